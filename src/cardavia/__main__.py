@@ -1,0 +1,3 @@
+from cardavia.cli import main
+
+raise SystemExit(main())

@@ -1,0 +1,79 @@
+"""The greedy Sì Sè Pái policy: always win; claim when the hand gets closer to complete; discard
+to keep the cached distance-to-complete (`groups.distance`) smallest."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from cardavia.games.sisepai.cards import (
+    COPIES,
+    N_CHESS,
+    N_IDS,
+    code,
+    counts_of,
+    is_single,
+    parse_card,
+    parse_cards,
+)
+from cardavia.games.sisepai.groups import distance
+
+
+class GreedySiSePai:
+    name = "greedy"
+
+    def __init__(self, rng: random.Random) -> None:
+        self.rng = rng
+
+    def act(self, observation: dict[str, Any], legal: list[str]) -> str:
+        if len(legal) == 1:
+            return legal[0]
+        if "win" in legal:
+            return "win"  # A-SSP-11: the AI always takes a win
+        hand = counts_of(parse_cards(observation["hand"]))
+        live = _live_copies(observation, hand)
+        if legal[0].startswith("discard"):
+            card = _best_discard(hand, live)[1]
+            return f"discard {code(card)}"
+        public = parse_card(observation["public_card"])
+        best, best_d = "pass", distance(hand)
+        for text in legal:
+            if not text.startswith("claim"):
+                continue
+            after = list(hand)
+            group = parse_cards(text.split()[1:])
+            group.remove(public)
+            for c in group:
+                after[c] -= 1
+            d = _best_discard(after, live)[0]
+            if d < best_d or (d == best_d and best == "pass" and "pass" not in legal):
+                best, best_d = text, d
+        if best == "pass" and "pass" not in legal:
+            best = min(t for t in legal if t.startswith("claim"))
+        return best
+
+
+def _best_discard(hand: list[int], live: list[int]) -> tuple[int, int]:
+    """(distance after discarding, card): fewest cards still needed, then the least-live card."""
+    best: tuple[int, int, int, int] | None = None
+    for c in range(N_CHESS):
+        if hand[c] and not is_single(c):
+            hand[c] -= 1
+            key = (distance(hand), live[c], hand[c], c)
+            hand[c] += 1
+            if best is None or key < best:
+                best = key
+    assert best is not None, "no discardable card"
+    return best[0], best[3]
+
+
+def _live_copies(observation: dict[str, Any], hand: list[int]) -> list[int]:
+    """Copies of each identity not yet seen by this seat (in hand, exposed or discarded)."""
+    seen = list(hand)
+    for seat in observation["seats"]:
+        for group in seat["exposed"]:
+            for c in parse_cards(group):
+                seen[c] += 1
+        for c in parse_cards(seat["discards"]):
+            seen[c] += 1
+    return [max(0, (COPIES if c < N_CHESS else 1) - seen[c]) for c in range(N_IDS)]

@@ -1,0 +1,133 @@
+"""The `cardavia` command line (architecture.md §5)."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+from cardavia.rules.errors import RulesError
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="cardavia", description=__doc__)
+    sub = parser.add_subparsers(dest="command", required=True)
+
+    p = sub.add_parser("selfplay", help="play deals between agents")
+    p.add_argument("--game", default="sisepai")
+    p.add_argument("--deals", type=int, default=100)
+    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--agents", default=None, help="comma-separated agent per seat (default greedy)")
+    p.add_argument("--json", action="store_true")
+
+    p = sub.add_parser("replay", help="re-validate a deal record and print its result")
+    p.add_argument("file")
+
+    p = sub.add_parser("bench", help="engine and agent benchmarks")
+    p.add_argument("--game", default="sisepai")
+    p.add_argument("--seconds", type=float, default=3.0, help="time per measurement")
+    p.add_argument("--repeat", type=int, default=3, help="measurements per figure (median)")
+    p.add_argument("--json", action="store_true")
+
+    p = sub.add_parser("serve", help="run the site")
+    p.add_argument("--host", default="127.0.0.1")
+    p.add_argument("--port", type=int, default=8000)
+    p.add_argument("--db", default=None, help="SQLite file (default $CARDAVIA_DB or cardavia.db)")
+
+    args = parser.parse_args(argv)
+    try:
+        handler = {"selfplay": _selfplay, "replay": _replay, "bench": _bench, "serve": _serve}
+        return handler[args.command](args)
+    except _UsageError as err:
+        print(f"cardavia {args.command}: {err}", file=sys.stderr)
+        return 2
+
+
+class _UsageError(Exception):
+    pass
+
+
+def _game(name: str) -> Any:
+    from cardavia.games.registry import find_game
+
+    try:
+        return find_game(name)
+    except KeyError as err:
+        raise _UsageError(err.args[0]) from None
+
+
+def _selfplay(args: argparse.Namespace) -> int:
+    from cardavia.ai.selfplay import selfplay
+
+    game = _game(args.game)
+    names = args.agents.split(",") if args.agents else ["greedy"] * game.players
+    if len(names) != game.players:
+        raise _UsageError(f"--agents needs {game.players} names for {game.name}, got {len(names)}")
+    try:
+        report = selfplay(game, args.deals, args.seed, names)
+    except KeyError as err:
+        raise _UsageError(err.args[0]) from None
+    if args.json:
+        print(json.dumps(report))
+    else:
+        print(f"{report['game']}: {report['deals']} deals, agents {', '.join(names)}")
+        for seat, (wins, mean) in enumerate(zip(report["wins"], report["mean_scores"],
+                                                strict=True)):
+            print(f"  seat {seat} ({names[seat]}): {wins} wins, mean score {mean:.3f}")
+        print(f"  draws {report['draws']}, errors {report['errors']}, "
+              f"{report['deals_per_second']:.1f} deals/s")
+    return 1 if report["errors"] else 0
+
+
+def _replay(args: argparse.Namespace) -> int:
+    from cardavia.games.registry import GAMES
+    from cardavia.rules.record import loads, replay
+
+    try:
+        text = Path(args.file).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as err:
+        print(f"cardavia replay: {args.file}: {err}", file=sys.stderr)
+        return 2
+    try:
+        state = replay(loads(text), GAMES)
+    except RulesError as err:
+        print(f"cardavia replay: {args.file}: {err}", file=sys.stderr)
+        return 2
+    result = state.result()
+    print(json.dumps({
+        "over": state.is_over(),
+        "actions": len(state.actions),
+        "result": result.to_json() if result is not None else None,
+    }, ensure_ascii=False))
+    return 0
+
+
+def _bench(args: argparse.Namespace) -> int:
+    from cardavia.bench import run_bench
+
+    game = _game(args.game)
+    report = run_bench(game, seconds=args.seconds, repeat=args.repeat)
+    if args.json:
+        print(json.dumps(report))
+    else:
+        print(f"{report['game']} (one process, median of {args.repeat}):")
+        for key, value in report["figures"].items():
+            print(f"  {key:28} {value:>12,.0f}")
+    return 0
+
+
+def _serve(args: argparse.Namespace) -> int:
+    import importlib
+
+    try:
+        server = importlib.import_module("cardavia.web.server")
+    except ImportError as err:
+        raise _UsageError(f"the site is not available: {err}") from None
+    server.serve(args.host, args.port, args.db)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

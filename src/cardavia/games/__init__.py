@@ -1,0 +1,1 @@
+"""The games, each a `cardavia.rules.Game`, found through `registry`."""

@@ -1,0 +1,16 @@
+"""Every game with a rules engine, by its short name (python-chess's `find_variant` idea)."""
+
+from __future__ import annotations
+
+from cardavia.games.sisepai.game import SiSePai
+from cardavia.rules.core import Game
+
+GAMES: dict[str, Game] = {game.name: game for game in (SiSePai(),)}
+
+
+def find_game(name: str) -> Game:
+    try:
+        return GAMES[name]
+    except KeyError:
+        known = ", ".join(sorted(GAMES))
+        raise KeyError(f"unknown game {name!r} (known: {known})") from None

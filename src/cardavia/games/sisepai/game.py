@@ -1,0 +1,130 @@
+"""The Sì Sè Pái game: dealing from a seed or from an explicit position (SSP-2, SSP-3)."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from typing import Any
+
+from cardavia.games.sisepai.cards import DECK_SIZE, N_IDS, code, codes, full_deck, parse_cards
+from cardavia.games.sisepai.groups import group_kind
+from cardavia.games.sisepai.state import HAND, PLAYERS, SiSePaiState
+from cardavia.rules.core import Game
+from cardavia.rules.errors import InvalidActionError, InvalidPositionError
+
+
+class SiSePai(Game):
+    name = "sisepai"
+    title = "Sì Sè Pái"
+    players = PLAYERS
+    rules_version = "sisepai/1"
+
+    def new_deal(self, seed: int, dealer: int | None = None) -> SiSePaiState:
+        """SSP-3: shuffle, pick a random dealer, deal 20 each; the other 37 form the stock."""
+        rng = random.Random(seed)
+        deck = full_deck()
+        rng.shuffle(deck)
+        if dealer is None:
+            dealer = rng.randrange(PLAYERS)
+        hands = [deck[i * HAND : (i + 1) * HAND] for i in range(PLAYERS)]
+        stock = deck[PLAYERS * HAND :]
+        return self._build(dealer, hands, [[] for _ in range(PLAYERS)],
+                           [[] for _ in range(PLAYERS)], stock, dealer)
+
+    def from_position(self, position: dict[str, Any]) -> SiSePaiState:
+        """An explicit arrangement: {"dealer", "hands", "stock" (in draw order), and optionally
+        "exposed" (groups per seat), "discards" (per seat) and "first" (who draws first)}."""
+        if not isinstance(position, dict):
+            raise InvalidPositionError("position must be a JSON object")
+        try:
+            dealer = _seat(position.get("dealer"), "dealer")
+            first = _seat(position.get("first", dealer), "first")
+            hands = _per_seat(position, "hands", required=True)
+            discards = _per_seat(position, "discards")
+            exposed_raw = position.get("exposed") or [[] for _ in range(PLAYERS)]
+            if not isinstance(exposed_raw, list) or len(exposed_raw) != PLAYERS:
+                raise InvalidPositionError(f"exposed must list {PLAYERS} seats")
+            exposed = [[_cards(g, f"exposed group of seat {s}") for g in groups]
+                       for s, groups in enumerate(exposed_raw)]
+            stock = _cards(position.get("stock", []), "stock")
+        except InvalidActionError as err:
+            raise InvalidPositionError(str(err)) from None
+        for s in range(PLAYERS):
+            for g in exposed[s]:
+                if group_kind(sorted(g)) is None:
+                    raise InvalidPositionError(f"seat {s}: {' '.join(codes(g))} is not a group")
+            owned = len(hands[s]) + sum(len(g) for g in exposed[s])
+            if owned != HAND:
+                raise InvalidPositionError(f"seat {s} owns {owned} cards, not {HAND} (SSP-5)")
+        every = [c for h in hands for c in h] + stock
+        every += [c for d in discards for c in d] + [c for gs in exposed for g in gs for c in g]
+        wanted = Counter(full_deck())
+        got = Counter(every)
+        if got != wanted:
+            extra = sorted((got - wanted).elements())
+            missing = sorted((wanted - got).elements())
+            parts = []
+            if extra:
+                parts.append("too many " + " ".join(code(c) for c in extra))
+            if missing:
+                parts.append("missing " + " ".join(code(c) for c in missing))
+            raise InvalidPositionError(f"not the {DECK_SIZE}-card deck: " + "; ".join(parts))
+        return self._build(dealer, hands, exposed, discards, list(reversed(stock)), first,
+                           draw_order=False)
+
+    def _build(
+        self,
+        dealer: int,
+        hands: list[list[int]],
+        exposed: list[list[list[int]]],
+        discards: list[list[int]],
+        stock: list[int],
+        first: int,
+        draw_order: bool = True,
+    ) -> SiSePaiState:
+        state = SiSePaiState(self)
+        state.dealer = dealer
+        for s in range(PLAYERS):
+            counts = [0] * N_IDS
+            for c in hands[s]:
+                counts[c] += 1
+            state.hands[s] = counts
+            state.exposed[s] = [sorted(g) for g in exposed[s]]
+            state.discards[s] = list(discards[s])
+        state.stock = list(stock) if draw_order else stock
+        state.start(first, state.opening)
+        return state
+
+
+def position_of(state: SiSePaiState) -> dict[str, Any]:
+    """The JSON position of a state between turns (for tests and bug reports)."""
+    return {
+        "dealer": state.dealer,
+        "hands": [codes(c for c in range(N_IDS) for _ in range(h[c])) for h in state.hands],
+        "exposed": [[codes(g) for g in gs] for gs in state.exposed],
+        "discards": [[code(c) for c in d] for d in state.discards],
+        "stock": [code(c) for c in reversed(state.stock)],
+    }
+
+
+def _seat(value: Any, name: str) -> int:
+    if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value < PLAYERS:
+        raise InvalidPositionError(f"{name} must be a seat 0-{PLAYERS - 1}, not {value!r}")
+    return value
+
+
+def _cards(value: Any, name: str) -> list[int]:
+    if isinstance(value, str):
+        return parse_cards(value)
+    if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+        raise InvalidPositionError(f"{name} must be a list of card codes")
+    return parse_cards(value)
+
+
+def _per_seat(position: dict[str, Any], key: str, required: bool = False) -> list[list[int]]:
+    value = position.get(key)
+    if value is None and not required:
+        return [[] for _ in range(PLAYERS)]
+    if not isinstance(value, list) or len(value) != PLAYERS:
+        raise InvalidPositionError(f"{key} must list {PLAYERS} seats")
+    return [_cards(v, f"{key} of seat {s}") for s, v in enumerate(value)]

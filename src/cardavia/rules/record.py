@@ -1,0 +1,90 @@
+"""Deal records (architecture.md §4): a JSON document that fully describes a deal.
+
+Replaying re-validates every action through the game's own `apply` and must reproduce the
+recorded result. Every problem is reported as one `RecordError` naming the offending part.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from cardavia.rules.core import Game, State
+from cardavia.rules.errors import RecordError, RulesError
+
+FORMAT = "cardavia-deal/1"
+
+
+def make_record(state: State, seed: int | None, dealer: int | None,
+                position: dict[str, Any] | None) -> dict[str, Any]:
+    result = state.result()
+    return {
+        "format": FORMAT,
+        "game": state.game.name,
+        "rules": state.game.rules_version,
+        "seed": seed,
+        "dealer": dealer,
+        "position": position,
+        "actions": [{"seat": seat, "action": action} for seat, action in state.actions],
+        "result": result.to_json() if result is not None else None,
+    }
+
+
+def dumps(record: dict[str, Any]) -> str:
+    return json.dumps(record, ensure_ascii=False, indent=1)
+
+
+def loads(text: str) -> dict[str, Any]:
+    try:
+        record = json.loads(text)
+    except json.JSONDecodeError as err:
+        raise RecordError(f"not JSON: {err.msg} at line {err.lineno} column {err.colno}") from None
+    if not isinstance(record, dict):
+        raise RecordError("a deal record must be a JSON object")
+    return record
+
+
+def replay(record: dict[str, Any], games: dict[str, Game]) -> State:
+    """Rebuild the deal of a record, re-validating every action and the recorded result."""
+    if record.get("format") != FORMAT:
+        raise RecordError(f"format: expected {FORMAT!r}, got {record.get('format')!r}")
+    name = record.get("game")
+    game = games.get(name) if isinstance(name, str) else None
+    if game is None:
+        raise RecordError(f"game: unknown game {name!r}")
+    if record.get("rules") != game.rules_version:
+        raise RecordError(f"rules: expected {game.rules_version!r}, got {record.get('rules')!r}")
+    dealer = record.get("dealer")
+    if dealer is not None and (not isinstance(dealer, int) or isinstance(dealer, bool)
+                               or not 0 <= dealer < game.players):
+        raise RecordError(f"dealer: not a seat: {dealer!r}")
+    position, seed = record.get("position"), record.get("seed")
+    try:
+        if position is not None:
+            state = game.from_position(position)
+        elif isinstance(seed, int) and not isinstance(seed, bool):
+            state = game.new_deal(seed, dealer)
+        else:
+            raise RecordError("seed: an integer seed or a position is required")
+    except RecordError:
+        raise
+    except RulesError as err:
+        raise RecordError(f"position: {err}") from None
+    actions = record.get("actions")
+    if not isinstance(actions, list):
+        raise RecordError("actions: must be a list")
+    for i, entry in enumerate(actions):
+        if (not isinstance(entry, dict) or not isinstance(entry.get("seat"), int)
+                or not isinstance(entry.get("action"), str)):
+            raise RecordError(f"actions[{i}]: must be {{\"seat\": int, \"action\": str}}")
+        try:
+            state.apply(entry["seat"], entry["action"])
+        except RulesError as err:
+            raise RecordError(f"actions[{i}] ({entry['action']!r} by seat {entry['seat']}): "
+                              f"{err}") from None
+    recorded = record.get("result")
+    result = state.result()
+    actual = result.to_json() if result is not None else None
+    if recorded is not None and recorded != actual:
+        raise RecordError("result: the replayed deal ends differently from the recorded result")
+    return state

@@ -1,0 +1,87 @@
+"""The command line (architecture.md §5)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from cardavia.cli import main
+
+
+def test_selfplay_json_fields(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["selfplay", "--game", "sisepai", "--deals", "20", "--json"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    for key in ("game", "deals", "wins", "draws", "mean_scores", "deals_per_second", "errors"):
+        assert key in report
+    assert report["deals"] == 20 and report["errors"] == 0
+    assert sum(report["wins"]) + report["draws"] == 20
+    assert len(report["wins"]) == len(report["mean_scores"]) == 4
+
+
+def test_selfplay_rejects_wrong_agent_count(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["selfplay", "--agents", "greedy,random", "--deals", "1"]) == 2
+    assert "--agents needs 4" in capsys.readouterr().err
+    assert main(["selfplay", "--agents", "greedy,random,x,y", "--deals", "1"]) == 2
+    assert "unknown agent 'x'" in capsys.readouterr().err
+
+
+def _record_file(tmp_path: Path) -> Path:
+    from cardavia.ai.base import make_agent
+    from cardavia.ai.play import play_deal
+    from cardavia.games.registry import find_game
+    from cardavia.rules.record import dumps, make_record
+
+    state = play_deal(find_game("sisepai"), 5, [make_agent("greedy", "sisepai", s)
+                                                for s in range(4)])
+    path = tmp_path / "deal.json"
+    path.write_text(dumps(make_record(state, 5, None, None)), encoding="utf-8")
+    return path
+
+
+def test_replay_prints_result(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = _record_file(tmp_path)
+    assert main(["replay", str(path)]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["over"] is True
+    assert out["result"] == json.loads(path.read_text())["result"]
+
+
+@pytest.mark.parametrize(
+    ("edit", "named"),
+    [
+        (lambda r: r["actions"].__setitem__(0, {"seat": 0, "action": "discard rZ"}), "actions[0]"),
+        (lambda r: r.update(game="go"), "game"),
+    ],
+)
+def test_replay_bad_record_one_line_exit_2(  # type: ignore[no-untyped-def]
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], edit, named: str
+) -> None:
+    path = _record_file(tmp_path)
+    record = json.loads(path.read_text())
+    edit(record)
+    path.write_text(json.dumps(record))
+    assert main(["replay", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and named in err
+
+
+def test_replay_not_json(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "x.json"
+    path.write_text("{")
+    assert main(["replay", str(path)]) == 2
+    assert "not JSON" in capsys.readouterr().err
+
+
+def test_bench_json(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["bench", "--game", "sisepai", "--seconds", "0.05", "--repeat", "1", "--json"]) == 0
+    figures = json.loads(capsys.readouterr().out)["figures"]
+    assert set(figures) >= {"random_deals_per_second", "greedy_deals_per_second",
+                            "hand_checks_per_second"}
+    assert all(v > 0 for v in figures.values())
+
+
+def test_unknown_game(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["selfplay", "--game", "go"]) == 2
+    assert "unknown game 'go'" in capsys.readouterr().err

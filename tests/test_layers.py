@@ -1,0 +1,50 @@
+"""The one-way layering of architecture.md §1: rules → agents → table → web."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+SRC = Path(__file__).resolve().parents[1] / "src" / "cardavia"
+
+FORBIDDEN = {
+    "rules": ("cardavia.ai", "cardavia.table", "cardavia.store", "cardavia.web", "starlette",
+              "sqlite3", "uvicorn", "jinja2", "time", "datetime"),
+    "games": ("cardavia.ai", "cardavia.table", "cardavia.store", "cardavia.web", "starlette",
+              "sqlite3", "uvicorn", "jinja2", "time", "datetime"),
+    "ai": ("cardavia.table", "cardavia.store", "cardavia.web", "starlette", "sqlite3"),
+    "render": ("cardavia.table", "cardavia.store", "cardavia.web", "starlette", "sqlite3"),
+    "table": ("cardavia.web", "starlette"),
+    "store": ("cardavia.web", "starlette", "cardavia.table"),
+}
+
+
+def _imports(path: Path) -> set[str]:
+    names: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            names.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.module:
+            names.add(node.module)
+    return names
+
+
+@pytest.mark.parametrize("layer", sorted(FORBIDDEN))
+def test_lower_layers_never_import_higher_ones(layer: str) -> None:
+    files = list((SRC / layer).rglob("*.py"))
+    for path in files:
+        for name in _imports(path):
+            for bad in FORBIDDEN[layer]:
+                assert name != bad and not name.startswith(bad + "."), f"{path} imports {name}"
+
+
+def test_agents_never_hold_a_state() -> None:
+    """ai.md: agents see observations only; only the self-play runner touches a State."""
+    for path in (SRC / "ai").rglob("*.py"):
+        if path.name in {"play.py", "selfplay.py"}:
+            continue
+        text = path.read_text(encoding="utf-8")
+        assert "State" not in text or "state" not in _imports(path), path
+        assert not any(n.endswith(".state") for n in _imports(path)), path
