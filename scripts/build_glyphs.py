@@ -19,9 +19,9 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from fontTools.pens.basePen import BasePen
-from fontTools.pens.boundsPen import BoundsPen
-from fontTools.ttLib import TTCollection, TTFont
+from fontTools.pens.basePen import BasePen  # type: ignore[import-untyped]
+from fontTools.pens.boundsPen import BoundsPen  # type: ignore[import-untyped]
+from fontTools.ttLib import TTCollection, TTFont  # type: ignore[import-untyped]
 
 ROOT = Path(__file__).resolve().parent.parent
 OUT = ROOT / "src" / "cardavia" / "render" / "glyphs.json"
@@ -46,11 +46,7 @@ LATIN_FONTS = [
 ASCENT = 880  # top of the ideographic em box (OS/2 sTypoAscender of Noto CJK)
 
 
-def _num(v: int) -> str:
-    return str(v)
-
-
-class CompactPathPen(BasePen):
+class CompactPathPen(BasePen):  # type: ignore[misc]
     """SVG path data with integer relative coordinates and y flipped (y down).
 
     Relative steps are taken between *rounded* absolute points so rounding never drifts.
@@ -69,7 +65,7 @@ class CompactPathPen(BasePen):
     def _emit(self, cmd: str, nums: list[int]) -> None:
         text = ""
         for n in nums:
-            s = _num(n)
+            s = str(n)
             if text and not s.startswith("-"):
                 text += " "
             text += s
@@ -185,22 +181,24 @@ def dump(data: dict[str, Any]) -> str:
 def main() -> None:
     cjk_font, cjk_face, cjk_file = open_face(CJK_FONTS)
     latin_font, latin_face, latin_file = open_face(LATIN_FONTS)
-    data = {
+    found = extract(cjk_font, CJK) | extract(latin_font, LATIN)
+    sources = {
+        "cjk": f"{cjk_face} ({cjk_file}, {version(cjk_font)})",
+        "latin": f"{latin_face} ({latin_file}, {version(latin_font)})",
+    }
+    data: dict[str, Any] = {
         "about": (
             "Glyph outlines extracted by scripts/build_glyphs.py. "
             "SIL Open Font License 1.1, see GLYPHS-LICENSE.txt."
         ),
-        "sources": {
-            "cjk": f"{cjk_face} ({cjk_file}, {version(cjk_font)})",
-            "latin": f"{latin_face} ({latin_file}, {version(latin_font)})",
-        },
+        "sources": sources,
         "units_per_em": 1000,
-        "glyphs": extract(cjk_font, CJK) | extract(latin_font, LATIN),
+        "glyphs": found,
     }
     text = dump(data)
     OUT.write_text(text, encoding="utf-8")
-    print(f"wrote {OUT.relative_to(ROOT)}: {len(data['glyphs'])} glyphs, {len(text)} bytes")
-    print(f"  CJK from {data['sources']['cjk']}\n  Latin from {data['sources']['latin']}")
+    print(f"wrote {OUT.relative_to(ROOT)}: {len(found)} glyphs, {len(text)} bytes")
+    print(f"  CJK from {sources['cjk']}\n  Latin from {sources['latin']}")
 
 
 if __name__ == "__main__":

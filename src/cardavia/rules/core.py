@@ -51,6 +51,11 @@ class State(ABC):
     def to_act(self) -> tuple[int, ...]:
         """Seats that owe a decision now (engine-side truth; not for other players' eyes)."""
 
+    def public_to_act(self) -> tuple[int, ...]:
+        """The seats everyone may know are deciding now. A game whose claim windows ask only
+        the seats that hold a claim overrides this, so that who is asked stays private."""
+        return self.to_act()
+
     @abstractmethod
     def legal_actions(self, seat: int) -> list[str]:
         """Canonical action texts the seat may play now; empty if it owes nothing."""

@@ -87,6 +87,10 @@ class SiSePaiState(State):
             return self.window.pending()
         return ()
 
+    def public_to_act(self) -> tuple[int, ...]:
+        # A-SSP-8 asks only seats with a legal claim; which ones must not show (architecture §2).
+        return (self.discarder,) if self.discarder is not None else ()
+
     def legal_actions(self, seat: int) -> list[str]:
         if self.phase == "discard":
             if seat != self.discarder:

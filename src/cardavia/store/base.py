@@ -1,0 +1,37 @@
+"""The store protocol: what the table layer needs to keep every deal across restarts.
+
+A deal is its creation parameters plus its ordered actions; the state is rebuilt by replaying
+them through the rules engine. A PostgreSQL store can implement the same protocol (§7).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+
+class StoreError(RuntimeError):
+    """The store refused a write (e.g. an action number already taken)."""
+
+
+@dataclass
+class DealRow:
+    id: str
+    game: str
+    seed: int | None
+    dealer: int | None
+    position: dict[str, Any] | None
+    level: str
+    actions: list[tuple[int, str]] = field(default_factory=list)
+
+
+class Store(Protocol):
+    def create(self, deal: DealRow) -> None: ...
+
+    def append_action(self, deal_id: str, index: int, seat: int, action: str) -> None:
+        """Durably store action number `index` (0-based); fails if that number is taken."""
+        ...
+
+    def load(self, deal_id: str) -> DealRow | None: ...
+
+    def close(self) -> None: ...

@@ -1,0 +1,92 @@
+"""The SQLite store (stdlib sqlite3): one file, no server, WAL so readers never wait."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+import threading
+from pathlib import Path
+
+from cardavia.store.base import DealRow, StoreError
+
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS deals (
+    id TEXT PRIMARY KEY,
+    game TEXT NOT NULL,
+    seed INTEGER,
+    dealer INTEGER,
+    position TEXT,
+    level TEXT NOT NULL,
+    created TEXT NOT NULL DEFAULT (datetime('now'))
+);
+CREATE TABLE IF NOT EXISTS actions (
+    deal_id TEXT NOT NULL REFERENCES deals(id),
+    n INTEGER NOT NULL,
+    seat INTEGER NOT NULL,
+    action TEXT NOT NULL,
+    PRIMARY KEY (deal_id, n)
+);
+"""
+
+
+class SQLiteStore:
+    def __init__(self, path: str | Path) -> None:
+        self.path = str(path)
+        # One connection shared by the server's threads, serialised by a lock.
+        self._conn = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None)
+        self._lock = threading.Lock()
+        with self._lock:
+            self._conn.execute("PRAGMA journal_mode=WAL")
+            # FULL: a committed action survives a crash of the process and of the machine.
+            self._conn.execute("PRAGMA synchronous=FULL")
+            self._conn.execute("PRAGMA foreign_keys=ON")
+            self._conn.executescript(SCHEMA)
+
+    def create(self, deal: DealRow) -> None:
+        with self._lock:
+            try:
+                self._conn.execute("BEGIN")
+                self._conn.execute(
+                    "INSERT INTO deals (id, game, seed, dealer, position, level) "
+                    "VALUES (?, ?, ?, ?, ?, ?)",
+                    (deal.id, deal.game, deal.seed, deal.dealer,
+                     json.dumps(deal.position) if deal.position is not None else None,
+                     deal.level),
+                )
+                self._conn.executemany(
+                    "INSERT INTO actions (deal_id, n, seat, action) VALUES (?, ?, ?, ?)",
+                    [(deal.id, i, s, a) for i, (s, a) in enumerate(deal.actions)],
+                )
+                self._conn.execute("COMMIT")
+            except sqlite3.Error as err:
+                self._conn.execute("ROLLBACK")
+                raise StoreError(str(err)) from err
+
+    def append_action(self, deal_id: str, index: int, seat: int, action: str) -> None:
+        with self._lock:
+            try:
+                self._conn.execute(
+                    "INSERT INTO actions (deal_id, n, seat, action) VALUES (?, ?, ?, ?)",
+                    (deal_id, index, seat, action),
+                )
+            except sqlite3.Error as err:
+                raise StoreError(str(err)) from err
+
+    def load(self, deal_id: str) -> DealRow | None:
+        with self._lock:
+            row = self._conn.execute(
+                "SELECT id, game, seed, dealer, position, level FROM deals WHERE id = ?",
+                (deal_id,),
+            ).fetchone()
+            if row is None:
+                return None
+            actions = self._conn.execute(
+                "SELECT seat, action FROM actions WHERE deal_id = ? ORDER BY n", (deal_id,)
+            ).fetchall()
+        return DealRow(row[0], row[1], row[2], row[3],
+                       json.loads(row[4]) if row[4] is not None else None, row[5],
+                       [(int(s), str(a)) for s, a in actions])
+
+    def close(self) -> None:
+        with self._lock:
+            self._conn.close()

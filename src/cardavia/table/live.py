@@ -1,0 +1,212 @@
+"""One live deal at a table, and the set of live tables of a server.
+
+The human sits in seat 0; the other seats are agents that act on the server. Every action is
+applied to a clone and stored before the table adopts it, so a refused write or an illegal
+action leaves the deal exactly as it was, and a restart rebuilds it from the store.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import secrets
+from collections.abc import Mapping
+from typing import Any
+
+from cardavia.ai.base import Agent, make_agent
+from cardavia.rules.core import Event, Game, State
+from cardavia.rules.errors import RulesError
+from cardavia.rules.record import make_record
+from cardavia.store.base import DealRow, Store
+
+HUMAN = 0
+LEVELS = ("easy", "normal", "hard")
+# Every level plays the greedy policy until search agents exist (ai.md, layer 4).
+AGENT_FOR_LEVEL = {"easy": "greedy", "normal": "greedy", "hard": "greedy"}
+
+
+class UnknownDealError(KeyError):
+    pass
+
+
+class StaleVersionError(Exception):
+    def __init__(self, current: int) -> None:
+        super().__init__(f"the deal is at version {current}")
+        self.current = current
+
+
+class Table:
+    """A deal in play. Not thread-safe by itself: `Tables` serialises access per table."""
+
+    def __init__(self, row: DealRow, game: Game, store: Store) -> None:
+        self.row = row
+        self.game = game
+        self.store = store
+        if row.position is not None:
+            self.state: State = game.from_position(row.position)
+        else:
+            assert row.seed is not None
+            self.state = game.new_deal(row.seed, row.dealer)
+        self.log: list[tuple[int, Event]] = [(0, e) for e in self.state.opening]
+        # The version a seat sees counts the actions that showed it something. Another seat's
+        # hidden claim answer shows nothing, so it moves no version: a version bump must not
+        # tell the human that an AI seat was asked (architecture.md §2, claim windows).
+        self.versions = [0] * game.players
+        for seat, action in row.actions:  # replaying re-validates every stored action
+            self._adopt(self.state, self.state.apply(seat, action))
+        self.agents: dict[int, Agent] = {
+            seat: make_agent(AGENT_FOR_LEVEL[row.level], game.name,
+                             hash((row.id, seat)) & 0xFFFFFFFF)
+            for seat in range(game.players) if seat != HUMAN
+        }
+        self.changed = asyncio.Event()
+
+    @property
+    def id(self) -> str:
+        return self.row.id
+
+    @property
+    def version(self) -> int:
+        """The human's version of the deal (see `versions`)."""
+        return self.versions[HUMAN]
+
+    def _adopt(self, state: State, events: list[Event]) -> None:
+        self.state = state
+        for seat in range(len(self.versions)):
+            if any(e.visible_to(seat) for e in events):
+                self.versions[seat] += 1
+        self.log.extend((self.versions[HUMAN], e) for e in events)
+
+    def act(self, seat: int, action: str) -> None:
+        """Validate, store, then adopt one action. Raises RulesError or StoreError unchanged."""
+        state = self.state.clone()
+        events = state.apply(seat, action)
+        self.store.append_action(self.id, len(self.state.actions), seat, state.actions[-1][1])
+        self._adopt(state, events)
+
+    def notify(self) -> None:
+        """Wake the waiters of the old version (call on the event loop's thread)."""
+        self.changed.set()
+        self.changed = asyncio.Event()
+
+    def human_act(self, action: str, version: int) -> None:
+        if version != self.version:
+            raise StaleVersionError(self.version)
+        self.act(HUMAN, action)
+
+    def next_agent_decision(self) -> tuple[int, Agent, dict[str, Any], list[str]] | None:
+        """The next seat an agent must decide for, with what that agent may see."""
+        for seat in self.state.to_act():
+            if seat in self.agents:
+                legal = self.state.legal_actions(seat)
+                return seat, self.agents[seat], self.state.observation(seat), legal
+        return None
+
+    def view(self, seat: int = HUMAN) -> dict[str, Any]:
+        """The per-viewer view of architecture.md §6: public information and the viewer's cards."""
+        state = self.state
+        owed = seat in state.to_act()
+        public = set(state.public_to_act()) | ({seat} if owed else set())
+        result = state.result()
+        return {
+            "id": self.id,
+            "game": self.game.name,
+            "version": self.versions[seat],
+            "seat": seat,
+            "to_act": sorted(public),
+            "legal_actions": state.legal_actions(seat) if owed else [],
+            "over": state.is_over(),
+            "result": result.to_json() if result is not None else None,
+            "log": [{"v": v, **e.to_json()} for v, e in self.log if e.visible_to(seat)]
+            if seat == HUMAN else [],
+            "table": state.observation(seat),
+        }
+
+    def record(self) -> dict[str, Any]:
+        return make_record(self.state, self.row.seed, self.row.dealer, self.row.position)
+
+
+class Tables:
+    """The live tables of one server process, loaded from the store on demand."""
+
+    def __init__(self, store: Store, games: Mapping[str, Game]) -> None:
+        self.store = store
+        self.games = games
+        self._tables: dict[str, Table] = {}
+        self._locks: dict[str, asyncio.Lock] = {}
+        self._tasks: set[asyncio.Task[None]] = set()
+
+    def lock(self, deal_id: str) -> asyncio.Lock:
+        return self._locks.setdefault(deal_id, asyncio.Lock())
+
+    async def create(self, game: str, seed: int | None = None, level: str = "normal",
+                     position: dict[str, Any] | None = None) -> Table:
+        deal_seed = secrets.randbits(63) if seed is None and position is None else seed
+        row = DealRow(secrets.token_urlsafe(16), game, deal_seed, None, position, level)
+        table = Table(row, self.games[game], self.store)  # deals before storing: no bad rows
+        await asyncio.to_thread(self.store.create, row)
+        self._tables[row.id] = table
+        self.schedule_agents(table)
+        return table
+
+    async def get(self, deal_id: str) -> Table:
+        table = self._tables.get(deal_id)
+        if table is not None:
+            return table
+        async with self.lock(deal_id):
+            table = self._tables.get(deal_id)
+            if table is None:
+                row = await asyncio.to_thread(self.store.load, deal_id)
+                if row is None or row.game not in self.games:
+                    raise UnknownDealError(deal_id)
+                table = Table(row, self.games[row.game], self.store)
+                self._tables[deal_id] = table
+        self.schedule_agents(table)
+        return table
+
+    async def human_act(self, table: Table, action: str, version: int) -> None:
+        async with self.lock(table.id):
+            await asyncio.to_thread(table.human_act, action, version)
+            table.notify()
+        self.schedule_agents(table)
+
+    async def wait(self, table: Table, version: int, timeout: float) -> None:
+        """Return once the table's version exceeds `version`, or after `timeout` seconds."""
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + timeout
+        while table.version <= version:
+            remaining = deadline - loop.time()
+            if remaining <= 0:
+                return
+            try:
+                await asyncio.wait_for(table.changed.wait(), remaining)
+            except TimeoutError:
+                return
+
+    def schedule_agents(self, table: Table) -> None:
+        """Let the agent seats play until the human owes a decision or the deal ends."""
+        if table.next_agent_decision() is None:
+            return
+        task = asyncio.get_running_loop().create_task(self._run_agents(table))
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    async def _run_agents(self, table: Table) -> None:
+        while True:
+            async with self.lock(table.id):
+                decision = table.next_agent_decision()
+                if decision is None:
+                    return
+                seat, agent, observation, legal = decision
+                # Agents think off the event loop, so other requests are never blocked.
+                action = await asyncio.to_thread(agent.act, observation, legal)
+                try:
+                    await asyncio.to_thread(table.act, seat, action)
+                except RulesError:
+                    # An agent bug must not stall the deal: fall back to its first legal action.
+                    await asyncio.to_thread(table.act, seat, legal[0])
+                table.notify()
+
+    async def drain(self) -> None:
+        """Wait for every running agent task (tests, shutdown)."""
+        while self._tasks:
+            await asyncio.gather(*list(self._tasks), return_exceptions=True)

@@ -1,0 +1,130 @@
+"""The JSON API of architecture.md §6. Handlers are thin: the table layer does the work."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from starlette.requests import Request
+from starlette.responses import JSONResponse, Response
+from starlette.routing import Route
+
+from cardavia.rules.errors import IllegalActionError, RulesError
+from cardavia.store.base import StoreError
+from cardavia.table.live import LEVELS, StaleVersionError, Table, Tables, UnknownDealError
+
+MAX_BODY = 16 * 1024
+MAX_WAIT = 25.0
+
+
+class ApiError(Exception):
+    def __init__(self, status: int, code: str, message: str, **extra: Any) -> None:
+        super().__init__(message)
+        self.status, self.code, self.message, self.extra = status, code, message, extra
+
+
+def error_response(err: ApiError) -> JSONResponse:
+    body = {"error": {"code": err.code, "message": err.message}, **err.extra}
+    return JSONResponse(body, status_code=err.status)
+
+
+async def _json_body(request: Request) -> dict[str, Any]:
+    length = request.headers.get("content-length")
+    if length is not None and (not length.isdigit() or int(length) > MAX_BODY):
+        raise ApiError(413, "too_large", f"the request body is over {MAX_BODY} bytes")
+    body = b""
+    async for chunk in request.stream():
+        body += chunk
+        if len(body) > MAX_BODY:
+            raise ApiError(413, "too_large", f"the request body is over {MAX_BODY} bytes")
+    try:
+        data = json.loads(body)
+    except (json.JSONDecodeError, UnicodeDecodeError) as err:
+        raise ApiError(400, "bad_json", f"the body is not valid JSON: {err}") from None
+    if not isinstance(data, dict):
+        raise ApiError(400, "bad_json", "the body must be a JSON object")
+    return data
+
+
+def _tables(request: Request) -> Tables:
+    tables: Tables = request.app.state.tables
+    return tables
+
+
+async def _table(request: Request) -> Table:
+    try:
+        return await _tables(request).get(request.path_params["deal_id"])
+    except UnknownDealError:
+        raise ApiError(404, "unknown_deal", "no deal with this id") from None
+
+
+def _int(value: Any, name: str) -> int:
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise ApiError(422, "bad_request", f"{name} must be an integer")
+    return value
+
+
+async def create_deal(request: Request) -> Response:
+    data = await _json_body(request)
+    tables = _tables(request)
+    game = data.get("game")
+    if not isinstance(game, str) or game not in tables.games:
+        raise ApiError(422, "unknown_game", f"no playable game {game!r}")
+    seed = data.get("seed")
+    if seed is not None:
+        seed = _int(seed, "seed")
+    level = data.get("level", "normal")
+    if level not in LEVELS:
+        raise ApiError(422, "bad_request", f"level must be one of {', '.join(LEVELS)}")
+    table = await tables.create(game, seed, level)
+    return JSONResponse({"id": table.id, "view": table.view()}, status_code=201)
+
+
+async def get_deal(request: Request) -> Response:
+    table = await _table(request)
+    wait = request.query_params.get("wait")
+    if wait is not None:
+        try:
+            version = int(wait)
+        except ValueError:
+            raise ApiError(400, "bad_request", "wait must be an integer version") from None
+        await _tables(request).wait(table, version, MAX_WAIT)
+    return JSONResponse({"view": table.view()})
+
+
+async def post_action(request: Request) -> Response:
+    table = await _table(request)
+    data = await _json_body(request)
+    action, version = data.get("action"), data.get("version")
+    if not isinstance(action, str):
+        raise ApiError(422, "bad_request", "action must be a string")
+    version = _int(version, "version")
+    try:
+        await _tables(request).human_act(table, action, version)
+    except StaleVersionError as err:
+        raise ApiError(409, "stale_version", str(err), view=table.view()) from None
+    except IllegalActionError as err:
+        raise ApiError(422, "illegal_action", str(err)) from None
+    except RulesError as err:
+        raise ApiError(422, "invalid_action", str(err)) from None
+    except StoreError as err:
+        raise ApiError(503, "store_unavailable", f"the action was not stored: {err}") from None
+    return JSONResponse({"view": table.view()})
+
+
+async def get_record(request: Request) -> Response:
+    table = await _table(request)
+    if not table.state.is_over():
+        raise ApiError(409, "deal_in_progress", "the record is available when the deal is over")
+    return JSONResponse(
+        table.record(),
+        headers={"Content-Disposition": f'attachment; filename="cardavia-{table.id}.json"'},
+    )
+
+
+ROUTES = [
+    Route("/api/games", create_deal, methods=["POST"]),
+    Route("/api/games/{deal_id}", get_deal, methods=["GET"]),
+    Route("/api/games/{deal_id}/actions", post_action, methods=["POST"]),
+    Route("/api/games/{deal_id}/record", get_record, methods=["GET"]),
+]

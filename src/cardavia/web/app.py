@@ -1,0 +1,87 @@
+"""The Starlette application: `create_app()` wires the store, the tables, pages and the API."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from importlib.resources import files
+from pathlib import Path
+
+from starlette.applications import Starlette
+from starlette.exceptions import HTTPException
+from starlette.requests import Request
+from starlette.responses import JSONResponse, Response
+from starlette.routing import Mount
+from starlette.staticfiles import StaticFiles
+from starlette.templating import Jinja2Templates
+
+from cardavia.games.registry import GAMES
+from cardavia.store.base import Store
+from cardavia.store.sqlite import SQLiteStore
+from cardavia.table.live import Tables
+from cardavia.web import api, cards, i18n, pages
+
+DEFAULT_DB = "cardavia.db"
+
+
+def default_db_path() -> str:
+    return os.environ.get("CARDAVIA_DB") or DEFAULT_DB
+
+
+def _templates() -> Jinja2Templates:
+    templates = Jinja2Templates(directory=str(files("cardavia") / "web" / "templates"))
+    env = templates.env
+    env.add_extension("jinja2.ext.i18n")
+    env.install_gettext_callables(  # type: ignore[attr-defined]
+        i18n.gettext, i18n.ngettext, newstyle=True
+    )
+    env.globals["_"] = i18n.gettext
+    return templates
+
+
+def create_app(db_path: str | Path | None = None, store: Store | None = None) -> Starlette:
+    """The site. Deals live in `store`, or in the SQLite file `db_path` (default $CARDAVIA_DB
+    or ./cardavia.db)."""
+    the_store = store if store is not None else SQLiteStore(db_path or default_db_path())
+
+    @asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        yield
+        await app.state.tables.drain()
+        the_store.close()
+
+    async def api_error(request: Request, exc: Exception) -> Response:
+        assert isinstance(exc, api.ApiError)
+        return api.error_response(exc)
+
+    async def http_error(request: Request, exc: Exception) -> Response:
+        assert isinstance(exc, HTTPException)
+        if request.url.path.startswith("/api/"):
+            return JSONResponse({"error": {"code": "http", "message": exc.detail}},
+                                status_code=exc.status_code)
+        lang = request.path_params.get("lang")
+        i18n.set_language(lang if lang in i18n.LANGUAGES else i18n.DEFAULT)
+        response: Response = app.state.templates.TemplateResponse(
+            request, "error.html",
+            {"status": exc.status_code, "message": i18n.gettext(str(exc.detail)),
+             "lang": i18n.current_language(), "languages": [], "page_title": str(exc.status_code)},
+            status_code=exc.status_code,
+        )
+        return response
+
+    app = Starlette(
+        routes=[
+            *api.ROUTES,
+            *cards.ROUTES,
+            Mount("/static", StaticFiles(directory=str(files("cardavia") / "web" / "static")),
+                  name="static"),
+            *pages.ROUTES,
+        ],
+        exception_handlers={api.ApiError: api_error, HTTPException: http_error},
+        lifespan=lifespan,
+    )
+    app.state.store = the_store
+    app.state.tables = Tables(the_store, GAMES)
+    app.state.templates = _templates()
+    return app

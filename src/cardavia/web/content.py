@@ -1,0 +1,58 @@
+"""The long rules prose: `content/rules/<game>/<lang>.md`, rendered to HTML with card pictures.
+
+A line `{{cards: rK rA rE}}` becomes a row of card images whose accessible names are in the
+page's language.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import cache
+from html import escape
+from importlib.resources import files
+
+from markdown_it import MarkdownIt
+
+from cardavia.render.sisepai import card_name
+
+_CARDS = re.compile(r"\{\{\s*cards:\s*([^}]*)\}\}")
+_FRONT = re.compile(r"\A---\n(.*?)\n---\n", re.S)
+
+
+@dataclass(frozen=True)
+class RulesPage:
+    title: str
+    summary: str
+    players: str
+    html: str
+
+
+def _cards_html(game: str, codes: str, lang: str) -> str:
+    imgs = "".join(
+        f'<img class="card" src="/cards/{game}/{escape(code)}.svg?lang={lang}" '
+        f'alt="{escape(card_name(code, lang))}" width="40" height="104">'
+        for code in codes.split()
+    )
+    return f'<span class="card-row" role="group">{imgs}</span>'
+
+
+@cache
+def rules_page(game: str, lang: str) -> RulesPage | None:
+    path = files("cardavia") / "content" / "rules" / game / f"{lang}.md"
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        return None
+    meta: dict[str, str] = {}
+    front = _FRONT.match(text)
+    if front:
+        for line in front.group(1).splitlines():
+            key, _, value = line.partition(":")
+            meta[key.strip()] = value.strip().strip('"')
+        text = text[front.end():]
+    md = MarkdownIt("commonmark", {"html": False}).enable("table")
+    html = md.render(text)
+    html = _CARDS.sub(lambda m: _cards_html(game, m.group(1), lang), html)
+    return RulesPage(meta.get("title", game), meta.get("summary", ""), meta.get("players", ""),
+                     html)

@@ -1,0 +1,204 @@
+"""The HTTP API of architecture.md §6: create, view, act, wait, record, and every error."""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+from typing import Any
+
+import pytest
+from starlette.testclient import TestClient
+
+from cardavia.web.app import create_app
+
+
+def _settle(client: TestClient, deal_id: str, version: int = -1) -> dict[str, Any]:
+    """Wait until the AI seats have played and the human must act (or the deal is over)."""
+    for _ in range(200):
+        view: dict[str, Any] = client.get(f"/api/games/{deal_id}?wait={version}").json()["view"]
+        if view["over"] or view["legal_actions"]:
+            return view
+        version = view["version"]
+    raise AssertionError("the AI seats never handed over")
+
+
+def _stored(db_path: Path, deal_id: str) -> list[tuple[int, int, str]]:
+    with sqlite3.connect(db_path) as conn:
+        return conn.execute("SELECT n, seat, action FROM actions WHERE deal_id = ? ORDER BY n",
+                            (deal_id,)).fetchall()
+
+
+def _play_to_end(client: TestClient, deal_id: str) -> dict[str, Any]:
+    view = _settle(client, deal_id)
+    while not view["over"]:
+        action = "win" if "win" in view["legal_actions"] else view["legal_actions"][-1]
+        r = client.post(f"/api/games/{deal_id}/actions",
+                        json={"action": action, "version": view["version"]})
+        assert r.status_code == 200, r.text
+        view = _settle(client, deal_id, r.json()["view"]["version"] - 1)
+    return view
+
+
+def test_create_and_view(client: TestClient) -> None:
+    r = client.post("/api/games", json={"game": "sisepai", "seed": 42})
+    assert r.status_code == 201
+    body = r.json()
+    assert len(body["id"]) >= 22  # 128 random bits, URL-safe base64
+    view = body["view"]
+    for key in ("game", "version", "seat", "to_act", "legal_actions", "over", "result", "log",
+                "table"):
+        assert key in view
+    assert view["seat"] == 0 and view["game"] == "sisepai"
+    assert len(view["table"]["hand"]) + sum(
+        len(g) for g in view["table"]["seats"][0]["exposed"]) == 20
+    again = client.get(f"/api/games/{body['id']}").json()["view"]
+    assert again["table"]["hand"] == view["table"]["hand"]
+
+
+def test_ids_are_unguessable(client: TestClient) -> None:
+    ids = {client.post("/api/games", json={"game": "sisepai"}).json()["id"] for _ in range(5)}
+    assert len(ids) == 5
+
+
+def test_whole_deal_through_the_api_and_record(client: TestClient, db_path: Path) -> None:
+    deal_id = client.post("/api/games", json={"game": "sisepai", "seed": 7}).json()["id"]
+    assert client.get(f"/api/games/{deal_id}/record").status_code == 409  # in progress
+    view = _play_to_end(client, deal_id)
+    assert view["over"] and view["result"] is not None
+    record = client.get(f"/api/games/{deal_id}/record").json()
+    assert record["format"] == "cardavia-deal/1" and record["seed"] == 7
+    assert record["result"] == view["result"]
+    # every action is stored; the human's version counts those that showed the human something
+    assert len(_stored(db_path, deal_id)) == len(record["actions"]) >= view["version"]
+
+
+def test_version_counts_visible_actions(client: TestClient, db_path: Path) -> None:
+    """The version rises with every action the human can see; hidden AI claim answers are
+    stored but move no version, so they cannot reveal that an AI seat was asked."""
+    deal_id = client.post("/api/games", json={"game": "sisepai", "seed": 3}).json()["id"]
+    view = _settle(client, deal_id)
+    table = client.app.state.tables._tables[deal_id]  # type: ignore[attr-defined]
+    hidden = sum(1 for s, a in table.state.actions if s != 0 and a.split()[0] in
+                 ("pass", "claim", "win") and not any(
+                     e.seat is None for v, e in table.log))
+    assert view["version"] <= len(_stored(db_path, deal_id))
+    assert hidden >= 0
+    assert view["log"] and all(e["v"] <= view["version"] for e in view["log"])
+
+
+@pytest.fixture
+def live(client: TestClient) -> tuple[str, dict[str, Any]]:
+    for seed in range(50):
+        deal_id = client.post("/api/games", json={"game": "sisepai", "seed": seed}).json()["id"]
+        view = _settle(client, deal_id)
+        if not view["over"]:
+            return deal_id, view
+    raise AssertionError("no live deal")
+
+
+def _unchanged(client: TestClient, db_path: Path, deal_id: str, view: dict[str, Any]) -> None:
+    before = len(_stored(db_path, deal_id))
+    after = client.get(f"/api/games/{deal_id}").json()["view"]
+    assert after == view
+    assert len(_stored(db_path, deal_id)) == before
+
+
+def test_stale_version_409_with_current_view(client: TestClient, db_path: Path,
+                                             live: tuple[str, dict[str, Any]]) -> None:
+    deal_id, view = live
+    r = client.post(f"/api/games/{deal_id}/actions",
+                    json={"action": view["legal_actions"][0], "version": view["version"] - 1})
+    assert r.status_code == 409
+    assert r.json()["view"] == view
+    assert r.json()["error"]["code"] == "stale_version"
+    _unchanged(client, db_path, deal_id, view)
+
+
+@pytest.mark.parametrize(("action", "code"), [
+    ("discard zz", "invalid_action"),
+    ("fly away", "invalid_action"),
+    ("claim rK rK", "illegal_action"),
+])
+def test_illegal_action_422(client: TestClient, db_path: Path, live: tuple[str, dict[str, Any]],
+                            action: str, code: str) -> None:
+    deal_id, view = live
+    r = client.post(f"/api/games/{deal_id}/actions",
+                    json={"action": action, "version": view["version"]})
+    assert r.status_code == 422
+    assert r.json()["error"]["code"] == code and r.json()["error"]["message"]
+    _unchanged(client, db_path, deal_id, view)
+
+
+def test_malformed_json_400(client: TestClient, db_path: Path,
+                            live: tuple[str, dict[str, Any]]) -> None:
+    deal_id, view = live
+    r = client.post(f"/api/games/{deal_id}/actions", content=b"{not json",
+                    headers={"content-type": "application/json"})
+    assert r.status_code == 400 and r.json()["error"]["code"] == "bad_json"
+    r = client.post(f"/api/games/{deal_id}/actions", json=[1, 2])
+    assert r.status_code == 400
+    _unchanged(client, db_path, deal_id, view)
+
+
+def test_oversized_body_413(client: TestClient, db_path: Path,
+                            live: tuple[str, dict[str, Any]]) -> None:
+    deal_id, view = live
+    r = client.post(f"/api/games/{deal_id}/actions",
+                    json={"action": "pass" + " " * 20000, "version": view["version"]})
+    assert r.status_code == 413
+    _unchanged(client, db_path, deal_id, view)
+
+
+def test_bad_fields_422(client: TestClient, db_path: Path,
+                        live: tuple[str, dict[str, Any]]) -> None:
+    deal_id, view = live
+    for body in ({"action": 3, "version": view["version"]}, {"action": "pass"},
+                 {"action": "pass", "version": "1"}):
+        assert client.post(f"/api/games/{deal_id}/actions", json=body).status_code == 422
+    _unchanged(client, db_path, deal_id, view)
+
+
+def test_unknown_id_404(client: TestClient) -> None:
+    assert client.get("/api/games/nope").status_code == 404
+    r = client.post("/api/games/nope/actions", json={"action": "pass", "version": 0})
+    assert r.status_code == 404 and r.json()["error"]["code"] == "unknown_deal"
+    assert client.get("/api/games/nope/record").status_code == 404
+
+
+def test_create_errors(client: TestClient) -> None:
+    assert client.post("/api/games", json={"game": "chess"}).status_code == 422
+    assert client.post("/api/games", json={"game": "nantong"}).status_code == 422
+    assert client.post("/api/games", json={"game": "sisepai", "seed": "x"}).status_code == 422
+    assert client.post("/api/games", json={"game": "sisepai", "level": "god"}).status_code == 422
+    assert client.post("/api/games", content=b"[").status_code == 400
+
+
+def test_wait_returns_at_once_when_newer(client: TestClient,
+                                         live: tuple[str, dict[str, Any]]) -> None:
+    deal_id, view = live
+    r = client.get(f"/api/games/{deal_id}?wait={view['version'] - 1}")
+    assert r.json()["view"]["version"] == view["version"]
+    assert client.get(f"/api/games/{deal_id}?wait=x").status_code == 400
+
+
+def test_restart_continues_identically(db_path: Path) -> None:
+    """A deal in progress survives a server restart and continues identically."""
+    with TestClient(create_app(db_path)) as first:
+        deal_id = first.post("/api/games", json={"game": "sisepai", "seed": 11}).json()["id"]
+        view = _settle(first, deal_id)
+        for _ in range(3):
+            if view["over"]:
+                break
+            r = first.post(f"/api/games/{deal_id}/actions",
+                           json={"action": view["legal_actions"][-1], "version": view["version"]})
+            view = _settle(first, deal_id, r.json()["view"]["version"] - 1)
+    with TestClient(create_app(db_path)) as second:
+        again = _settle(second, deal_id)
+        assert again == view
+        end_a = _play_to_end(second, deal_id)
+    # the same deal and the same human choices, played without a restart, end the same way
+    with TestClient(create_app(db_path.with_name("other.db"))) as third:
+        other = third.post("/api/games", json={"game": "sisepai", "seed": 11}).json()["id"]
+        end_b = _play_to_end(third, other)
+    assert end_a["result"] == end_b["result"]
+    assert end_a["table"] == end_b["table"]
