@@ -29,6 +29,11 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--game", default="sisepai")
     p.add_argument("--seconds", type=float, default=3.0, help="time per measurement")
     p.add_argument("--repeat", type=int, default=3, help="measurements per figure (median)")
+    p.add_argument("--http", action="store_true",
+                   help="API latency with many deals in progress (starts a server)")
+    p.add_argument("--deals", type=int, default=50, help="deals in progress at once (--http)")
+    p.add_argument("--think", type=float, default=0.0,
+                   help="mean seconds a player thinks per decision (--http; 0: none)")
     p.add_argument("--json", action="store_true")
 
     p = sub.add_parser("serve", help="run the site")
@@ -108,6 +113,21 @@ def _bench(args: argparse.Namespace) -> int:
     from cardavia.bench import run_bench
 
     game = _game(args.game)
+    if args.http:
+        from cardavia.bench_http import run_http_bench
+
+        http = run_http_bench(game.name, args.deals, args.seconds, args.think)
+        if args.json:
+            print(json.dumps(http))
+        else:
+            print(f"{http['game']}: {http['deals_in_progress']} deals in progress, "
+                  f"{http['seconds']:.0f} s, think {http['think_seconds']} s, "
+                  f"requests {http['requests']}")
+            for key in ("get_view_ms", "post_action_ms"):
+                print(f"  {key:16} median {http[key]['median']:.1f} ms, "
+                      f"p95 {http[key]['p95']:.1f} ms")
+            print(f"  errors {http['error_count']}")
+        return 1 if http["error_count"] else 0
     report = run_bench(game, seconds=args.seconds, repeat=args.repeat)
     if args.json:
         print(json.dumps(report))

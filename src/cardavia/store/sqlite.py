@@ -37,8 +37,8 @@ class SQLiteStore:
         self._lock = threading.Lock()
         with self._lock:
             self._conn.execute("PRAGMA journal_mode=WAL")
-            # FULL: a committed action survives a crash of the process and of the machine.
-            self._conn.execute("PRAGMA synchronous=FULL")
+            # NORMAL in WAL mode: a committed action survives a crash or restart of the process.
+            self._conn.execute("PRAGMA synchronous=NORMAL")
             self._conn.execute("PRAGMA foreign_keys=ON")
             self._conn.executescript(SCHEMA)
 

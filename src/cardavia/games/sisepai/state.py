@@ -245,6 +245,10 @@ class SiSePaiState(State):
         if is_complete(hand):
             opts["win"] = RANK_DRAWER_WIN if is_origin else RANK_OTHER_WIN
         hand[card] -= 1
+        if drawer_round and not is_origin and is_single(card):
+            # A-SSP-5: the drawer always keeps a drawn General or flower (rank 4), so another
+            # seat can only take it with a win; a claim that can never succeed is not offered.
+            return opts
         groups: list[tuple[list[int], int]] = []
         if not is_single(card):
             groups += [([card] * (n + 1), RANK_IDENTICAL) for n in (2, 3) if hand[card] >= n]
