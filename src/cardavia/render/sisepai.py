@@ -20,7 +20,9 @@ from collections.abc import Callable
 from functools import cache
 from html import escape
 
-from cardavia.games.sisepai.cards import COLOURS, PIECES
+from cardavia.games.sisepai.cards import CODES, COLOURS, PIECES
+
+__all__ = ["CODES", "card_back_svg", "card_name", "card_svg"]
 from cardavia.render.fonts import glyph_path, num
 
 WIDTH, HEIGHT = 40, 104

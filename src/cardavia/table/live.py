@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import secrets
+import zlib
 from collections.abc import Mapping
 from typing import Any
 
@@ -55,7 +56,7 @@ class Table:
             self._adopt(self.state, self.state.apply(seat, action))
         self.agents: dict[int, Agent] = {
             seat: make_agent(AGENT_FOR_LEVEL[row.level], game.name,
-                             hash((row.id, seat)) & 0xFFFFFFFF)
+                             zlib.crc32(f"{row.id}/{seat}".encode()))  # stable across restarts
             for seat in range(game.players) if seat != HUMAN
         }
         self.changed = asyncio.Event()

@@ -7,8 +7,7 @@ from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import Route
 
-from cardavia.games.sisepai.cards import CODES
-from cardavia.render.sisepai import card_back_svg, card_svg
+from cardavia.render.decks import renderer
 from cardavia.web.i18n import DEFAULT, LANGUAGES
 
 _SVG = "image/svg+xml; charset=utf-8"
@@ -18,13 +17,14 @@ _CACHE = {"Cache-Control": "public, max-age=86400"}
 async def card(request: Request) -> Response:
     game, name = request.path_params["game"], request.path_params["name"]
     lang = request.query_params.get("lang", DEFAULT)
-    if game != "sisepai" or lang not in LANGUAGES:
+    module = renderer(game)
+    if module is None or lang not in LANGUAGES:
         raise HTTPException(404, "unknown card")
     if name == "back":
-        return Response(card_back_svg(), media_type=_SVG, headers=_CACHE)
-    if name not in CODES:
+        return Response(module.card_back_svg(lang=lang), media_type=_SVG, headers=_CACHE)
+    if name not in module.CODES:
         raise HTTPException(404, "unknown card")
-    return Response(card_svg(name, lang=lang), media_type=_SVG, headers=_CACHE)
+    return Response(module.card_svg(name, lang=lang), media_type=_SVG, headers=_CACHE)
 
 
 ROUTES = [Route("/cards/{game}/{name}.svg", card)]

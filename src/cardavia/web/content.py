@@ -14,7 +14,7 @@ from importlib.resources import files
 
 from markdown_it import MarkdownIt
 
-from cardavia.render.sisepai import card_name
+from cardavia.render.decks import renderer
 
 _CARDS = re.compile(r"\{\{\s*cards:\s*([^}]*)\}\}")
 _FRONT = re.compile(r"\A---\n(.*?)\n---\n", re.S)
@@ -29,9 +29,12 @@ class RulesPage:
 
 
 def _cards_html(game: str, codes: str, lang: str) -> str:
+    module = renderer(game)
+    if module is None:
+        return f'<span class="card-row">{escape(codes)}</span>'
     imgs = "".join(
         f'<img class="card" src="/cards/{game}/{escape(code)}.svg?lang={lang}" '
-        f'alt="{escape(card_name(code, lang))}" width="40" height="104">'
+        f'alt="{escape(module.card_name(code, lang))}">'
         for code in codes.split()
     )
     return f'<span class="card-row" role="group">{imgs}</span>'

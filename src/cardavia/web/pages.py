@@ -9,8 +9,7 @@ from starlette.requests import Request
 from starlette.responses import RedirectResponse, Response
 from starlette.routing import Route
 
-from cardavia.games.sisepai.cards import CODES
-from cardavia.render.sisepai import card_name
+from cardavia.render.decks import renderer
 from cardavia.traditions import DECKS, Deck, GameInfo, find_deck, find_game_info
 from cardavia.web import i18n
 from cardavia.web.client_strings import CLIENT_PLURALS, CLIENT_STRINGS
@@ -132,13 +131,20 @@ async def table(request: Request) -> Response:
             for key, (one, many) in CLIENT_PLURALS.items()
         },
         "plural_categories": i18n.plural_categories(lang),
-        "cards": {code: {"name": card_name(code, lang), "url": f"/cards/{game['id']}/{code}.svg"}
-                  for code in CODES},
+        "cards": _card_names(game["id"], lang),
         "back_url": f"/cards/{game['id']}/back.svg",
         "seats": [gettext("You"), *(gettext("AI %(n)s") % {"n": n} for n in (1, 2, 3))],
     }
     return _render(request, "table.html", f'{game["name"]} · {gettext("Table")}', game=game,
                    config=config)
+
+
+def _card_names(game: str, lang: str) -> dict[str, dict[str, str]]:
+    module = renderer(game)
+    if module is None:
+        return {}
+    return {code: {"name": module.card_name(code, lang), "url": f"/cards/{game}/{code}.svg"}
+            for code in module.CODES}
 
 
 def _plural_samples(lang: str) -> list[int]:

@@ -1,0 +1,137 @@
+"""Pages of site.md: traditions, decks, full rules and the table, in six languages, with a link
+checker so that nothing links to a broken page or a table that cannot be played."""
+
+from __future__ import annotations
+
+import re
+from html.parser import HTMLParser
+
+import pytest
+from starlette.testclient import TestClient
+
+from cardavia.traditions import DECKS
+from cardavia.web.i18n import LANGUAGES
+
+
+class _Links(HTMLParser):
+    def __init__(self) -> None:
+        super().__init__()
+        self.links: list[str] = []
+        self.html_lang: str | None = None
+        self.hreflang: dict[str, str] = {}
+        self.h2: int = 0
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        a = dict(attrs)
+        if tag == "html":
+            self.html_lang = a.get("lang")
+        if tag == "a" and a.get("href"):
+            self.links.append(str(a["href"]))
+        if tag in ("img", "script") and a.get("src"):
+            self.links.append(str(a["src"]))
+        if tag == "link" and a.get("href") and a.get("rel") in ("stylesheet", "alternate"):
+            self.links.append(str(a["href"]))
+            if a.get("hreflang"):
+                self.hreflang[str(a["hreflang"])] = str(a["href"])
+        if tag == "h2":
+            self.h2 += 1
+
+
+def _parse(html: str) -> _Links:
+    parser = _Links()
+    parser.feed(html)
+    return parser
+
+
+@pytest.mark.parametrize(("header", "lang"), [
+    ("uk-UA,uk;q=0.9,en;q=0.5", "uk"),
+    ("zh-CN,zh;q=0.9", "zh"),
+    ("de-DE,cs;q=0.8,ru;q=0.7", "cs"),
+    ("fr", "en"),
+    ("", "en"),
+])
+def test_root_negotiates_accept_language(client: TestClient, header: str, lang: str) -> None:
+    r = client.get("/", headers={"accept-language": header}, follow_redirects=False)
+    assert r.status_code == 307 and r.headers["location"] == f"/{lang}/"
+
+
+def test_root_remembers_the_chosen_language(client: TestClient) -> None:
+    client.get("/es/")
+    r = client.get("/", headers={"accept-language": "ru"}, follow_redirects=False)
+    assert r.headers["location"] == "/es/"
+
+
+@pytest.mark.parametrize("lang", list(LANGUAGES))
+def test_index_in_every_language(client: TestClient, lang: str) -> None:
+    r = client.get(f"/{lang}/")
+    assert r.status_code == 200
+    page = _parse(r.text)
+    assert page.html_lang == lang
+    assert set(page.hreflang) >= set(LANGUAGES)
+    for code in LANGUAGES:
+        assert f"/{code}/" in page.links  # the switcher: plain links
+    for deck in DECKS:
+        assert f"/{lang}/decks/{deck.id}" in page.links
+
+
+@pytest.mark.parametrize("lang", list(LANGUAGES))
+def test_sisepai_rules_in_every_language(client: TestClient, lang: str) -> None:
+    """site.md: the full rules as numbered sections like the seed pages, with card pictures."""
+    r = client.get(f"/{lang}/games/sisepai/rules")
+    assert r.status_code == 200
+    page = _parse(r.text)
+    assert page.h2 >= 6
+    for n in range(1, 7):
+        assert re.search(rf"<h2[^>]*>\s*{n}\.", r.text), f"section {n} missing"
+    assert sum(1 for link in page.links if link.startswith("/cards/sisepai/")) >= 20
+    assert f"/{lang}/games/sisepai/table" in page.links
+
+
+def test_unplayable_tables_are_not_linked_and_not_served(client: TestClient) -> None:
+    for deck in DECKS:
+        for game in deck.games:
+            r = client.get(f"/en/games/{game.id}/table")
+            assert (r.status_code == 200) == game.playable
+            text = client.get(f"/en/decks/{deck.id}").text
+            assert (f"/en/games/{game.id}/table" in text) == game.playable
+
+
+def test_deck_page_facts(client: TestClient) -> None:
+    text = client.get("/en/decks/four-colour-cards").text
+    assert "Southern Fujian" in text and "120" in text
+    assert "https://en.wikipedia.org/wiki/Four_color_cards" in text
+    assert "/en/games/sisepai/rules" in text
+
+
+@pytest.mark.parametrize("path", ["/xx/", "/en/decks/nope", "/en/games/nope/rules",
+                                  "/cards/sisepai/zz.svg", "/cards/nope/rK.svg"])
+def test_unknown_pages_404(client: TestClient, path: str) -> None:
+    assert client.get(path).status_code == 404
+
+
+@pytest.mark.parametrize("lang", list(LANGUAGES))
+def test_every_link_works(client: TestClient, lang: str) -> None:
+    """Crawl the site from the index: every internal link, image, script and stylesheet loads."""
+    seen: set[str] = set()
+    todo = [f"/{lang}/"]
+    while todo:
+        path = todo.pop()
+        if path in seen:
+            continue
+        seen.add(path)
+        r = client.get(path)
+        assert r.status_code == 200, f"{path} -> {r.status_code}"
+        if "text/html" not in r.headers.get("content-type", ""):
+            continue
+        for link in _parse(r.text).links:
+            if link.startswith("/") and not link.startswith("//"):
+                target = link.split("#")[0]
+                if target.startswith(f"/{lang}/") or not re.match(r"^/[a-z]{2}/", target):
+                    todo.append(target)
+    assert any("/rules" in p for p in seen) and any("/table" in p for p in seen)
+
+
+def test_card_svg_served(client: TestClient) -> None:
+    r = client.get("/cards/sisepai/rK.svg?lang=uk")
+    assert r.status_code == 200 and r.headers["content-type"].startswith("image/svg+xml")
+    assert "червоний" in r.text
