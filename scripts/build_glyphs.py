@@ -1,6 +1,8 @@
 """Extract the glyph outlines the card faces need into `src/cardavia/render/glyphs.json`.
 
-Run at build time only (needs fontTools and Debian's `fonts-noto-cjk`):
+The glyphs of every deck (Sì Sè Pái, Paohuzi number cards, Nantong long cards, Sichuan cards)
+are listed in `CJK_BY_DECK`. Run at build time only (needs fontTools and Debian's
+`fonts-noto-cjk`):
 
     .venv/bin/python scripts/build_glyphs.py
 
@@ -27,9 +29,22 @@ ROOT = Path(__file__).resolve().parent.parent
 OUT = ROOT / "src" / "cardavia" / "render" / "glyphs.json"
 NOTO = Path("/usr/share/fonts/opentype/noto")
 
-# 帥仕相俥傌炮兵 (red, yellow) 將士象車馬包卒 (white, green) and 花 (flowers)
-CJK = "帥仕相俥傌炮兵將士象車馬包卒花"
-LATIN = "RYWGF12345"
+# Each deck's glyphs; the union (in first-seen order) is extracted.
+CJK_BY_DECK = {
+    # Sì Sè Pái: 帥仕相俥傌炮兵 (red, yellow) 將士象車馬包卒 (white, green) and 花 (flowers)
+    "sisepai": "帥仕相俥傌炮兵將士象車馬包卒花",
+    # Paohuzi number cards: small 一…十 and large 壹…拾, traditional forms as printed
+    "numbercards": "一二三四五六七八九十壹貳參肆伍陸柒捌玖拾",
+    # Nantong long cards: numerals 一…九, suits 萬 條 餅, honours 千 白花 紅花
+    "longcards": "一二三四五六七八九萬條餅千白花紅",
+    # Sichuan cards: the names printed at the foot, from chuopai.md §3 (simplified, as the spec
+    # gives them): 天 地 人 和 长三 梅子 板凳 猫猫 高脚 苕十 斧头 黑九 平八 弯八 黑七 黑五 红九
+    # 红七 红五 丁丁 二红
+    "sichuan": "天地人和长三梅子板凳猫高脚苕十斧头黑九平八弯七五红丁二",
+}
+CJK = "".join(dict.fromkeys("".join(CJK_BY_DECK.values())))
+# colour initials and the flower numbers (Sì Sè Pái), digits for the number indexes
+LATIN = "RYWGF0123456789"
 
 # (file, face name) in order of preference; the first one present is used
 CJK_FONTS = [

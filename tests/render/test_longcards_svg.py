@@ -1,0 +1,226 @@
+"""Nantong long cards: valid standalone SVG, accessible names, suit pictures (nantong.md §3)."""
+
+from __future__ import annotations
+
+import ast
+import subprocess
+import sys
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import pytest
+
+from cardavia.render import longcards
+from cardavia.render.fonts import glyph, glyphs
+from cardavia.render.longcards import (
+    CODES,
+    INK,
+    LANGS,
+    RED,
+    card_back_svg,
+    card_name,
+    card_svg,
+    printed_glyphs,
+)
+
+SVG = "{http://www.w3.org/2000/svg}"
+SUITED = [c for c in CODES if len(c) == 2]
+HONOURS = ["T", "W", "R"]
+
+
+def parse(svg: str) -> ET.Element:
+    root = ET.fromstring(svg)
+    assert root.tag == f"{SVG}svg"
+    return root
+
+
+def body(svg: str) -> str:
+    return svg.split("</title>", 1)[1]
+
+
+def glyph_fills(root: ET.Element, char: str) -> list[str | None]:
+    d = glyph(char).d
+    return [p.get("fill") for p in root.iter(f"{SVG}path") if p.get("d") == d]
+
+
+def test_30_identities_in_spec_order() -> None:
+    """nantong.md §3: 1M…9M, 1S…9S, 1C…9C, then T, W, R."""
+    assert len(CODES) == len(set(CODES)) == 30
+    assert CODES[:9] == tuple(f"{n}M" for n in range(1, 10))
+    assert CODES[9:18] == tuple(f"{n}S" for n in range(1, 10))
+    assert CODES[18:27] == tuple(f"{n}C" for n in range(1, 10))
+    assert CODES[27:] == ("T", "W", "R")
+
+
+@pytest.mark.parametrize("code", CODES)
+def test_face_is_valid_svg_with_accessible_name(code: str) -> None:
+    root = parse(card_svg(code))
+    assert root.get("role") == "img"
+    assert root.get("viewBox") == "0 0 40 140"  # 1:3.5
+    assert root.get("width") is None and root.get("height") is None
+    title = root.find(f"{SVG}title")
+    assert title is not None
+    assert title.text == root.get("aria-label") == card_name(code)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("code", CODES)
+def test_localized_names(code: str, lang: str) -> None:
+    label = parse(card_svg(code, lang=lang)).get("aria-label", "")
+    assert label == card_name(code, lang)
+    if code in HONOURS and lang != "zh":
+        assert label.endswith(f"({printed_glyphs(code)})")
+
+
+def test_names_are_distinct_in_every_language() -> None:
+    for lang in LANGS:
+        assert len({card_name(c, lang) for c in CODES}) == 30
+
+
+@pytest.mark.parametrize(
+    ("code", "lang", "name"),
+    [
+        ("5C", "en", "5 of Coins"),
+        ("1M", "en", "1 of Myriads"),
+        ("9S", "en", "9 of Strings"),
+        ("T", "en", "Thousand (千)"),
+        ("W", "en", "White Flower (白花)"),
+        ("R", "en", "Red Flower (紅花)"),
+        ("5C", "zh", "五饼"),
+        ("9M", "zh", "九万"),
+        ("3S", "zh", "三条"),
+        ("R", "zh", "红花"),
+        ("5C", "uk", "П'ятірка монет"),
+        ("9S", "uk", "Дев'ятка низок"),
+        ("T", "uk", "Тисяча (千)"),
+        ("5C", "es", "5 de Monedas"),
+        ("W", "es", "Flor Blanca (白花)"),
+        ("4C", "cs", "Čtyřka mincí"),
+        ("9S", "cs", "Devítka provázků"),
+        ("R", "cs", "Červený květ (紅花)"),
+        ("5C", "ru", "Пятёрка монет"),
+        ("2M", "ru", "Двойка мириад"),
+        ("T", "ru", "Тысяча (千)"),
+    ],
+)
+def test_card_names(code: str, lang: str, name: str) -> None:
+    assert card_name(code, lang) == name
+
+
+def test_unknown_language_falls_back_to_english() -> None:
+    assert card_name("5C", "xx") == "5 of Coins"
+
+
+@pytest.mark.parametrize("code", CODES)
+def test_glyphs_are_paths_not_text(code: str) -> None:
+    svg = card_svg(code)
+    root = parse(svg)
+    assert not list(root.iter(f"{SVG}text"))
+    assert not any("\u3400" <= ch <= "\u9fff" for ch in body(svg))
+    for char in printed_glyphs(code):
+        assert glyph_fills(root, char), char
+
+
+@pytest.mark.parametrize("code", SUITED)
+def test_suited_cards_numeral_black_myriads_red(code: str) -> None:
+    """The numeral is black; 萬 is printed red as on the packs, 條 and 餅 are not."""
+    root = parse(card_svg(code))
+    numeral, suit_char = printed_glyphs(code)[0], printed_glyphs(code)[1]
+    assert glyph_fills(root, numeral) == [INK]
+    suit_colour = RED if code[1] == "M" else longcards.SUIT_COLOUR[code[1]]
+    assert glyph_fills(root, suit_char) == [suit_colour]
+    ds = [p.get("d") for p in root.iter(f"{SVG}path")]
+    assert ds.count(glyph(code[0]).d) == 2  # Arabic index in two corners
+
+
+@pytest.mark.parametrize("n", range(1, 10))
+def test_coins_and_strings_show_their_number(n: int) -> None:
+    """Coins: n cash coins (circles with a square hole); Strings: n strings with red knots."""
+    coins = parse(card_svg(f"{n}C"))
+    rims = [c for c in coins.iter(f"{SVG}circle") if c.get("fill") == longcards.GOLD]
+    holes = [
+        r
+        for r in coins.iter(f"{SVG}rect")
+        if r.get("fill") == longcards.FACE and r.get("width") == r.get("height")
+    ]
+    assert len(rims) == len(holes) == n
+    strings = parse(card_svg(f"{n}S"))
+    knots = [c for c in strings.iter(f"{SVG}circle") if c.get("fill") == RED]
+    cash = [r for r in strings.iter(f"{SVG}rect") if r.get("fill") == longcards.COPPER]
+    assert len(knots) == len(cash) == n
+
+
+@pytest.mark.parametrize("n", range(1, 10))
+def test_myriads_have_a_figure(n: int) -> None:
+    root = parse(card_svg(f"{n}M"))
+    assert [e for e in root.iter(f"{SVG}path") if e.get("fill") == longcards.ROBE]
+
+
+def test_honours_are_distinct() -> None:
+    """The honours have a red double frame, their own glyphs and pictures; the Flowers differ
+    in glyph (白/紅) and shape (plum circles against peony ellipses), not only in colour."""
+    faces = {c: card_svg(c) for c in HONOURS}
+    assert len({body(f) for f in faces.values()}) == 3
+    for code, face in faces.items():
+        root = parse(face)
+        frames = [r for r in root.iter(f"{SVG}rect") if r.get("stroke") == RED]
+        assert len(frames) == 2, code
+    assert glyph_fills(parse(faces["T"]), "千") == [INK, RED]  # index, medallion
+    assert glyph_fills(parse(faces["W"]), "白") == [INK]
+    assert glyph_fills(parse(faces["R"]), "紅") == [RED]
+    white, red = parse(faces["W"]), parse(faces["R"])
+    assert [g for g in white.iter(f"{SVG}g") if g.get("fill") == "#FFFFFF"]
+    assert not list(white.iter(f"{SVG}ellipse"))
+    assert [g for g in red.iter(f"{SVG}g") if g.get("fill") == RED]
+    assert list(red.iter(f"{SVG}ellipse"))
+    for code in SUITED:
+        assert not [r for r in parse(card_svg(code)).iter(f"{SVG}rect") if r.get("stroke") == RED]
+
+
+def test_back() -> None:
+    root = parse(card_back_svg())
+    assert root.get("role") == "img"
+    assert root.get("aria-label") == "card back"
+    assert parse(card_back_svg(lang="cs")).get("aria-label") == "rub karty"
+
+
+def test_no_ids_so_faces_can_be_inlined_many_times() -> None:
+    for svg in (*(card_svg(c) for c in CODES), card_back_svg()):
+        assert not [el for el in parse(svg).iter() if el.get("id")]
+
+
+def test_deterministic_and_compact() -> None:
+    for code in CODES:
+        assert card_svg.__wrapped__(code) == card_svg(code)
+        assert len(card_svg(code)) < 12000
+    assert card_svg("5C") is card_svg("5C")
+
+
+def test_unknown_code() -> None:
+    for bad in ("", "0M", "10M", "5X", "M5", "t", "TT", "5c", "W "):
+        with pytest.raises(ValueError, match="unknown"):
+            card_svg(bad)
+        with pytest.raises(ValueError, match="unknown"):
+            card_name(bad)
+
+
+def test_glyph_data_is_complete() -> None:
+    assert set("一二三四五六七八九萬條餅千白花紅123456789") <= set(glyphs())
+
+
+def test_render_is_pure() -> None:
+    """No import of the web layer, game state or fontTools, statically and at run time."""
+    tree = ast.parse(Path(longcards.__file__).read_text(encoding="utf-8"))
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import | ast.ImportFrom):
+            names = [a.name for a in node.names] if isinstance(node, ast.Import) else []
+            names.append(getattr(node, "module", None) or "")
+            for name in names:
+                assert not name.startswith(("cardavia.web", "cardavia.games", "fontTools"))
+    code = (
+        "import sys, cardavia.render.longcards as m; m.card_svg('5C'); "
+        "print(sorted(n for n in sys.modules if n.startswith("
+        "('cardavia.web', 'cardavia.games', 'fontTools'))))"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "[]"
