@@ -36,7 +36,6 @@ def _templates() -> Jinja2Templates:
     env.install_gettext_callables(  # type: ignore[attr-defined]
         i18n.gettext, i18n.ngettext, newstyle=True
     )
-    env.globals["_"] = i18n.gettext
     return templates
 
 

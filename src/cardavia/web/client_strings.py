@@ -23,25 +23,19 @@ def NP_(singular: str, plural: str) -> tuple[str, str]:
 
 CLIENT_STRINGS: dict[str, str] = {
     # --- table areas
-    "table_label": N_("Card table"),
-    "hand_label": N_("Your hand"),
-    "your_groups": N_("Your exposed groups"),
-    "exposed_groups": N_("Exposed groups"),
-    "discards": N_("Discards"),
     "no_groups": N_("No exposed groups"),
     "no_discards": N_("No discards"),
-    "dealer": N_("Dealer"),
-    "to_play": N_("To play"),
-    "public_card": N_("Public card"),
     "no_public_card": N_("No card under claim"),
-    "actions_label": N_("Your answer"),
-    "log_title": N_("Game log"),
     "group_of": N_("%(group)s: %(cards)s"),
     # --- the public card's caption
     "caption_drew": N_("Drawn by %(seat)s"),
     "caption_discarded": N_("Discarded by %(seat)s"),
     "caption_claimed": N_("Claimed by %(seat)s"),
     "caption_won": N_("Winning card of %(seat)s"),
+    "caption_you_drew": N_("You drew"),
+    "caption_you_discarded": N_("You discarded"),
+    "caption_you_claimed": N_("You claimed"),
+    "caption_you_won": N_("Your winning card"),
     # --- whose turn it is
     "status_loading": N_("Dealing the cards…"),
     "status_your_discard": N_("Your turn: choose a card to discard"),
@@ -52,6 +46,7 @@ CLIENT_STRINGS: dict[str, str] = {
     "status_seat_discarding": N_("%(seat)s is choosing a discard…"),
     "status_seat_playing": N_("%(seat)s is playing…"),
     "status_answered": N_("You answered. Waiting for the other players…"),
+    "status_waiting": N_("Waiting for the other players…"),
     "status_you_won": N_("You won!"),
     "status_seat_won": N_("%(seat)s won"),
     "status_drawn": N_("Drawn game: the stock is empty"),
@@ -91,7 +86,6 @@ CLIENT_STRINGS: dict[str, str] = {
     "reason_must_keep": N_("A drawn General or flower must be kept"),
     "reason_no_win": N_("Your hand is not complete with this card"),
     # --- the end of the deal
-    "result_title": N_("Result"),
     "result_you_won": N_("You won!"),
     "result_seat_won": N_("%(seat)s won"),
     "result_drawn": N_("Drawn game: the stock is empty"),
