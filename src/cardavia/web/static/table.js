@@ -768,14 +768,18 @@
       /* storage off */
     }
     const url = new URL(window.location.href);
-    if (url.searchParams.get("deal") !== id) {
+    if (url.searchParams.get("deal") !== id || url.searchParams.has("seed")) {
       url.searchParams.set("deal", id);
+      url.searchParams.delete("seed"); // a reload continues this deal, not a new one
       history.replaceState(history.state, "", url);
     }
   }
 
-  async function createDeal() {
-    const data = await request("POST", config.api, { game: config.game });
+  // `?seed=N` deals a reproducible deal (bug reports, tests); otherwise the server picks one.
+  async function createDeal(seed) {
+    const body = { game: config.game };
+    if (seed !== undefined) body.seed = seed;
+    const data = await request("POST", config.api, body);
     rememberDeal(data.id);
     return data.view;
   }
@@ -783,6 +787,8 @@
   async function openDeal() {
     const params = new URLSearchParams(window.location.search);
     const fromUrl = params.get("deal");
+    const seed = params.get("seed");
+    if (!fromUrl && seed && /^\d{1,15}$/.test(seed)) return createDeal(Number(seed));
     let stored = null;
     try {
       stored = localStorage.getItem(STORAGE_KEY);

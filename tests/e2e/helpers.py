@@ -1,0 +1,54 @@
+"""Driving the Sì Sè Pái table in a browser, as a player does."""
+
+from __future__ import annotations
+
+from playwright.sync_api import Page, expect
+
+ENABLED = '[aria-disabled="false"]'
+TIMEOUT = 30_000
+
+
+def wait_for_turn(page: Page) -> str:
+    """Wait until the table hands over to the human or the deal is over; return the state."""
+    page.wait_for_function(
+        "() => ['your-turn', 'over'].includes("
+        "document.querySelector('[data-testid=table]').dataset.state)",
+        timeout=TIMEOUT,
+    )
+    return str(page.get_attribute("[data-testid=table]", "data-state"))
+
+
+def discarding(page: Page) -> bool:
+    return page.locator(f"[data-testid=hand-card]{ENABLED}").count() > 0
+
+
+def play_deal_by_clicking(page: Page, claim: bool = True, max_steps: int = 300) -> dict[str, int]:
+    """Play one whole deal with the mouse: win when allowed, claim (or pass), discard the first
+    discardable card. Returns how many of each decision were made."""
+    made = {"win": 0, "claim": 0, "pass": 0, "discard": 0}
+    for _ in range(max_steps):
+        if wait_for_turn(page) == "over":
+            return made
+        win = page.locator(f"[data-testid=win]{ENABLED}")
+        claims = page.locator(f"[data-testid=claim-option]{ENABLED}")
+        if win.count():
+            win.first.click()
+            made["win"] += 1
+        elif discarding(page):
+            page.locator(f"[data-testid=hand-card]{ENABLED}").first.click()
+            made["discard"] += 1
+        elif claim and claims.count():
+            claims.first.click()
+            made["claim"] += 1
+        else:
+            page.locator(f"[data-testid=pass]{ENABLED}").click()
+            made["pass"] += 1
+        page.wait_for_timeout(50)  # let the click hand the decision over
+    raise AssertionError("the deal did not end")
+
+
+def expect_result(page: Page) -> None:
+    result = page.locator("[data-testid=result]")
+    expect(result).to_be_visible(timeout=TIMEOUT)
+    expect(page.locator("[data-testid=new-deal]")).to_be_visible()
+    expect(page.locator("[data-testid=download-record]")).to_be_visible()
