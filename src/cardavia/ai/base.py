@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib
 import random
 from collections.abc import Callable
 from typing import Any, Protocol
@@ -27,12 +28,22 @@ class RandomAgent:
         return self.rng.choice(legal)
 
 
-def _greedy(game: str, rng: random.Random) -> Agent:
-    if game == "sisepai":
-        from cardavia.ai.sisepai import GreedySiSePai
+# The greedy policy of each game, imported when first asked for.
+GREEDY = {
+    "sisepai": ("cardavia.ai.sisepai", "GreedySiSePai"),
+    "paohuzi": ("cardavia.ai.paohuzi", "GreedyPaohuzi"),
+    "nantong": ("cardavia.ai.nantong", "GreedyNantong"),
+    "chuopai": ("cardavia.ai.chuopai", "GreedyChuoPai"),
+}
 
-        return GreedySiSePai(rng)
-    raise KeyError(f"no greedy agent for {game!r}")
+
+def _greedy(game: str, rng: random.Random) -> Agent:
+    try:
+        module, name = GREEDY[game]
+    except KeyError:
+        raise KeyError(f"no greedy agent for {game!r}") from None
+    agent: Agent = getattr(importlib.import_module(module), name)(rng)
+    return agent
 
 
 AGENTS: dict[str, Callable[[str, random.Random], Agent]] = {
