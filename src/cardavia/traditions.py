@@ -59,7 +59,7 @@ DECKS: tuple[Deck, ...] = (
                       "for banked cards."), 3, 2, False),)),
     Deck("chinese-number-cards", N_("Chinese number cards"), "字牌", N_("Zhejiang"),
          N_("China"), 80, "https://en.wikipedia.org/wiki/Zi_pai",
-         N_("Two groups of numerals in small and large Chinese characters, for Paohuzi."),
+         N_("Two series of numerals in small and large Chinese characters, for Paohuzi."),
          (GameInfo("paohuzi", N_("Paohuzi"),
                    N_("Paohuzi uses the small and large numerals to collect groups worth huxi."),
                    3, 2, False),

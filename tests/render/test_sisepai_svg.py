@@ -83,13 +83,13 @@ def test_localized_name_names_the_colour(code: str, lang: str) -> None:
         ("wA", "en", "white Advisor 士 (shì)"),
         ("rK", "zh", "红 帥"),
         ("gK", "zh", "绿 將"),
-        ("rK", "uk", "червоний Генерал 帥 (shuài)"),
-        ("yC", "uk", "жовта Колісниця 俥 (jū)"),
+        ("rK", "uk", "червоний генерал 帥 (shuài)"),
+        ("yC", "uk", "жовта колісниця 俥 (jū)"),
         ("rK", "es", "General rojo 帥 (shuài)"),
         ("rK", "cs", "červený generál 帥 (shuài)"),
         ("wN", "cs", "bílé dělo 包 (bāo)"),
-        ("rK", "ru", "красный Генерал 帥 (shuài)"),
-        ("gN", "ru", "зелёная Пушка 包 (bāo)"),
+        ("rK", "ru", "красный генерал 帥 (shuài)"),
+        ("gN", "ru", "зелёная пушка 包 (bāo)"),
         ("F1", "en", "Flower 1 花 (huā)"),
         ("F5", "zh", "花 5"),
         ("F2", "es", "Flor 2 花 (huā)"),
@@ -100,7 +100,7 @@ def test_card_names(code: str, lang: str, name: str) -> None:
 
 
 def test_name_without_glyph_and_unknown_language() -> None:
-    assert card_name("rK", "uk", with_glyph=False) == "червоний Генерал"
+    assert card_name("rK", "uk", with_glyph=False) == "червоний генерал"
     assert card_name("rK", "es", with_glyph=False) == "General rojo"
     assert card_name("F3", "en", with_glyph=False) == "Flower 3"
     assert card_name("rK", "xx") == card_name("rK", "en")

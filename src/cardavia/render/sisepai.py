@@ -70,10 +70,10 @@ _COLOUR_WORDS: dict[str, dict[str, tuple[str, str, str, str]]] = {
 # names of K A E C H N S, and their genders where an adjective must agree (m, f, n)
 _PIECE_WORDS: dict[str, tuple[str, ...]] = {
     "en": ("General", "Advisor", "Elephant", "Chariot", "Horse", "Cannon", "Soldier"),
-    "uk": ("Генерал", "Радник", "Слон", "Колісниця", "Кінь", "Гармата", "Солдат"),
+    "uk": ("генерал", "радник", "слон", "колісниця", "кінь", "гармата", "солдат"),
     "es": ("General", "Consejero", "Elefante", "Carro", "Caballo", "Cañón", "Soldado"),
     "cs": ("generál", "rádce", "slon", "vůz", "kůň", "dělo", "voják"),
-    "ru": ("Генерал", "Советник", "Слон", "Колесница", "Конь", "Пушка", "Солдат"),
+    "ru": ("генерал", "советник", "слон", "колесница", "конь", "пушка", "солдат"),
 }
 _PIECE_GENDERS = {"uk": "mmmfmfm", "cs": "mmmmmnm", "ru": "mmmfmfm"}  # default: all "m"
 _ORDER = {"en": "{colour} {piece}", "es": "{piece} {colour}"}  # default: colour first
