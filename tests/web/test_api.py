@@ -68,22 +68,22 @@ def test_whole_deal_through_the_api_and_record(client: TestClient, db_path: Path
     record = client.get(f"/api/games/{deal_id}/record").json()
     assert record["format"] == "cardavia-deal/1" and record["seed"] == 7
     assert record["result"] == view["result"]
-    # every action is stored; the human's version counts those that showed the human something
-    assert len(_stored(db_path, deal_id)) == len(record["actions"]) >= view["version"]
+    # every action is stored; the human's version counts the events the human was shown
+    assert len(_stored(db_path, deal_id)) == len(record["actions"])
+    assert view["version"] == len(view["log"])
 
 
-def test_version_counts_visible_actions(client: TestClient, db_path: Path) -> None:
-    """The version rises with every action the human can see; hidden AI claim answers are
+def test_version_counts_events_shown_to_the_human(client: TestClient, db_path: Path) -> None:
+    """The version rises with every event the human is shown; hidden AI claim answers are
     stored but move no version, so they cannot reveal that an AI seat was asked."""
     deal_id = client.post("/api/games", json={"game": "sisepai", "seed": 3}).json()["id"]
     view = _settle(client, deal_id)
     table = client.app.state.tables._tables[deal_id]  # type: ignore[attr-defined]
-    hidden = sum(1 for s, a in table.state.actions if s != 0 and a.split()[0] in
-                 ("pass", "claim", "win") and not any(
-                     e.seat is None for v, e in table.log))
-    assert view["version"] <= len(_stored(db_path, deal_id))
-    assert hidden >= 0
-    assert view["log"] and all(e["v"] <= view["version"] for e in view["log"])
+    shown = [e for _, e in table.log if e.visible_to(0)]
+    assert view["version"] == len(shown) == len(view["log"])
+    assert [e["v"] for e in view["log"]] == list(range(1, len(shown) + 1))
+    hidden = [e for _, e in table.log if not e.visible_to(0)]
+    assert all(e.kind == "answer" and e.seat != 0 for e in hidden)
 
 
 @pytest.fixture

@@ -47,11 +47,13 @@ class Table:
         else:
             assert row.seed is not None
             self.state = game.new_deal(row.seed, row.dealer)
-        self.log: list[tuple[int, Event]] = [(0, e) for e in self.state.opening]
-        # The version a seat sees counts the actions that showed it something. Another seat's
-        # hidden claim answer shows nothing, so it moves no version: a version bump must not
-        # tell the human that an AI seat was asked (architecture.md §2, claim windows).
+        self.log: list[tuple[int, Event]] = []
+        # The version a seat sees counts the events it was shown. Another seat's hidden claim
+        # answer shows nothing and moves no version, and a move the engine makes by itself (a
+        # forced play) counts like a chosen one: the versions must not tell the human whether an
+        # AI seat was asked, or how many choices it had (architecture.md §2).
         self.versions = [0] * game.players
+        self._adopt(self.state, self.state.opening)
         for seat, action in row.actions:  # replaying re-validates every stored action
             self._adopt(self.state, self.state.apply(seat, action))
         self.agents: dict[int, Agent] = {
@@ -72,10 +74,11 @@ class Table:
 
     def _adopt(self, state: State, events: list[Event]) -> None:
         self.state = state
-        for seat in range(len(self.versions)):
-            if any(e.visible_to(seat) for e in events):
-                self.versions[seat] += 1
-        self.log.extend((self.versions[HUMAN], e) for e in events)
+        for event in events:
+            for seat in range(len(self.versions)):
+                if event.visible_to(seat):
+                    self.versions[seat] += 1
+            self.log.append((self.versions[HUMAN], event))
 
     def act(self, seat: int, action: str) -> None:
         """Validate, store, then adopt one action. Raises RulesError or StoreError unchanged."""

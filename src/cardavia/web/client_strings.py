@@ -6,6 +6,17 @@ messages through the keywords `N_` (one message) and `NP_:1,2` (singular and plu
 catalogs get real plural entries), e.g. `pybabel extract -k N_ -k NP_:1,2`. Terms follow the
 full rules (content/rules/<game>/en.md): public card, stock, discard, claim, pass, win, exposed
 groups, concealed hand.
+
+Two layers (docs/table-client.md):
+
+- `CLIENT_STRINGS` / `CLIENT_PLURALS`: sent to every table. The core (static/table/core.js)
+  and Sì Sè Pái (static/table/sisepai.js) use these; the other games may reuse any of them
+  (`act_win`, `act_pass`, `log_you_drew`, `caption_discarded`…) when the words fit their rules.
+- `GAME_STRINGS[game]` / `GAME_PLURALS[game]`: sent to that game's table only, merged over
+  the shared ones (a game key of the same name wins). Put a game's own terms here (huxi, tun,
+  indicators, banked piles), with keys prefixed by the game (`phz_`, `nt_`, `cp_`).
+
+A msgid, once translated, is never edited here: change the key's text by adding a new msgid.
 """
 
 from __future__ import annotations
@@ -23,6 +34,7 @@ def NP_(singular: str, plural: str) -> tuple[str, str]:
 
 CLIENT_STRINGS: dict[str, str] = {
     # --- table areas
+    "public_card": N_("Public card"),
     "no_groups": N_("No exposed groups"),
     "no_discards": N_("No discards"),
     "no_public_card": N_("No card under claim"),
@@ -118,3 +130,27 @@ CLIENT_PLURALS: dict[str, tuple[str, str]] = {
         "%(seat)s won with %(card)s: %(n)s points",
     ),
 }
+
+
+GAME_STRINGS: dict[str, dict[str, str]] = {
+    # "paohuzi": {
+    #     "phz_act_chi": N_("Chi"),
+    #     "phz_huxi": N_("%(n)s huxi"),  # better as a plural in GAME_PLURALS
+    # },
+}
+"""Per-game client strings, keyed by game id (`GameInfo.id`), merged over `CLIENT_STRINGS`."""
+
+GAME_PLURALS: dict[str, dict[str, tuple[str, str]]] = {
+    # "paohuzi": {"phz_huxi": NP_("%(n)s huxi", "%(n)s huxi")},
+}
+"""Per-game plural client strings, keyed by game id, merged over `CLIENT_PLURALS`."""
+
+
+def strings_for(game: str) -> dict[str, str]:
+    """The msgids of every singular client string the table of `game` uses, by key."""
+    return {**CLIENT_STRINGS, **GAME_STRINGS.get(game, {})}
+
+
+def plurals_for(game: str) -> dict[str, tuple[str, str]]:
+    """The (singular, plural) msgids of every plural client string of `game`, by key."""
+    return {**CLIENT_PLURALS, **GAME_PLURALS.get(game, {})}

@@ -12,7 +12,7 @@ from starlette.routing import Route
 from cardavia.render.decks import renderer
 from cardavia.traditions import DECKS, Deck, GameInfo, find_deck, find_game_info
 from cardavia.web import i18n
-from cardavia.web.client_strings import CLIENT_PLURALS, CLIENT_STRINGS
+from cardavia.web.client_strings import plurals_for, strings_for
 from cardavia.web.content import rules_page
 from cardavia.web.i18n import LANGUAGES, gettext, ngettext
 
@@ -125,18 +125,27 @@ async def table(request: Request) -> Response:
         "lang": lang,
         "game": game["id"],
         "api": "/api/games",
-        "strings": {key: gettext(msg) for key, msg in CLIENT_STRINGS.items()},
+        # the shared client strings and this game's own (client_strings.py), translated
+        "strings": {key: gettext(msg) for key, msg in strings_for(game["id"]).items()},
         "plural_forms": {
             key: [ngettext(one, many, n) for n in _plural_samples(lang)]
-            for key, (one, many) in CLIENT_PLURALS.items()
+            for key, (one, many) in plurals_for(game["id"]).items()
         },
         "plural_categories": i18n.plural_categories(lang),
         "cards": _card_names(game["id"], lang),
         "back_url": f"/cards/{game['id']}/back.svg",
-        "seats": [gettext("You"), *(gettext("AI %(n)s") % {"n": n} for n in (1, 2, 3))],
+        # one name per seat, you first; the template places this many seats around the felt
+        "seats": [gettext("You"), *(gettext("AI %(n)s") % {"n": n}
+                                    for n in range(1, _players(game["id"])))],
     }
     return _render(request, "table.html", f'{game["name"]} · {gettext("Table")}', game=game,
                    config=config)
+
+
+def _players(game_id: str) -> int:
+    found = find_game_info(game_id)
+    assert found is not None
+    return found[1].players
 
 
 def _card_names(game: str, lang: str) -> dict[str, dict[str, str]]:

@@ -1,0 +1,937 @@
+// Cardavia table client, the game-independent core. Plain modern JavaScript, no build step.
+//
+// It plays one deal against the AI seats through the HTTP API (architecture.md §6): create or
+// resume a deal (`?deal=`, `?seed=`, localStorage), then loop: show the new log entries one at
+// a time (paced, instant under prefers-reduced-motion), render the view, and either offer the
+// human's legal actions or long-poll `GET ?wait=<version>` until the human must act or the deal
+// is over. Everything a game decides (the hand order, the centre, the buttons, the texts) comes
+// from a game plugin, loaded after this file as /static/table/<game>.js:
+//
+//   Cardavia.registerGame("mygame", {
+//     players: 3,                                  // seats at the table, you in seat 0
+//     cardSize: [40, 128],                         // the card faces' viewBox, width × height
+//     model(view, ctx) {                           // what the board shows, from a whole view
+//       const tb = view.table;
+//       return {
+//         hand: tb.hand, dealer: tb.dealer, active: tb.turn, fresh: null,
+//         seats: tb.seats.map((s) => ({
+//           count: s.concealed,
+//           groups: s.groups.map((g) => ({ cards: g.cards, kind: g.kind, label: ctx.t(`kind_${g.kind}`) })),
+//           pile: [...s.discards],
+//         })),
+//       };
+//     },
+//     advance(model, event, ctx) { /* apply one log event, so AI moves appear one by one */ },
+//     status: (view, ctx) => ctx.t("status_waiting"),
+//     describeEvent: (event, ctx) => `${ctx.seatName(event.seat)}: ${event.kind}`,
+//     actionButtons: (view, ctx) => ({
+//       buttons: view.legal_actions.includes("pass")
+//         ? [{ action: "pass", testid: "pass", label: ctx.t("act_pass"), key: "p" }] : [],
+//       hint: "",
+//     }),
+//   });
+//
+// The full interface (every hook, its defaults, and the `ctx` helpers) is in
+// docs/table-client.md. In short, a plugin object has:
+//
+//   players            number of seats (3 or 4); the page's seats come from the server
+//   cardSize           [w, h] of a card face (default [40, 104]); sets --card-aspect
+//   hand               {slots, gaps, phoneRow}: cards per desktop row, group gaps in a row,
+//                      cards per phone row (default 21, 4, 11); sizes the hand cards
+//   setup(ctx)         once, before the first render: build the centre's skeleton etc.
+//   model(view, ctx)   -> display model (required, see above); extra fields are the plugin's
+//   advance(m, e, ctx) update the model for one new log event during the paced replay
+//   sortHand(codes)    -> the hand in display order (default: as given)
+//   renderCentre(el, model, view|null, ctx)   fill <section data-role=centre>
+//   handCardState(code, i, model, view|null, ctx) -> {action?, select?, reason?, locked?,
+//                      group?, attrs?}: what clicking a hand card does, or why it cannot
+//   actionButtons(view, ctx) -> {buttons: [ButtonSpec], hint: string} (required)
+//   describeEvent(e, ctx) -> the log line of an event, or null to leave it out (required)
+//   startLine(view, ctx)  -> the first log line ("New deal…"), or null
+//   actor(e)           -> the seat whose move an event shows (default e.seat), or null
+//   instant(e)         -> true if an event is shown without pacing (default: kind "answer")
+//   status(view, ctx)  -> the status line for a settled view (required)
+//   resultTitle(view, ctx) -> the end sheet's heading (default: you won / X won / drawn)
+//   resultLines(view, ctx) -> [Node]: the breakdown shown under the heading
+//   resultActions(view, ctx) -> [ButtonSpec with onclick]: more end-sheet buttons (Restart)
+//   newDealBody(view|null, ctx) -> extra fields for POST /api/games from the New deal button
+//   seatExtras(el, seat, model, view|null, ctx)   fill a seat's extras slot (huxi, ready…)
+//   pileLabel / groupsLabel   string keys naming a seat's pile and group areas
+//   dealOver(view, ctx) once per deal and page, when a deal is first shown over
+//
+// ButtonSpec: {action, testid, label, key?, cards?, primary?, reason?, aria?}: `key` is one
+// character (a shortcut while it is your turn); a button with a reason is shown disabled
+// (aria-disabled, the reason as its description and as a notice on click).
+(() => {
+  "use strict";
+
+  const HUMAN = 0;
+  const STEP_MS = 600;
+  const games = new Map();
+  let booted = false;
+
+  const root = document.getElementById("table");
+  const configEl = document.getElementById("cardavia-config");
+  const config = configEl ? JSON.parse(configEl.textContent) : {};
+  const STRINGS = config.strings || {};
+  const PLURALS = config.plural_forms || {};
+  const SEATS = config.seats || ["You", "AI 1", "AI 2", "AI 3"];
+  const STORAGE_KEY = `cardavia.deal.${config.game}`;
+  const reducedMotion = window.matchMedia("(prefers-reduced-motion: reduce)");
+
+  // ------------------------------------------------------------------ strings
+
+  function fill(template, args) {
+    return String(template).replace(/%\((\w+)\)s/g, (match, name) =>
+      Object.prototype.hasOwnProperty.call(args, name) ? String(args[name]) : match,
+    );
+  }
+
+  function t(key, args = {}) {
+    return fill(key in STRINGS ? STRINGS[key] : key, args);
+  }
+
+  let pluralRules;
+  try {
+    pluralRules = new Intl.PluralRules(config.lang);
+  } catch {
+    pluralRules = new Intl.PluralRules("en");
+  }
+
+  function tn(key, n, args = {}) {
+    const forms = PLURALS[key] || [key];
+    const categories = config.plural_categories || {};
+    let index = categories[pluralRules.select(n)];
+    if (index === undefined) index = n === 1 ? 0 : forms.length - 1;
+    const form = forms[Math.min(index, forms.length - 1)];
+    return fill(form, { ...args, n });
+  }
+
+  const seatName = (seat) => SEATS[seat] ?? `#${seat}`;
+  const cardInfo = (code) => (config.cards && config.cards[code]) || { name: code, url: "" };
+  const cardName = (code) => cardInfo(code).name;
+
+  // ------------------------------------------------------------------ DOM helpers
+
+  function h(tag, attrs = {}, ...children) {
+    const el = document.createElement(tag);
+    for (const [name, value] of Object.entries(attrs)) {
+      if (value === null || value === undefined || value === false) continue;
+      if (name === "class") el.className = value;
+      else if (name === "text") el.textContent = value;
+      else if (name.startsWith("on")) el.addEventListener(name.slice(2), value);
+      else el.setAttribute(name, value === true ? "" : String(value));
+    }
+    for (const child of children.flat()) {
+      if (child === null || child === undefined || child === false) continue;
+      el.append(child instanceof Node ? child : document.createTextNode(String(child)));
+    }
+    return el;
+  }
+
+  let cardSize = [40, 104];
+
+  // A card picture from config.cards; `null` as the code draws the deck's back (a hidden card).
+  function cardImg(code, alt) {
+    const info = code === null ? { name: "", url: config.back_url } : cardInfo(code);
+    return h("img", {
+      src: info.url,
+      alt: alt === undefined ? info.name : alt,
+      width: cardSize[0],
+      height: cardSize[1],
+      decoding: "async",
+      draggable: "false",
+    });
+  }
+
+  // A card face in the look-affected style (see .card in site.css).
+  function cardFace(code, cls = "", alt) {
+    return h(
+      "span",
+      { class: `card ${cls}${code === null ? " is-back" : ""}`.trim(), "data-code": code ?? "" },
+      cardImg(code, alt),
+    );
+  }
+
+  const LOCK_SVG =
+    '<svg viewBox="0 0 16 16" aria-hidden="true" focusable="false"><path d="M4.5 7V5a3.5 3.5 0 0 1 7 0v2" fill="none" stroke="currentColor" stroke-width="1.8"/><rect x="2.5" y="7" width="11" height="8" rx="1.5" fill="currentColor"/></svg>';
+
+  const $ = (sel, base = root) => base.querySelector(sel);
+  const seatEl = (seat) => $(`[data-seat="${seat}"]`);
+  const els = root
+    ? {
+        felt: $("[data-role=felt]"),
+        centre: $("[data-role=centre]"),
+        hand: $("[data-testid=hand]"),
+        actions: $("[data-role=actions]"),
+        status: $("[data-testid=turn-status]"),
+        notice: $("[data-role=notice]"),
+        hint: $("[data-role=hint]"),
+        result: $("[data-role=result]"),
+        log: $("[data-testid=log]"),
+      }
+    : {};
+
+  const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+  // Per-game JSON values in localStorage (a running total, say), under cardavia.<game>.<key>.
+  const storage = {
+    get(key, fallback = null) {
+      try {
+        const raw = localStorage.getItem(`cardavia.${config.game}.${key}`);
+        return raw === null ? fallback : JSON.parse(raw);
+      } catch {
+        return fallback;
+      }
+    },
+    set(key, value) {
+      try {
+        localStorage.setItem(`cardavia.${config.game}.${key}`, JSON.stringify(value));
+      } catch {
+        /* storage off */
+      }
+    },
+  };
+
+  // ------------------------------------------------------------------ state
+
+  let game = null; // the plugin of config.game
+  let dealId = null;
+  let view = null; // the last view fully rendered
+  let shownModel = null; // the model last drawn, for re-rendering the hand on a selection
+  let busy = false; // an action is being sent
+  let generation = 0; // bumps on New deal, so stale loops stop
+  let handFocus = 0; // roving tabindex position in the hand
+  let selected = new Set(); // indexes of selected hand cards (hand cards with `select`)
+  const overSeen = new Set(); // deal ids whose dealOver hook has run
+
+  function setState(state) {
+    root.dataset.state = state;
+  }
+
+  let noticeTimer = 0;
+  function notice(text, { sticky = false } = {}) {
+    clearTimeout(noticeTimer);
+    if (!text) {
+      els.notice.hidden = true;
+      els.notice.textContent = "";
+      return;
+    }
+    els.notice.textContent = text;
+    els.notice.hidden = false;
+    if (!sticky) noticeTimer = setTimeout(() => notice(""), 6000);
+  }
+
+  function status(text) {
+    if (els.status.textContent !== text) els.status.textContent = text;
+  }
+
+  let lastStepAt = 0; // when the last paced move was shown
+
+  // What a plugin gets as its last argument: the helpers and a few verbs of the table.
+  const ctx = {
+    config,
+    HUMAN,
+    t,
+    tn,
+    h,
+    seatName,
+    cardName,
+    cardInfo,
+    cardImg,
+    cardFace,
+    storage,
+    notice: (text, options) => notice(text, options),
+    act: (action) => act(action),
+    newDeal: (body) => newDeal(body),
+    get view() {
+      return view;
+    },
+    get dealId() {
+      return dealId;
+    },
+    get players() {
+      return game ? game.players : SEATS.length;
+    },
+    // the hand cards chosen so far (games where cards are selected, then played by a button)
+    selection: {
+      codes: () => (shownModel ? [...selected].sort((a, b) => a - b).map((i) => shownModel.hand[i]) : []),
+      indexes: () => [...selected].sort((a, b) => a - b),
+      has: (i) => selected.has(i),
+      clear: () => {
+        selected = new Set();
+        refreshChoices();
+      },
+    },
+  };
+
+  // ------------------------------------------------------------------ the display model
+  // What the board shows. Built by the plugin from a view, then advanced event by event while
+  // new log entries are walked, so AI moves appear one at a time.
+
+  function sortedHand(model) {
+    model.hand = game.sortHand ? game.sortHand(model.hand || []) : [...(model.hand || [])];
+    return model;
+  }
+
+  function modelFromView(v) {
+    return sortedHand(game.model(v, ctx));
+  }
+
+  function advance(model, e) {
+    model.fresh = null;
+    if (game.advance) game.advance(model, e, ctx);
+    sortedHand(model);
+  }
+
+  // ------------------------------------------------------------------ rendering the board
+
+  function groupNodes(groups, seat, model) {
+    return groups.map((g, i) => {
+      const fresh =
+        model.fresh && model.fresh.seat === seat && model.fresh.where === "groups" && i === groups.length - 1;
+      return h(
+        "div",
+        { class: `group${fresh ? " is-fresh" : ""}`, role: "listitem", "data-kind": g.kind ?? null },
+        g.label ? h("span", { class: "visually-hidden" }, `${g.label}: `) : null,
+        g.cards.map((c) => cardFace(c, "card-mini")),
+      );
+    });
+  }
+
+  function renderSeat(model, seat, tableView) {
+    const el = seatEl(seat);
+    if (!el) return;
+    const data = model.seats[seat] || { count: 0, groups: [], pile: [] };
+    el.classList.toggle("is-active", model.active === seat);
+    $("[data-role=dealer]", el).hidden = model.dealer !== seat;
+    $("[data-role=turn]", el).hidden = model.active !== seat || !!(tableView && tableView.over);
+    const count = seat === HUMAN ? model.hand.length : data.count;
+    $("[data-role=count]", el).textContent = tn("hand_count", count);
+
+    const groups = $("[data-role=exposed]", el);
+    const groupList = data.groups || [];
+    groups.replaceChildren(...groupNodes(groupList, seat, model));
+    if (!groupList.length) {
+      groups.append(h("span", { class: "empty-note", role: "listitem" }, t("no_groups")));
+    }
+
+    const pile = $("[data-role=discards]", el);
+    pile.hidden = data.pile === null;
+    const cards = data.pile || [];
+    pile.replaceChildren(
+      ...cards.map((c, i) => {
+        const last = i === cards.length - 1;
+        const fresh = last && model.fresh && model.fresh.seat === seat && model.fresh.where === "pile";
+        return h(
+          "span",
+          { role: "listitem", class: `discard${last ? " is-last" : ""}${fresh ? " is-fresh" : ""}` },
+          cardFace(c, "card-discard"),
+        );
+      }),
+    );
+    if (!cards.length) {
+      pile.append(h("span", { class: "empty-note", role: "listitem" }, t("no_discards")));
+    }
+    // keep the newest discards in view in a scrolled strip
+    pile.scrollLeft = pile.scrollWidth;
+
+    if (game.seatExtras) {
+      let slot = $("[data-role=extras]", el);
+      if (!slot) {
+        slot = h("span", { class: "seat-extras", "data-role": "extras" });
+        $("[data-role=count]", el).before(slot);
+      }
+      game.seatExtras(slot, seat, model, tableView, ctx);
+    }
+  }
+
+  function renderHand(model, v) {
+    const hadFocus = els.hand.contains(document.activeElement);
+    const codes = model.hand;
+    handFocus = Math.max(0, Math.min(handFocus, codes.length - 1));
+    let previousGroup = null;
+    let choosing = false;
+    const buttons = codes.map((code, i) => {
+      const state = (game.handCardState && game.handCardState(code, i, model, v, ctx)) || {};
+      const action = state.action && v && v.legal_actions.includes(state.action) ? state.action : null;
+      const selectable = !!state.select && !!v;
+      const allowed = !!action || selectable;
+      choosing = choosing || allowed;
+      const reason = allowed ? null : state.reason || null;
+      const group = state.group ?? null;
+      const groupStart = i > 0 && group !== previousGroup;
+      previousGroup = group;
+      const btn = h(
+        "button",
+        {
+          type: "button",
+          class: `card hand-card${state.locked ? " is-locked" : ""}${groupStart ? " group-start" : ""}${
+            selectable && selected.has(i) ? " is-selected" : ""
+          }`,
+          "data-testid": "hand-card",
+          "data-code": code,
+          ...(state.attrs || {}),
+          "data-action": action,
+          "aria-disabled": allowed ? "false" : "true",
+          "aria-pressed": selectable ? String(selected.has(i)) : null,
+          "aria-description": reason,
+          title: reason ? `${cardName(code)}: ${reason}` : cardName(code),
+          tabindex: i === handFocus ? "0" : "-1",
+        },
+        cardImg(code),
+        state.locked ? h("span", { class: "lock", "aria-hidden": "true" }) : null,
+      );
+      if (state.locked) btn.querySelector(".lock").innerHTML = LOCK_SVG;
+      return btn;
+    });
+    els.hand.replaceChildren(...buttons);
+    els.hand.classList.toggle("is-choosing", choosing);
+    els.hand.dataset.count = String(codes.length);
+    if (hadFocus && buttons[handFocus]) buttons[handFocus].focus({ preventScroll: true });
+  }
+
+  function renderBoard(model, v) {
+    shownModel = model;
+    for (let seat = 0; seat < SEATS.length; seat++) renderSeat(model, seat, v);
+    if (game.renderCentre) game.renderCentre(els.centre, model, v, ctx);
+    renderHand(model, v);
+  }
+
+  // ------------------------------------------------------------------ actions
+
+  function actionButton({ action, testid, label, key, cards, primary = false, reason = null, aria, onclick }) {
+    const disabled = !!reason;
+    return h(
+      "button",
+      {
+        type: "button",
+        class: `action${primary ? " action-primary" : ""}${cards ? " action-claim" : ""}`,
+        "data-testid": testid,
+        "data-action": action,
+        "aria-disabled": disabled ? "true" : "false",
+        "aria-description": reason,
+        "aria-keyshortcuts": key ? key.toUpperCase() : null,
+        "aria-label": aria || null,
+        title: reason || null,
+        onclick: onclick || null,
+      },
+      cards ? h("span", { class: "action-cards", "aria-hidden": "true" }, cards.map((c) => cardFace(c, "card-tiny", ""))) : null,
+      h("span", { class: "action-label" }, label),
+      key ? h("kbd", { "aria-hidden": "true", title: t("key_label", { key: key.toUpperCase() }) }, key.toUpperCase()) : null,
+    );
+  }
+
+  let shortcuts = new Map(); // key -> button
+
+  function renderActions(v) {
+    shortcuts = new Map();
+    const offered = v && !v.over ? game.actionButtons(v, ctx) : { buttons: [], hint: "" };
+    const buttons = (offered.buttons || []).map((spec) => {
+      // one character only: Enter, Space and the arrows belong to the focused control
+      const key = spec.key && spec.key.length === 1 ? spec.key : null;
+      const btn = actionButton({ ...spec, key });
+      if (key) shortcuts.set(key.toLowerCase(), btn);
+      return btn;
+    });
+    els.hint.textContent = offered.hint || "";
+    const hadFocus = els.actions.contains(document.activeElement);
+    els.actions.replaceChildren(...buttons);
+    els.actions.hidden = !buttons.length;
+    if (hadFocus && buttons.length) {
+      const first = buttons.find((b) => b.getAttribute("aria-disabled") !== "true");
+      if (first) first.focus({ preventScroll: true });
+    }
+  }
+
+  // The selection changed: redraw the hand's pressed state and the buttons that depend on it.
+  function refreshChoices() {
+    if (!view || !shownModel || root.dataset.state !== "your-turn") return;
+    renderHand(shownModel, view);
+    renderActions(view);
+  }
+
+  // ------------------------------------------------------------------ the log
+
+  function appendLog(e) {
+    const text = game.describeEvent(e, ctx);
+    if (text === null || text === undefined) return;
+    const item = h(
+      "li",
+      { class: `log-${e.kind}`, "data-kind": e.kind, "data-seat": e.seat ?? "", "data-v": e.v },
+      h("span", { class: "log-text" }, text),
+    );
+    els.log.append(item);
+    els.log.scrollTop = els.log.scrollHeight;
+  }
+
+  function logStart(v) {
+    const text = game.startLine ? game.startLine(v, ctx) : null;
+    if (!text) return;
+    els.log.append(h("li", { class: "log-start", "data-kind": "start" }, h("span", { class: "log-text" }, text)));
+  }
+
+  // ------------------------------------------------------------------ the end sheet
+
+  function defaultResultTitle(v) {
+    const winner = v.result ? v.result.winner : null;
+    if (winner === null || winner === undefined) return t("result_drawn");
+    if (winner === HUMAN) return t("result_you_won");
+    return t("result_seat_won", { seat: seatName(winner) });
+  }
+
+  function renderResult(v) {
+    if (!v.over) {
+      els.result.hidden = true;
+      els.result.replaceChildren();
+      return;
+    }
+    const title = game.resultTitle ? game.resultTitle(v, ctx) : defaultResultTitle(v);
+    const parts = [h("h2", { id: "result-heading", class: "result-title" }, title)];
+    if (game.resultLines) parts.push(...game.resultLines(v, ctx));
+    const id = v.id || dealId;
+    const recordUrl = `${config.api}/${encodeURIComponent(id)}/record`;
+    const more = game.resultActions ? game.resultActions(v, ctx) : [];
+    parts.push(
+      h(
+        "div",
+        { class: "result-actions" },
+        h(
+          "button",
+          {
+            type: "button",
+            class: "button button-primary",
+            "data-testid": "new-deal",
+            onclick: () => newDeal(game.newDealBody ? game.newDealBody(v, ctx) : undefined),
+          },
+          t("new_deal"),
+        ),
+        more.map((spec) =>
+          h(
+            "button",
+            { type: "button", class: `button${spec.primary ? " button-primary" : ""}`, "data-testid": spec.testid, onclick: spec.onclick },
+            spec.label,
+          ),
+        ),
+        h(
+          "a",
+          { class: "button", href: recordUrl, download: `cardavia-${config.game}-${id}.json`, "data-testid": "download-record" },
+          t("download_record"),
+        ),
+      ),
+    );
+    els.result.replaceChildren(...parts);
+    els.result.hidden = false;
+    if (game.dealOver && !overSeen.has(id)) {
+      overSeen.add(id);
+      game.dealOver(v, ctx);
+    }
+  }
+
+  // ------------------------------------------------------------------ presenting views
+
+  // Focus was on something that re-rendering removed (an answer button, a discarded card).
+  function focusLost() {
+    const active = document.activeElement;
+    return !active || active === document.body || !document.body.contains(active);
+  }
+
+  // After acting, keyboard users land on the next decision instead of the page top.
+  let restoreFocus = false;
+  function focusDecision() {
+    if (!restoreFocus || !focusLost()) return;
+    restoreFocus = false;
+    const buttons = [...els.hand.querySelectorAll("button.hand-card")];
+    const enabled = (b) => b && b.getAttribute("aria-disabled") === "false";
+    const first = buttons.findIndex(enabled);
+    if (first >= 0) {
+      setRoving(enabled(buttons[handFocus]) ? handFocus : first);
+    } else {
+      const btn = els.actions.querySelector('button[aria-disabled="false"]');
+      if (btn) btn.focus({ preventScroll: true });
+    }
+  }
+
+  function renderFinal(v) {
+    const model = modelFromView(v);
+    renderBoard(model, v);
+    renderActions(v);
+    renderResult(v);
+    status(game.status(v, ctx));
+    if (v.over) setState("over");
+    else if (v.legal_actions.length) {
+      setState("your-turn");
+      focusDecision();
+    } else setState("waiting");
+  }
+
+  const actorOf = (e) => (game.actor ? game.actor(e) : e.seat);
+  const isInstant = (e) => (game.instant ? game.instant(e) : e.kind === "answer");
+
+  // Show a newer view: walk its new log entries one by one, then render it in full.
+  async function present(next, { initial = false } = {}) {
+    const gen = generation;
+    if (!view || next.version !== view.version) selected = new Set();
+    if (initial || !view) {
+      els.log.setAttribute("aria-live", "off");
+      els.log.replaceChildren();
+      logStart(next);
+      for (const e of next.log) appendLog(e);
+      view = next;
+      renderFinal(next);
+      els.log.setAttribute("aria-live", "polite");
+      return;
+    }
+    if (next.version < view.version) return; // an older answer arrived late
+    const fresh = next.log.filter((e) => e.v > view.version);
+    if (fresh.length) {
+      setState("animating");
+      renderActions(null);
+      const model = modelFromView(view);
+      let lastSeat = null;
+      for (let i = 0; i < fresh.length; i++) {
+        if (gen !== generation) return;
+        const e = fresh[i];
+        // Even pacing across views: each shown move stays at least STEP_MS on screen.
+        const instant = isInstant(e);
+        if (!instant && !reducedMotion.matches) {
+          const wait = lastStepAt + STEP_MS - performance.now();
+          if (wait > 0) await sleep(wait);
+          if (gen !== generation) return;
+        }
+        if (!instant) lastStepAt = performance.now();
+        advance(model, e);
+        appendLog(e);
+        const actor = actorOf(e);
+        if (actor !== null && actor !== undefined && actor !== HUMAN && actor !== lastSeat) {
+          lastSeat = actor;
+          status(t("status_seat_playing", { seat: seatName(actor) }));
+        }
+        renderBoard(model, null);
+      }
+    }
+    if (gen !== generation) return;
+    const wasOver = view.over;
+    view = next;
+    renderFinal(next);
+    if (next.over && !wasOver) {
+      const focusInTable = root.contains(document.activeElement) || document.activeElement === document.body;
+      if (focusInTable) els.result.focus({ preventScroll: false });
+    }
+  }
+
+  // ------------------------------------------------------------------ the HTTP API
+
+  class ApiProblem extends Error {
+    constructor(status, data) {
+      super((data && data.error && data.error.message) || `HTTP ${status}`);
+      this.status = status;
+      this.data = data;
+    }
+  }
+
+  // One request, retried with a notice on network errors and 5xx answers.
+  async function request(method, url, body, gen = generation) {
+    for (let attempt = 0; ; attempt++) {
+      if (gen !== generation) throw new ApiProblem(0, null);
+      let res;
+      try {
+        res = await fetch(url, {
+          method,
+          headers: body ? { "Content-Type": "application/json", Accept: "application/json" } : { Accept: "application/json" },
+          body: body ? JSON.stringify(body) : undefined,
+          cache: "no-store",
+        });
+      } catch {
+        res = null;
+      }
+      if (res && res.status < 500) {
+        const data = await res.json().catch(() => null);
+        if (attempt && els.notice.textContent === t("err_network")) notice("");
+        if (res.ok) return data;
+        throw new ApiProblem(res.status, data);
+      }
+      notice(t("err_network"), { sticky: true });
+      await sleep(Math.min(8000, 500 * 2 ** attempt));
+    }
+  }
+
+  const dealUrl = (id) => `${config.api}/${encodeURIComponent(id)}`;
+
+  function rememberDeal(id) {
+    dealId = id;
+    try {
+      localStorage.setItem(STORAGE_KEY, id);
+    } catch {
+      /* storage off */
+    }
+    const url = new URL(window.location.href);
+    if (url.searchParams.get("deal") !== id || url.searchParams.has("seed")) {
+      url.searchParams.set("deal", id);
+      url.searchParams.delete("seed"); // a reload continues this deal, not a new one
+      history.replaceState(history.state, "", url);
+    }
+  }
+
+  // `?seed=N` deals a reproducible deal (bug reports, tests); otherwise the server picks one.
+  async function createDeal(seed, extra) {
+    const body = { ...(extra || {}), game: config.game };
+    if (seed !== undefined) body.seed = seed;
+    const data = await request("POST", config.api, body);
+    rememberDeal(data.id);
+    return data.view;
+  }
+
+  async function openDeal() {
+    const params = new URLSearchParams(window.location.search);
+    const fromUrl = params.get("deal");
+    const seed = params.get("seed");
+    if (!fromUrl && seed && /^\d{1,15}$/.test(seed)) return createDeal(Number(seed));
+    let stored = null;
+    try {
+      stored = localStorage.getItem(STORAGE_KEY);
+    } catch {
+      stored = null;
+    }
+    const id = fromUrl || stored;
+    if (id) {
+      try {
+        const data = await request("GET", dealUrl(id));
+        // A remembered deal that is over is history: start afresh unless the URL names it.
+        if (fromUrl || !data.view.over) {
+          rememberDeal(id);
+          return data.view;
+        }
+      } catch (err) {
+        if (!(err instanceof ApiProblem) || (err.status !== 404 && err.status !== 400)) throw err;
+        if (fromUrl) notice(t("err_unknown_deal"));
+      }
+    }
+    return createDeal(undefined, game.newDealBody ? game.newDealBody(null, ctx) : undefined);
+  }
+
+  // Long-poll until the human must act or the deal is over.
+  async function follow() {
+    const gen = generation;
+    while (gen === generation && view && !view.over && !view.legal_actions.length) {
+      setState("waiting");
+      let data;
+      try {
+        data = await request("GET", `${dealUrl(dealId)}?wait=${view.version}`, null, gen);
+      } catch (err) {
+        if (gen !== generation) return;
+        if (err instanceof ApiProblem && err.status === 404) {
+          notice(t("err_unknown_deal"), { sticky: true });
+          return;
+        }
+        notice(t("err_network"), { sticky: true });
+        await sleep(2000);
+        continue;
+      }
+      if (gen !== generation) return;
+      if (data && data.view && data.view.version > view.version) await present(data.view);
+      else if (data && data.view) {
+        view = data.view; // same version (timed out): keep waiting
+      }
+    }
+  }
+
+  async function act(action) {
+    if (busy || !view || !view.legal_actions.includes(action)) return;
+    busy = true;
+    restoreFocus = root.contains(document.activeElement);
+    const gen = generation;
+    setState("waiting");
+    for (const b of root.querySelectorAll("button[data-action]")) b.setAttribute("aria-disabled", "true");
+    try {
+      const data = await request("POST", `${dealUrl(dealId)}/actions`, { action, version: view.version }, gen);
+      busy = false;
+      if (gen !== generation) return;
+      await present(data.view);
+    } catch (err) {
+      busy = false;
+      if (gen !== generation) return;
+      if (err instanceof ApiProblem && err.status === 409 && err.data && err.data.view) {
+        notice(t("err_stale"));
+        await present(err.data.view);
+      } else if (err instanceof ApiProblem && err.status === 422) {
+        notice(t("err_illegal", { message: err.message }), { sticky: true });
+        renderFinal(view);
+        return;
+      } else if (err instanceof ApiProblem && err.status === 404) {
+        notice(t("err_unknown_deal"), { sticky: true });
+        return;
+      } else {
+        notice(err.message || t("err_network"));
+        renderFinal(view);
+        return;
+      }
+    }
+    follow();
+  }
+
+  // Start another deal; `body` adds fields to POST /api/games (a plugin's Restart, say).
+  async function newDeal(body) {
+    generation++;
+    busy = false;
+    view = null;
+    selected = new Set();
+    setState("idle");
+    status(t("status_loading"));
+    notice("");
+    els.result.hidden = true;
+    renderActions(null);
+    const gen = generation;
+    try {
+      const next = await createDeal(undefined, body);
+      if (gen !== generation) return;
+      await present(next, { initial: true });
+      if (!next.over && !next.legal_actions.length) follow();
+      const first = els.hand.querySelector("button");
+      if (first) first.focus({ preventScroll: true });
+    } catch (err) {
+      notice(t("err_start"), { sticky: true });
+    }
+  }
+
+  // ------------------------------------------------------------------ input
+
+  function refuse(btn) {
+    const reason = btn.getAttribute("aria-description");
+    if (reason) notice(reason);
+  }
+
+  function setRoving(index, focus = true) {
+    const buttons = [...els.hand.querySelectorAll("button.hand-card")];
+    if (!buttons.length) return;
+    handFocus = Math.max(0, Math.min(index, buttons.length - 1));
+    buttons.forEach((b, i) => b.setAttribute("tabindex", i === handFocus ? "0" : "-1"));
+    if (focus) buttons[handFocus].focus();
+  }
+
+  function listen() {
+    els.hand.addEventListener("click", (event) => {
+      const btn = event.target.closest("button.hand-card");
+      if (!btn) return;
+      const index = [...els.hand.children].indexOf(btn);
+      if (index >= 0) setRoving(index, false);
+      if (btn.getAttribute("aria-disabled") === "true") {
+        refuse(btn);
+        return;
+      }
+      if (btn.hasAttribute("aria-pressed")) {
+        if (selected.has(index)) selected.delete(index);
+        else selected.add(index);
+        refreshChoices();
+        return;
+      }
+      if (!btn.dataset.action) {
+        refuse(btn);
+        return;
+      }
+      act(btn.dataset.action);
+    });
+
+    els.hand.addEventListener("keydown", (event) => {
+      const buttons = [...els.hand.querySelectorAll("button.hand-card")];
+      const index = buttons.indexOf(document.activeElement);
+      if (index < 0) return;
+      const moves = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 };
+      if (event.key in moves) {
+        event.preventDefault();
+        setRoving((index + moves[event.key] + buttons.length) % buttons.length);
+      } else if (event.key === "Home") {
+        event.preventDefault();
+        setRoving(0);
+      } else if (event.key === "End") {
+        event.preventDefault();
+        setRoving(buttons.length - 1);
+      }
+    });
+
+    els.actions.addEventListener("click", (event) => {
+      const btn = event.target.closest("button.action");
+      if (!btn) return;
+      if (btn.getAttribute("aria-disabled") === "true") {
+        refuse(btn);
+        return;
+      }
+      if (btn.dataset.action) act(btn.dataset.action);
+    });
+
+    document.addEventListener("keydown", (event) => {
+      if (event.defaultPrevented || event.ctrlKey || event.metaKey || event.altKey) return;
+      const target = event.target;
+      if (target instanceof HTMLElement && (target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName))) return;
+      if (root.dataset.state !== "your-turn") return;
+      const btn = shortcuts.get(event.key.toLowerCase());
+      if (!btn) return;
+      event.preventDefault();
+      btn.focus();
+      if (btn.getAttribute("aria-disabled") === "true") refuse(btn);
+      else btn.click();
+    });
+  }
+
+  // ------------------------------------------------------------------ start
+
+  function layout() {
+    if (Array.isArray(game.cardSize)) cardSize = game.cardSize;
+    root.style.setProperty("--card-aspect", `${cardSize[0]} / ${cardSize[1]}`);
+    root.style.setProperty("--card-ratio", String(cardSize[1] / cardSize[0]));
+    const hand = { slots: 21, gaps: 4, phoneRow: 11, ...(game.hand || {}) };
+    root.style.setProperty("--hand-slots", String(hand.slots));
+    root.style.setProperty("--hand-gaps", String(hand.gaps));
+    root.style.setProperty("--hand-phone-row", String(hand.phoneRow));
+    if (game.pileLabel) $$("[data-role=discards]").forEach((el) => el.setAttribute("aria-label", t(game.pileLabel)));
+    if (game.groupsLabel) $$("[data-role=exposed]").forEach((el) => el.setAttribute("aria-label", t(game.groupsLabel)));
+  }
+
+  const $$ = (sel) => [...root.querySelectorAll(sel)];
+
+  async function start() {
+    layout();
+    if (game.setup) game.setup(ctx);
+    listen();
+    setState("idle");
+    status(t("status_loading"));
+    const gen = generation;
+    let first;
+    for (;;) {
+      try {
+        first = await openDeal();
+        break;
+      } catch (err) {
+        if (gen !== generation) return;
+        notice(t("err_start"), { sticky: true });
+        await sleep(3000);
+      }
+    }
+    if (gen !== generation) return;
+    if (els.notice.textContent === t("err_start")) notice("");
+    await present(first, { initial: true });
+    follow();
+  }
+
+  function registerGame(id, plugin) {
+    games.set(id, plugin);
+    if (booted || !root || id !== config.game) return;
+    for (const hook of ["model", "status", "describeEvent", "actionButtons"]) {
+      if (typeof plugin[hook] !== "function") throw new Error(`table plugin ${id}: ${hook}() is missing`);
+    }
+    if (plugin.players && plugin.players !== SEATS.length) {
+      console.warn(`table plugin ${id}: ${plugin.players} players, but the page has ${SEATS.length} seats`);
+    }
+    booted = true;
+    game = plugin;
+    start();
+  }
+
+  window.Cardavia = Object.freeze({ registerGame, ctx, games });
+
+  // Plugins load right after this file (defer keeps the order); by DOMContentLoaded the game
+  // should have registered.
+  document.addEventListener("DOMContentLoaded", () => {
+    if (root && !booted) console.error(`Cardavia: no table plugin registered for ${config.game}`);
+  });
+})();

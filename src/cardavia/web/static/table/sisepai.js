@@ -1,0 +1,401 @@
+// The Sì Sè Pái parts of the table (rules: content/rules/sisepai): how the hand is sorted, the
+// stock and the public card in the centre, the claim answers (groups, keep a General or flower,
+// win, pass) and discards by hand card, the log lines, the status line and the winner's groups.
+// The game-independent table is core.js; the interface is described in docs/table-client.md.
+(() => {
+  "use strict";
+
+  const { HUMAN, t, tn, h, seatName, cardName, cardFace, config } = window.Cardavia.ctx;
+
+  // ------------------------------------------------------------------ cards and groups
+
+  const COLOUR_ORDER = "rywg";
+  const PIECE_ORDER = "KAECHNS";
+
+  function sortKey(code) {
+    if (code[0] === "F") return 100 + Number(code.slice(1));
+    return COLOUR_ORDER.indexOf(code[0]) * 7 + PIECE_ORDER.indexOf(code[1]);
+  }
+  const sortCodes = (codes) => [...codes].sort((a, b) => sortKey(a) - sortKey(b));
+  const isSingle = (code) => code[0] === "F" || code[1] === "K"; // Generals and flowers
+
+  // The kind of a legal group (SSP-4), as the server's breakdown names it.
+  function groupKind(codes) {
+    if (codes.length === 1) return codes[0][0] === "F" ? "flower" : "general";
+    if (codes.every((c) => c === codes[0])) {
+      return { 2: "pair", 3: "triple", 4: "quad" }[codes.length] || "group";
+    }
+    if (codes.every((c) => c[1] === "S")) return `soldiers${codes.length}`;
+    return codes.some((c) => c[1] === "K") ? "command" : "field";
+  }
+
+  const KIND_KEYS = {
+    general: "kind_general",
+    flower: "kind_flower",
+    pair: "kind_pair",
+    triple: "kind_triple",
+    quad: "kind_quad",
+    command: "kind_command",
+    field: "kind_field",
+    soldiers3: "kind_soldiers",
+    soldiers4: "kind_soldiers",
+    soldiers: "kind_soldiers",
+  };
+  const kindLabel = (kind) => t(KIND_KEYS[kind] || kind);
+
+  function claimLabel(codes) {
+    const kind = groupKind(codes);
+    if (kind === "general") return t("act_keep_general");
+    if (kind === "flower") return t("act_keep_flower");
+    return kindLabel(kind);
+  }
+
+  // An exposed group as the core draws it.
+  function group(codes) {
+    const cards = sortCodes(codes);
+    const kind = groupKind(cards);
+    return { cards, kind, label: kindLabel(kind) };
+  }
+
+  function removeOne(list, code) {
+    const i = list.indexOf(code);
+    if (i >= 0) list.splice(i, 1);
+  }
+
+  // ------------------------------------------------------------------ the display model
+  // Besides the core's fields: stock (count), round ("draw" | "discard" | null) and public,
+  // the card in the centre: {code, by, how: "drew" | "discarded" | "claimed" | "won"} or null.
+
+  function activeSeat(v) {
+    const tb = v.table;
+    if (v.over) return v.result && v.result.winner !== null ? v.result.winner : null;
+    if (v.legal_actions.length) return HUMAN;
+    if (tb.phase === "discard" && tb.discarder !== null) return tb.discarder;
+    return tb.offered_by ?? tb.turn;
+  }
+
+  function model(v) {
+    const tb = v.table;
+    const m = {
+      stock: tb.stock,
+      dealer: tb.dealer,
+      seats: tb.seats.map((s) => ({
+        groups: s.exposed.map(group),
+        pile: [...s.discards],
+        count: s.concealed,
+      })),
+      hand: [...tb.hand],
+      public: null,
+      round: tb.round,
+      active: activeSeat(v),
+      fresh: null,
+    };
+    if (tb.public_card) {
+      m.public = {
+        code: tb.public_card,
+        by: tb.offered_by,
+        how: tb.round === "draw" ? "drew" : "discarded",
+      };
+    } else {
+      // No card under claim (a claimant is discarding, or the deal is over): show the last
+      // claimed or winning card, faded, so the centre tells what just happened.
+      for (let i = v.log.length - 1; i >= 0; i--) {
+        const e = v.log[i];
+        if (e.kind === "claim" || e.kind === "win") {
+          m.public = { code: e.card, by: e.seat, how: e.kind === "win" ? "won" : "claimed" };
+          break;
+        }
+        if (e.kind === "draw" || e.kind === "discard" || e.kind === "drawn") break;
+      }
+    }
+    return m;
+  }
+
+  function advance(m, e) {
+    const seat = e.seat;
+    switch (e.kind) {
+      case "draw":
+        m.stock = e.stock;
+        m.public = { code: e.card, by: seat, how: "drew" };
+        m.round = "draw";
+        m.active = seat;
+        break;
+      case "unclaimed":
+        m.seats[seat].pile.push(e.card);
+        m.public = { code: e.card, by: seat, how: "discarded" };
+        m.round = "discard";
+        m.active = seat;
+        m.fresh = { seat, where: "pile" };
+        break;
+      case "claim": {
+        if (m.round === "discard" && e.from !== undefined) {
+          const pile = m.seats[e.from].pile;
+          if (pile[pile.length - 1] === e.card) pile.pop();
+        }
+        m.seats[seat].groups.push(group(e.group));
+        m.seats[seat].count -= e.group.length - 1;
+        if (seat === HUMAN) {
+          const rest = [...e.group];
+          removeOne(rest, e.card);
+          for (const c of rest) removeOne(m.hand, c);
+        }
+        m.public = { code: e.card, by: seat, how: "claimed" };
+        m.round = null;
+        m.active = seat;
+        m.fresh = { seat, where: "groups" };
+        break;
+      }
+      case "discard":
+        m.seats[seat].pile.push(e.card);
+        m.seats[seat].count -= 1;
+        if (seat === HUMAN) removeOne(m.hand, e.card);
+        m.public = { code: e.card, by: seat, how: "discarded" };
+        m.round = "discard";
+        m.active = seat;
+        m.fresh = { seat, where: "pile" };
+        break;
+      case "win":
+        m.public = { code: e.card, by: seat, how: "won" };
+        m.active = seat;
+        break;
+      case "drawn":
+        m.public = null;
+        m.active = null;
+        break;
+      default:
+        break;
+    }
+  }
+
+  // ------------------------------------------------------------------ the centre
+
+  let centre = null; // the elements setup() built
+
+  function setup() {
+    const el = document.querySelector("#table [data-role=centre]");
+    el.setAttribute("aria-labelledby", "centre-heading");
+    const stockText = h("span", { class: "stock-text", "data-role": "stock-text" });
+    const stock = h(
+      "div",
+      { class: "stock", "data-testid": "stock-count" },
+      h(
+        "span",
+        { class: "stock-pile", "aria-hidden": "true" },
+        h("img", { src: config.back_url, alt: "", width: 40, height: 104 }),
+      ),
+      stockText,
+    );
+    const slot = h("div", { class: "public-slot", "data-role": "public-slot" });
+    const caption = h("figcaption", { class: "public-caption", "data-role": "public-caption" });
+    const fig = h("figure", { class: "public", "data-testid": "public-card", "data-code": "" }, slot, caption);
+    el.replaceChildren(h("h2", { class: "visually-hidden", id: "centre-heading" }, t("public_card")), stock, fig);
+    centre = { stockText, stock, fig, slot, caption };
+  }
+
+  function renderCentre(el, m) {
+    const { stockText, stock, fig, slot, caption } = centre;
+    stockText.textContent = tn("stock_count", m.stock);
+    stock.dataset.count = String(m.stock);
+    const pub = m.public;
+    fig.dataset.code = pub ? pub.code : "";
+    fig.dataset.how = pub ? pub.how : "";
+    fig.classList.toggle("is-faded", !!pub && pub.how === "claimed");
+    if (!pub) {
+      slot.replaceChildren(h("span", { class: "public-empty", "aria-hidden": "true" }));
+      caption.textContent = t("no_public_card");
+      return;
+    }
+    const current = slot.querySelector(".card");
+    if (!current || current.dataset.code !== pub.code) {
+      slot.replaceChildren(cardFace(pub.code, "card-public is-fresh"));
+    }
+    const key = `caption_${pub.by === HUMAN ? "you_" : ""}${pub.how}`;
+    caption.replaceChildren(
+      h("span", { class: "caption-how" }, t(key, { seat: seatName(pub.by) })),
+      h("span", { class: "caption-card" }, cardName(pub.code)),
+    );
+  }
+
+  // ------------------------------------------------------------------ the hand and the answers
+
+  // Every hand card discards itself when discarding; Generals and flowers never (SSP-4).
+  function handCardState(code) {
+    const single = isSingle(code);
+    const colour = code[0] === "F" ? "f" : code[0];
+    return {
+      action: single ? null : `discard ${code}`,
+      reason: single ? t("reason_single") : t("reason_not_discarding"),
+      locked: single,
+      group: colour,
+      attrs: { "data-colour": colour },
+    };
+  }
+
+  function actionButtons(v) {
+    const legal = v.legal_actions;
+    const claimPrompt = legal.some((a) => a === "pass" || a === "win" || a.startsWith("claim "));
+    if (!claimPrompt) {
+      return { buttons: [], hint: legal.some((a) => a.startsWith("discard ")) ? t("hand_hint") : "" };
+    }
+    const canWin = legal.includes("win");
+    const buttons = [
+      {
+        action: "win",
+        testid: "win",
+        label: t("act_win"),
+        key: "w",
+        primary: canWin,
+        reason: canWin ? null : t("reason_no_win"),
+      },
+    ];
+    legal
+      .filter((a) => a.startsWith("claim "))
+      .forEach((action, i) => {
+        const codes = action.split(" ").slice(1);
+        const label = claimLabel(codes);
+        buttons.push({
+          action,
+          testid: "claim-option",
+          label,
+          key: i < 9 ? String(i + 1) : null,
+          cards: codes,
+          primary: !canWin,
+          aria: t("group_of", { group: label, cards: codes.map(cardName).join(", ") }),
+        });
+      });
+    const canPass = legal.includes("pass");
+    buttons.push({
+      action: "pass",
+      testid: "pass",
+      label: t("act_pass"),
+      key: "p",
+      reason: canPass ? null : t("reason_must_keep"),
+    });
+    return { buttons, hint: t("key_hint") };
+  }
+
+  // ------------------------------------------------------------------ status and log
+
+  function status(v) {
+    const tb = v.table;
+    if (v.over) {
+      const winner = v.result ? v.result.winner : null;
+      if (winner === null || winner === undefined) return t("status_drawn");
+      return winner === HUMAN ? t("status_you_won") : t("status_seat_won", { seat: seatName(winner) });
+    }
+    const legal = v.legal_actions;
+    if (legal.length) {
+      if (legal[0].startsWith("discard ")) return t("status_your_discard");
+      const card = cardName(tb.public_card);
+      if (!legal.includes("pass") && tb.round === "draw" && tb.offered_by === HUMAN && isSingle(tb.public_card)) {
+        return t("status_keep", { card });
+      }
+      if (tb.round === "draw") {
+        return tb.offered_by === HUMAN
+          ? t("status_you_drew", { card })
+          : t("status_seat_drew", { seat: seatName(tb.offered_by), card });
+      }
+      return t("status_seat_discarded", { seat: seatName(tb.offered_by), card });
+    }
+    if (tb.my_answer) return t("status_answered");
+    if (tb.phase === "discard" && tb.discarder !== null && tb.discarder !== HUMAN) {
+      return t("status_seat_discarding", { seat: seatName(tb.discarder) });
+    }
+    const seat = tb.offered_by ?? tb.turn;
+    if (seat === HUMAN || seat === null || seat === undefined) return t("status_waiting");
+    return t("status_seat_playing", { seat: seatName(seat) });
+  }
+
+  function describeEvent(e) {
+    const you = e.seat === HUMAN;
+    const args = { seat: seatName(e.seat), card: e.card ? cardName(e.card) : "" };
+    switch (e.kind) {
+      case "draw":
+        return you ? t("log_you_drew", args) : t("log_seat_drew", args);
+      case "unclaimed":
+        return t("log_unclaimed", args);
+      case "claim":
+        args.group = kindLabel(groupKind(sortCodes(e.group || [e.card])));
+        return you ? t("log_you_claimed", args) : t("log_seat_claimed", args);
+      case "discard":
+        return you ? t("log_you_discarded", args) : t("log_seat_discarded", args);
+      case "win":
+        return you ? tn("log_you_won", e.total ?? 0, args) : tn("log_seat_won", e.total ?? 0, args);
+      case "drawn":
+        return t("log_drawn");
+      case "answer": {
+        const action = e.action || "";
+        if (action === "pass") return t("log_you_passed");
+        if (action === "win") return t("log_you_called_win");
+        return t("log_you_called", { group: claimLabel(action.split(" ").slice(1)) });
+      }
+      default:
+        return e.kind;
+    }
+  }
+
+  function startLine(v) {
+    const dealer = v.table.dealer;
+    return dealer === HUMAN ? t("log_start_you") : t("log_start_seat", { seat: seatName(dealer) });
+  }
+
+  // ------------------------------------------------------------------ the end sheet
+
+  function resultLines(v) {
+    const result = v.result || { winner: null, breakdown: {} };
+    const winner = result.winner;
+    if (winner === null || winner === undefined) return [h("p", { class: "result-note" }, t("result_drawn_note"))];
+    const bd = result.breakdown || {};
+    const parts = [];
+    if (bd.winning_card) {
+      const card = cardName(bd.winning_card);
+      parts.push(
+        h(
+          "p",
+          { class: "result-note" },
+          bd.self_drawn || bd.from === winner
+            ? t("result_self_drawn", { card })
+            : t("result_from", { card, seat: seatName(bd.from) }),
+        ),
+      );
+    }
+    const rows = (bd.groups || []).map((g) =>
+      h(
+        "li",
+        { class: `result-group${g.points ? " has-points" : ""}`, "data-kind": g.kind },
+        h("span", { class: "result-cards" }, g.cards.map((c) => cardFace(c, "card-mini", cardName(c)))),
+        h(
+          "span",
+          { class: "result-kind" },
+          h("span", { class: "result-kind-name" }, kindLabel(g.kind)),
+          h("span", { class: "result-tag" }, g.exposed ? t("result_exposed") : t("result_concealed")),
+        ),
+        h("span", { class: "result-points" }, tn("points", g.points)),
+      ),
+    );
+    const title = winner === HUMAN ? t("result_you_won") : t("result_seat_won", { seat: seatName(winner) });
+    parts.push(h("ul", { class: "result-groups", "aria-label": title }, rows));
+    const total = bd.total ?? (result.scores ? result.scores[winner] : 0);
+    parts.push(h("p", { class: "result-total" }, tn("total", total)));
+    return parts;
+  }
+
+  window.Cardavia.registerGame("sisepai", {
+    players: 4,
+    cardSize: [40, 104],
+    hand: { slots: 21, gaps: 4, phoneRow: 11 },
+    setup,
+    model,
+    advance,
+    sortHand: sortCodes,
+    renderCentre,
+    handCardState,
+    actionButtons,
+    describeEvent,
+    startLine,
+    actor: (e) => (e.kind === "unclaimed" ? null : e.seat),
+    instant: (e) => e.kind === "answer",
+    status,
+    resultLines,
+  });
+})();
