@@ -1,0 +1,186 @@
+"""The greedy Chuo Pai policy, from the observation and the legal action texts only.
+
+Every card a seat has not seen is in an opponent's hand (there is no stock), so the chance that
+an opponent can beat a play follows from the unseen copies and the opponents' hand sizes (a
+hypergeometric split, per identity), narrowed by what each opponent has passed on (CP§3.2: a
+pass proves it held no beating play). The policy:
+
+- lead the play with the best expected gain: its size if nobody can beat it, minus twice the
+  size an opponent would bank by beating it, minus what its cards are worth later (strong cards
+  are kept); so a play nobody can beat is led first, biggest first, and otherwise the weakest
+  single;
+- when forced to beat (CP§3.2, CP B-7), choose the beating play most likely to hold against
+  the seats still to act, the cheapest such play, so that strong cards are kept.
+"""
+
+from __future__ import annotations
+
+import random
+from functools import lru_cache
+from math import comb
+from typing import Any
+
+from cardavia.games.chuopai.cards import COPIES, FAMILY, N_IDS, RANK, counts_of, parse_cards
+from cardavia.games.chuopai.plays import BEATERS, PLAYS, SPECIALS, TEXT_INDEX, TEXTS, play_of
+
+# A lead that is beaten costs more than its size: an opponent banks as many cards and takes the
+# lead. Both weights were tuned in a small sweep against random opponents.
+BEATEN_COST = 2.0
+KEEP = 1.5  # weight of the later worth of the cards a play uses up
+
+# For each play: its ordinary beaters as (identity, copies), its special beaters as (civil,
+# matching pair, k).
+_SET_BEATERS = tuple(
+    tuple(PLAYS[y].need[0] for y in BEATERS[p.index] if not PLAYS[y].special) for p in PLAYS
+)
+_SPECIAL_BEATERS = tuple(
+    tuple(sorted({(sp.civil, sp.matching, p.size // 2) for sp in SPECIALS if sp.rank > p.rank}))
+    if p.special else () for p in PLAYS
+)
+_HIGHER = tuple(
+    tuple(d for d in range(N_IDS) if FAMILY[d] == FAMILY[c] and RANK[d] > RANK[c])
+    for c in range(N_IDS)
+)
+
+
+@lru_cache(maxsize=65536)
+def _split(total: int, copies: int, first: int, cap1: int, cap2: int) -> tuple[float, ...]:
+    """P(the first of two opponents holds j of `copies` unseen copies), j = 0..copies, when it
+    holds `first` of `total` unseen cards and holds at most cap1, the other at most cap2."""
+    plain = [comb(copies, j) * comb(total - copies, first - j) if j <= first else 0
+             for j in range(copies + 1)]
+    weights = [w if j <= cap1 and copies - j <= cap2 else 0 for j, w in enumerate(plain)]
+    norm = sum(weights)
+    if norm == 0:  # the caps contradict the counts: fall back to the plain split
+        weights, norm = plain, sum(plain) or 1
+    return tuple(w / norm for w in weights)
+
+
+class _Table:
+    """What one decision knows: unseen copies, the opponents' sizes and caps per identity."""
+
+    def __init__(self, observation: dict[str, Any], hand: list[int]) -> None:
+        me = observation["seat"]
+        seen = list(hand)
+        for seat in observation["seats"]:
+            for c in parse_cards(seat["bonus"]):
+                seen[c] += 1
+            for won in seat["banked"]:
+                for c in parse_cards(won):
+                    seen[c] += 1
+        for c in parse_cards(observation["removed"]):
+            seen[c] += 1
+        for entry in observation["trick"]:
+            if entry["cards"] is not None:
+                for c in parse_cards(entry["cards"]):
+                    seen[c] += 1
+        self.unseen = [max(0, COPIES - n) for n in seen]
+        self.total = sum(self.unseen)
+        self.opponents = [s["seat"] for s in observation["seats"]
+                          if s["seat"] != me and s["cards"] > 0]
+        self.sizes = {s["seat"]: s["cards"] for s in observation["seats"]}
+        # per decision: P(nobody in a group of seats holds a beating set / special)
+        self._set_memo: dict[tuple[int, int, tuple[int, ...]], float] = {}
+        self._special_memo: dict[tuple[int, int, tuple[int, ...]], float] = {}
+        # CP§3.2: an opponent that passed on a set holds fewer copies than any beating set needs
+        self.caps = {o: [COPIES] * N_IDS for o in self.opponents}
+        for o in self.opponents:
+            cap = self.caps[o]
+            for cards in observation["seats"][o]["passed_on"]:
+                passed = play_of(parse_cards(cards))
+                if passed is None:
+                    continue
+                for c, n in _SET_BEATERS[passed]:
+                    cap[c] = min(cap[c], n - 1)
+
+    def split(self, group: tuple[int, ...]) -> tuple[int, tuple[float, ...]]:
+        """(unseen copies of the identities `group`, P(the first opponent holds j of them))."""
+        copies = sum(self.unseen[c] for c in group)
+        if len(self.opponents) == 1:
+            return copies, tuple(float(j == copies) for j in range(copies + 1))
+        o1, o2 = self.opponents
+        cap1 = sum(self.caps[o1][c] for c in group)
+        cap2 = sum(self.caps[o2][c] for c in group)
+        return copies, _split(self.total, copies, min(self.sizes[o1], self.total), cap1, cap2)
+
+    def _held(self, copies: int, j: int, against: tuple[int, ...]) -> list[int]:
+        """Copies held by each seat of `against` when the first opponent holds j of them."""
+        return [j if o == self.opponents[0] else copies - j for o in against]
+
+    def _set_free(self, card: int, n: int, against: tuple[int, ...]) -> float:
+        """P(no seat of `against` holds n copies of `card`)."""
+        key = (card, n, against)
+        if key not in self._set_memo:
+            copies, dist = self.split((card,))
+            self._set_memo[key] = sum(p for j, p in enumerate(dist)
+                                      if max(self._held(copies, j, against)) < n)
+        return self._set_memo[key]
+
+    def _special_free(self, civil: int, matching: tuple[int, int], k: int,
+                      against: tuple[int, ...]) -> float:
+        """P(no seat of `against` holds k civil cards and k matching cards)."""
+        key = (civil, k, against)
+        if key not in self._special_memo:
+            c_copies, c_dist = self.split((civil,))
+            m_copies, m_dist = self.split(matching)
+            free = 0.0
+            for j1, p1 in enumerate(c_dist):
+                civ = self._held(c_copies, j1, against)
+                for j2, p2 in enumerate(m_dist):
+                    mat = self._held(m_copies, j2, against)
+                    if not any(a >= k and b >= k for a, b in zip(civ, mat, strict=True)):
+                        free += p1 * p2
+            self._special_memo[key] = free
+        return self._special_memo[key]
+
+    def survives(self, play: int, against: list[int]) -> float:
+        """P(none of the seats `against` can beat `play`); identities taken as independent."""
+        seats = tuple(o for o in against if o in self.opponents)
+        if not seats:
+            return 1.0
+        keep = 1.0
+        for c, n in _SET_BEATERS[play]:
+            keep *= self._set_free(c, n, seats)
+        for civil, matching, k in _SPECIAL_BEATERS[play]:
+            keep *= self._special_free(civil, matching, k, seats)
+        return keep
+
+    def worth(self, card: int) -> float:
+        """How likely a card is to bank later: 1 for the top card left of its family."""
+        above = sum(self.unseen[d] for d in _HIGHER[card])
+        return 1.0 if above == 0 else 0.5 / (1 + above)
+
+
+class GreedyChuoPai:
+    name = "greedy"
+
+    def __init__(self, rng: random.Random) -> None:
+        self.rng = rng
+
+    def act(self, observation: dict[str, Any], legal: list[str]) -> str:
+        if len(legal) == 1:
+            return legal[0]
+        hand = counts_of(parse_cards(observation["hand"]))
+        table = _Table(observation, hand)
+        plays = [TEXT_INDEX[text] for text in legal]
+        me = observation["seat"]
+        if observation["phase"] == "lead":
+            later = table.opponents
+        else:
+            # only the seats after me in this round can still beat what I play (CP§3.1)
+            acted = {entry["seat"] for entry in observation["trick"]}
+            later = [s for s in ((me + 1) % 3, (me + 2) % 3) if s not in acted]
+        best = max(plays, key=lambda p: self._value(p, table, later, observation["phase"]))
+        return TEXTS[best]
+
+    @staticmethod
+    def _value(play: int, table: _Table, later: list[int], phase: str) -> tuple[float, int]:
+        p = PLAYS[play]
+        hold = table.survives(play, later)
+        gain = p.size * hold
+        if phase == "lead":
+            gain -= BEATEN_COST * p.size * (1.0 - hold)
+        cost = sum(table.worth(c) for c in p.cards)
+        if hold >= 1.0:
+            cost *= 0.1  # a play that banks for sure uses its cards as well as they can be
+        return gain - KEEP * cost, -play

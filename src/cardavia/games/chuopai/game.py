@@ -1,0 +1,156 @@
+"""The Chuo Pai game: dealing from a seed or from an explicit position (CP§2.1, CP§2.2)."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from typing import Any
+
+from cardavia.games.chuopai.cards import (
+    DECK_SIZE,
+    NAIL,
+    TWO_REDS,
+    code,
+    codes,
+    counts_of,
+    full_deck,
+    hand_codes,
+    parse_cards,
+)
+from cardavia.games.chuopai.state import HAND, LEAD, PLAYERS, ChuoPaiState
+from cardavia.rules.core import Event, Game
+from cardavia.rules.errors import InvalidActionError, InvalidPositionError
+
+
+class ChuoPai(Game):
+    name = "chuopai"
+    title = "Chuo Pai"
+    players = PLAYERS
+    rules_version = "chuopai/1"
+
+    def new_deal(self, seed: int, dealer: int | None = None) -> ChuoPaiState:
+        """CP§2.1: shuffle the 84 cards, deal 28 each; the first leader (`dealer`) is random
+        (from the seed) unless given."""
+        if dealer is not None:
+            dealer = _seat(dealer, "dealer")
+        rng = random.Random(seed)
+        deck = full_deck()
+        rng.shuffle(deck)
+        if dealer is None:
+            dealer = rng.randrange(PLAYERS)
+        hands = [deck[i * HAND:(i + 1) * HAND] for i in range(PLAYERS)]
+        return self._build(dealer, hands, [[] for _ in range(PLAYERS)],
+                           [[] for _ in range(PLAYERS)], [])
+
+    def from_position(self, position: dict[str, Any]) -> ChuoPaiState:
+        """An explicit arrangement: {"leader", "hands"} and, for a deal in progress, "banked"
+        (each seat's pile of won cards), "bonus" (each seat's CP§2.2 cards) and "removed"
+        (cards out of play). Cards are code lists or strings (`"6-6×2 3-6"`).
+
+        With nothing banked, no bonus and nothing removed the position is a fresh deal: every
+        hand must hold 28 cards and the CP§2.2 bonus is applied. Otherwise it is a deal in
+        progress at the start of a round; a position where at most one seat holds cards is
+        already over (CP§1.1). Either way the cards must be exactly the 84-card deck."""
+        if not isinstance(position, dict):
+            raise InvalidPositionError("position must be a JSON object")
+        unknown = set(position) - {"leader", "hands", "banked", "bonus", "removed"}
+        if unknown:
+            raise InvalidPositionError(f"unknown position keys: {', '.join(sorted(unknown))}")
+        try:
+            leader = _seat(position.get("leader"), "leader")
+            hands = _per_seat(position, "hands", required=True)
+            banked = _per_seat(position, "banked")
+            bonus = _per_seat(position, "bonus")
+            removed = _cards(position.get("removed", []), "removed")
+        except InvalidActionError as err:
+            raise InvalidPositionError(str(err)) from None
+        every = [c for group in (*hands, *banked, *bonus, removed) for c in group]
+        wanted, got = Counter(full_deck()), Counter(every)
+        if got != wanted:
+            parts = []
+            extra = sorted((got - wanted).elements())
+            missing = sorted((wanted - got).elements())
+            if extra:
+                parts.append("too many " + " ".join(code(c) for c in extra))
+            if missing:
+                parts.append("missing " + " ".join(code(c) for c in missing))
+            raise InvalidPositionError(f"not the {DECK_SIZE}-card deck: " + "; ".join(parts))
+        fresh = not any(banked) and not any(bonus) and not removed
+        if fresh:
+            for s, hand in enumerate(hands):
+                if len(hand) != HAND:
+                    raise InvalidPositionError(
+                        f"seat {s} is dealt {len(hand)} cards, not {HAND} (CP§2.1)")
+        else:
+            for s, cards in enumerate(bonus):
+                if any(c not in (NAIL, TWO_REDS) for c in cards):
+                    raise InvalidPositionError(
+                        f"seat {s}: bonus cards are only 1-2 and 2-4 (CP§2.2)")
+            holders = sum(1 for h in hands if h)
+            if holders >= 2 and not hands[leader]:
+                raise InvalidPositionError(f"the leader, seat {leader}, holds no cards")
+        return self._build(leader, hands, banked, bonus, removed, fresh=fresh)
+
+    def _build(
+        self,
+        leader: int,
+        hands: list[list[int]],
+        banked: list[list[int]],
+        bonus: list[list[int]],
+        removed: list[int],
+        fresh: bool = True,
+    ) -> ChuoPaiState:
+        state = ChuoPaiState(self)
+        state.fresh = fresh
+        for s in range(PLAYERS):
+            state.hands[s] = counts_of(hands[s])
+            state.held[s] = len(hands[s])
+            state.bonus[s] = sorted(bonus[s])
+            state.piles[s] = [tuple(codes(banked[s]))] if banked[s] else []
+            state.points[s] = len(banked[s]) + len(bonus[s])
+        state.removed = counts_of(removed)
+        state.removed_codes = codes(removed)
+        events = state.opening
+        events.append(Event("deal", {"leader": leader, "hands": list(state.held),
+                                     "fresh": fresh}))
+        for s in range(PLAYERS):
+            events.append(Event("hand", {"seat": s, "cards": hand_codes(state.hands[s])},
+                                seat=s))
+        state.start(leader, events)
+        return state
+
+
+def position_of(state: ChuoPaiState) -> dict[str, Any]:
+    """The JSON position of a state at the start of a round (tests and bug reports)."""
+    if state.phase != LEAD or state.trick:
+        raise ValueError("a position is taken at the start of a round")
+    return {
+        "leader": state.leader,
+        "hands": [hand_codes(h) for h in state.hands],
+        "banked": [[c for w in state.piles[s] for c in w] for s in range(PLAYERS)],
+        "bonus": [[code(c) for c in b] for b in state.bonus],
+        "removed": hand_codes(state.removed),
+    }
+
+
+def _seat(value: Any, name: str) -> int:
+    if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value < PLAYERS:
+        raise InvalidPositionError(f"{name} must be a seat 0-{PLAYERS - 1}, not {value!r}")
+    return value
+
+
+def _cards(value: Any, name: str) -> list[int]:
+    if isinstance(value, str):
+        return parse_cards(value)
+    if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+        raise InvalidPositionError(f"{name} must be a list of card codes")
+    return parse_cards(value)
+
+
+def _per_seat(position: dict[str, Any], key: str, required: bool = False) -> list[list[int]]:
+    value = position.get(key)
+    if value is None and not required:
+        return [[] for _ in range(PLAYERS)]
+    if not isinstance(value, list) or len(value) != PLAYERS:
+        raise InvalidPositionError(f"{key} must list {PLAYERS} seats")
+    return [_cards(v, f"{key} of seat {s}") for s, v in enumerate(value)]

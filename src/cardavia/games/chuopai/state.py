@@ -1,0 +1,421 @@
+"""One Chuo Pai deal: the starting bonus, rounds of a lead and forced beats, banking, the end.
+
+Clause ids refer to `../shared/rules/chuopai.md`. Only real choices are decisions (and so actions
+of a deal record): a lead with more than one legal play, or a response with more than one beating
+play. Passes (nothing beats, CP§3.2), single forced beats and a last-card lead are applied by the
+engine itself.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING, Any
+
+from cardavia.games.chuopai.cards import (
+    CODES,
+    COPIES,
+    DECK_SIZE,
+    N_IDS,
+    NAIL,
+    TWO_REDS,
+    cards_of,
+    codes,
+    counts_of,
+    hand_codes,
+    parse_cards,
+)
+from cardavia.games.chuopai.plays import (
+    BEATERS,
+    CARD_CODES,
+    NEEDS,
+    PLAYS,
+    SIZES,
+    TEXT_INDEX,
+    TEXTS,
+    beats,
+    cards_text,
+    holds,
+    leads,
+    play_of,
+    why_not_a_play,
+    why_not_beat,
+)
+from cardavia.games.chuopai.worlds import Constraint, deal_unseen
+from cardavia.rules.core import Event, Result, State
+from cardavia.rules.errors import IllegalActionError, InvalidActionError
+
+if TYPE_CHECKING:
+    from cardavia.games.chuopai.game import ChuoPai
+
+PLAYERS = 3
+HAND = 28  # CP§2.1
+LEAD, RESPOND, OVER = "lead", "respond", "over"
+PASS = -1  # a pass in a trick or a seat's history
+
+
+class ChuoPaiState(State):
+    def __init__(self, game: ChuoPai) -> None:
+        self.game = game
+        self.hands: list[list[int]] = [[0] * N_IDS for _ in range(PLAYERS)]
+        self.held = [0] * PLAYERS  # cards in each hand
+        self.bonus: list[list[int]] = [[] for _ in range(PLAYERS)]  # CP§2.2 cards, in the pile
+        self.piles: list[list[tuple[str, ...]]] = [[] for _ in range(PLAYERS)]  # winning plays
+        self.points = [0] * PLAYERS  # CP§4.2: one per card in the pile, bonus included
+        self.removed = [0] * N_IDS  # cards that left the deal (CP§4.1), by identity
+        self.removed_codes: list[str] = []  # the same cards, in the order they left
+        self.first_leader = 0
+        self.leader = 0
+        self.phase = LEAD
+        self.turn = 0  # the seat that owes the decision (when not over)
+        self.round_no = 0
+        self.high = PASS  # the current highest play of the round
+        self.high_seat = 0
+        self.trick: list[tuple[int, int]] = []  # (seat, play or PASS) of this round, in order
+        self.pending: list[int] = []  # responders still to act this round, in turn order
+        self.options: list[int] = []  # the legal plays of `turn`
+        # Per seat, in order: (True, play passed on) or (False, play made); for sample_world.
+        self.history: list[list[tuple[bool, int]]] = [[] for _ in range(PLAYERS)]
+        self.passed: list[list[int]] = [[] for _ in range(PLAYERS)]  # plays each seat passed on
+        self.fresh = True  # dealt as a whole deal, so the bonus says something about hands
+        self._result: Result | None = None
+        self._actions: list[tuple[int, str]] = []
+        self.opening: list[Event] = []
+
+    # --- the protocol -----------------------------------------------------------------------
+
+    def to_act(self) -> tuple[int, ...]:
+        return () if self.phase == OVER else (self.turn,)
+
+    def legal_actions(self, seat: int) -> list[str]:
+        if self.phase == OVER or seat != self.turn:
+            return []
+        return [TEXTS[p] for p in self.options]
+
+    def apply(self, seat: int, action: str) -> list[Event]:
+        play = TEXT_INDEX.get(action) if isinstance(action, str) else None
+        if play is None:
+            play = self._parse(action)
+        if play not in self.options or self.phase == OVER or seat != self.turn:
+            raise IllegalActionError(self._why_illegal(seat, play))
+        self._actions.append((seat, TEXTS[play]))
+        events: list[Event] = []
+        self._play(seat, play, events)
+        self._advance(events)
+        return events
+
+    def is_over(self) -> bool:
+        return self.phase == OVER
+
+    def result(self) -> Result | None:
+        return self._result
+
+    def card_total(self) -> int:
+        in_trick = sum(SIZES[p] for _, p in self.trick if p != PASS)
+        return sum(self.held) + sum(self.points) + sum(self.removed) + in_trick
+
+    def observation(self, seat: int) -> dict[str, Any]:
+        high = None
+        if self.high != PASS and self.phase != OVER:
+            high = {"seat": self.high_seat, "cards": list(CARD_CODES[self.high]),
+                    "name": PLAYS[self.high].name}
+        held, points, bonus, piles, passed = (self.held, self.points, self.bonus, self.piles,
+                                              self.passed)
+        return {
+            "game": "chuopai",
+            "seat": seat,
+            "phase": self.phase,
+            "round": self.round_no,
+            "first_leader": self.first_leader,
+            "leader": self.leader,
+            "turn": None if self.phase == OVER else self.turn,
+            "hand": hand_codes(self.hands[seat]),
+            "highest": high,
+            "trick": [{"seat": s, "cards": None if p == PASS else list(CARD_CODES[p])}
+                      for s, p in self.trick],
+            "seats": [
+                {
+                    "seat": s,
+                    "cards": held[s],
+                    "bonus": [CODES[c] for c in bonus[s]],
+                    "banked": [list(w) for w in piles[s]],
+                    "points": points[s],
+                    "passed_on": [list(CARD_CODES[p]) for p in passed[s]],
+                }
+                for s in range(PLAYERS)
+            ],
+            "removed": list(self.removed_codes),
+            "result": self._result.to_json() if self._result is not None else None,
+        }
+
+    def clone(self) -> ChuoPaiState:
+        other = ChuoPaiState.__new__(ChuoPaiState)
+        other.__dict__.update(self.__dict__)
+        other.hands = [list(h) for h in self.hands]
+        other.held = list(self.held)
+        other.bonus = [list(b) for b in self.bonus]
+        other.piles = [list(p) for p in self.piles]
+        other.points = list(self.points)
+        other.removed = list(self.removed)
+        other.removed_codes = list(self.removed_codes)
+        other.trick = list(self.trick)
+        other.pending = list(self.pending)
+        other.options = list(self.options)
+        other.history = [list(h) for h in self.history]
+        other.passed = [list(p) for p in self.passed]
+        other._actions = list(self._actions)
+        return other
+
+    def sample_world(self, seat: int, rng: random.Random) -> ChuoPaiState:
+        """Other hands re-dealt from the cards `seat` has not seen, keeping every hand size and,
+        as far as a few tries manage, what the public history proves: a seat that passed held
+        no beating play then (CP§3.2), and the starting bonus went to exactly the seats dealt
+        both the Nail and Two Reds (CP§2.2). If no try satisfies all that, the unseen cards are
+        simply shuffled."""
+        world = self.clone()
+        others = [s for s in range(PLAYERS) if s != seat and self.held[s]]
+        unseen = [c for s in others for c in cards_of(self.hands[s])]
+        constraints = {s: self.constraints(s) for s in others}
+        dealt = deal_unseen(unseen, {s: self.held[s] for s in others}, constraints, rng)
+        for s in others:
+            world.hands[s] = dealt[s]
+        if world.phase != OVER and world.turn != seat:
+            # The seat to act has other cards in this world: ask it anew (or let it be forced).
+            if world.phase == LEAD:
+                world.options = leads(world.hands[world.turn])
+                if len(world.options) < 2:
+                    world._advance([])
+            else:
+                world.options = []
+                world._advance([])
+        return world
+
+    def constraints(self, seat: int) -> list[Constraint]:
+        """What the public history proves about `seat`'s hand now: for each (offset, need), the
+        hand plus `offset` does not hold `need` (CP§3.2 passes; CP§2.2 bonus)."""
+        out: list[Constraint] = []
+        after = [0] * N_IDS  # cards the seat played after the entry being read
+        for was_pass, p in reversed(self.history[seat]):
+            if was_pass:
+                snapshot = list(after)
+                out.extend((snapshot, NEEDS[y]) for y in BEATERS[p])
+            else:
+                for c, n in NEEDS[p]:
+                    after[c] += n
+        if self.fresh:
+            if self.bonus[seat]:
+                out += [([0] * N_IDS, ((NAIL, 1),)), ([0] * N_IDS, ((TWO_REDS, 1),))]
+            else:
+                out.append((after, ((NAIL, 1), (TWO_REDS, 1))))
+        return out
+
+    # --- transitions ------------------------------------------------------------------------
+
+    def start(self, leader: int, events: list[Event]) -> None:
+        """CP§2.2 then CP§3.1: the bonus (on a whole deal), then the first round (or the end)."""
+        if self.fresh:
+            for s in range(PLAYERS):
+                hand = self.hands[s]
+                if hand[NAIL] and hand[TWO_REDS]:  # CP§2.2, CP B-6: this player's copies only
+                    moved = [NAIL] * hand[NAIL] + [TWO_REDS] * hand[TWO_REDS]
+                    hand[NAIL] = hand[TWO_REDS] = 0
+                    self.held[s] -= len(moved)
+                    self.bonus[s] = moved
+                    self.points[s] += len(moved)
+                    events.append(Event("bonus", {"seat": s, "cards": codes(moved),
+                                                  "points": len(moved)}))
+        self.first_leader = leader
+        if sum(1 for n in self.held if n) <= 1:
+            self._finish(events)
+            return
+        self._begin_round(leader)
+        self._advance(events)
+
+    def _begin_round(self, leader: int) -> None:
+        self.round_no += 1
+        self.phase, self.leader, self.turn = LEAD, leader, leader
+        self.high, self.trick, self.pending, self.options = PASS, [], [], []
+
+    def _advance(self, events: list[Event]) -> None:
+        """Apply what is forced until a seat has a real choice or the deal ends."""
+        while True:
+            if self.phase == LEAD:
+                options = leads(self.hands[self.turn])
+                if len(options) > 1:
+                    self.options = options
+                    return
+                self._play(self.turn, options[0], events)  # a last card: no choice
+            elif self.phase == RESPOND:
+                if not self.pending:
+                    self._end_round(events)
+                    continue
+                seat = self.pending[0]
+                options = beats(self.high, self.hands[seat])
+                if len(options) > 1:
+                    self.turn, self.options = seat, options
+                    return
+                if options:
+                    self._play(seat, options[0], events)  # CP§3.2: the only beating play
+                else:
+                    self._pass(seat, events)  # CP§3.2: cannot beat, keeps the cards
+            else:
+                return
+
+    def _play(self, seat: int, play: int, events: list[Event]) -> None:
+        hand = self.hands[seat]
+        for c, n in NEEDS[play]:
+            hand[c] -= n
+        self.held[seat] -= SIZES[play]
+        self.trick.append((seat, play))
+        self.history[seat].append((False, play))
+        lead = self.phase == LEAD
+        if lead:
+            # CP§3.1: each other player who still holds cards acts once, in turn order.
+            self.pending = [s for s in ((seat + 1) % PLAYERS, (seat + 2) % PLAYERS)
+                            if self.held[s]]
+            self.phase = RESPOND
+        else:
+            self.pending.pop(0)
+        self.high, self.high_seat = play, seat
+        self.options = []
+        events.append(Event("play", {"seat": seat, "cards": list(CARD_CODES[play]),
+                                     "name": PLAYS[play].name, "lead": lead}))
+
+    def _pass(self, seat: int, events: list[Event]) -> None:
+        self.pending.pop(0)
+        self.trick.append((seat, PASS))
+        self.history[seat].append((True, self.high))
+        self.passed[seat].append(self.high)
+        events.append(Event("pass", {"seat": seat}))
+
+    def _end_round(self, events: list[Event]) -> None:
+        """CP§4.1: the winner banks only the winning play; the rest leave the deal."""
+        winner, win = self.high_seat, self.high
+        self.piles[winner].append(CARD_CODES[win])
+        self.points[winner] += SIZES[win]  # CP§4.2: one point per card
+        removed: list[str] = []
+        for _, p in self.trick:
+            if p != PASS and p != win:
+                removed += CARD_CODES[p]
+                for c, n in NEEDS[p]:
+                    self.removed[c] += n
+        self.removed_codes += removed
+        self.trick, self.pending = [], []
+        held = self.held
+        # CP§4.1, CP B-9: the winner leads, or the next seat clockwise that holds cards.
+        leader: int | None = None
+        for i in range(PLAYERS):
+            if held[(winner + i) % PLAYERS]:
+                leader = (winner + i) % PLAYERS
+                break
+        # CP§1.1, CP B-8: the end is checked once the round is complete.
+        over = (held[0] > 0) + (held[1] > 0) + (held[2] > 0) <= 1
+        events.append(Event("round", {"round": self.round_no, "winner": winner,
+                                      "banked": list(CARD_CODES[win]), "removed": removed,
+                                      "points": self.points[winner],
+                                      "next": None if over else leader}))
+        if over or leader is None:
+            self._finish(events)
+        else:
+            self._begin_round(leader)
+
+    def _finish(self, events: list[Event]) -> None:
+        """CP§1.1, CP§4.2: the biggest pile wins; equal biggest piles tie."""
+        self.phase, self.options, self.pending = OVER, [], []
+        self.high = PASS
+        top = max(self.points)
+        tops = [s for s in range(PLAYERS) if self.points[s] == top]
+        winner = tops[0] if len(tops) == 1 else None
+        breakdown: dict[str, Any] = {
+            "seats": [
+                {
+                    "seat": s,
+                    "bonus": codes(self.bonus[s]),
+                    "bonus_points": len(self.bonus[s]),
+                    "banked": [list(w) for w in self.piles[s]],
+                    "banked_points": self.points[s] - len(self.bonus[s]),
+                    "points": self.points[s],
+                    "unplayed": hand_codes(self.hands[s]),  # CP§4.2: score nothing
+                }
+                for s in range(PLAYERS)
+            ],
+            "winner": winner,
+            "tied": tops if winner is None else [],
+            "top": top,
+            "removed": sum(self.removed),
+        }
+        self._result = Result(winner, tuple(self.points), breakdown)
+        events.append(Event("end", {"winner": winner, "tied": breakdown["tied"],
+                                    "scores": list(self.points)}))
+
+    # --- parsing and messages ---------------------------------------------------------------
+
+    @staticmethod
+    def _parse(action: object) -> int:
+        """The play index of an action text (cards in any order), or PASS."""
+        if not isinstance(action, str):
+            raise InvalidActionError(f"an action is a text, not {type(action).__name__}")
+        if not action.strip():
+            raise InvalidActionError("empty action")
+        verb, *rest = action.split()
+        if verb == "pass":
+            if rest:
+                raise InvalidActionError("'pass' takes no cards")
+            return PASS
+        if verb != "play":
+            raise InvalidActionError(f"unknown verb {verb!r} (expected play or pass)")
+        if not rest:
+            raise InvalidActionError("'play' needs the cards played, e.g. 'play 6-6'")
+        cards = parse_cards(rest)
+        play = play_of(cards)
+        if play is None:
+            raise IllegalActionError(why_not_a_play(cards))
+        return play
+
+    def _why_illegal(self, seat: int, play: int) -> str:
+        if not isinstance(seat, int) or not 0 <= seat < PLAYERS:
+            return f"no seat {seat!r}"
+        if self.phase == OVER:
+            return "the deal is over"
+        if seat != self.turn:
+            return f"it is seat {self.turn}'s turn, not seat {seat}'s"
+        high = cards_text(PLAYS[self.high].cards) if self.phase == RESPOND else ""
+        if play == PASS:
+            if self.phase == LEAD:
+                return "you lead this round: pass is not allowed (CP§3.1)"
+            return f"you must beat {high}: pass is not allowed (CP§3.2)"
+        if not holds(self.hands[seat], play):
+            return f"you do not hold {cards_text(PLAYS[play].cards)}"
+        if self.phase == RESPOND:
+            return why_not_beat(play, self.high)
+        return f"{cards_text(PLAYS[play].cards)} cannot be played now"
+
+
+def check_conservation(state: ChuoPaiState) -> None:
+    """84 cards, each identity 4 times: hands + piles + bonus + removed + the trick (CP§2.1)."""
+    total = state.card_total()
+    if total != DECK_SIZE:
+        raise AssertionError(f"{total} cards instead of {DECK_SIZE}")
+    counts = [0] * N_IDS
+    for s in range(PLAYERS):
+        for c in range(N_IDS):
+            counts[c] += state.hands[s][c]
+        for c in state.bonus[s]:
+            counts[c] += 1
+        for w in state.piles[s]:
+            for c in parse_cards(list(w)):
+                counts[c] += 1
+        if state.points[s] != len(state.bonus[s]) + sum(len(w) for w in state.piles[s]):
+            raise AssertionError(f"seat {s}: points do not match the pile")
+        if state.held[s] != sum(state.hands[s]):
+            raise AssertionError(f"seat {s}: held count does not match the hand")
+    if counts_of(parse_cards(state.removed_codes)) != state.removed:
+        raise AssertionError("the removed cards shown differ from those counted")
+    for c in range(N_IDS):
+        counts[c] += state.removed[c]
+    for _, p in state.trick:
+        if p != PASS:
+            for c in PLAYS[p].cards:
+                counts[c] += 1
+    for c in range(N_IDS):
+        if counts[c] != COPIES:
+            raise AssertionError(f"{codes([c])[0]} appears {counts[c]} times")
