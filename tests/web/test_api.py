@@ -202,3 +202,24 @@ def test_restart_continues_identically(db_path: Path) -> None:
         end_b = _play_to_end(third, other)
     assert end_a["result"] == end_b["result"]
     assert end_a["table"] == end_b["table"]
+
+
+def test_next_deal_passes_the_dealer_on_and_carries_totals(client: TestClient,
+                                                          db_path: Path) -> None:
+    """site.md: New deal after a finished deal continues the match (Nantong's Next deal): the
+    dealer passes to the next seat and the running totals carry over, also after a restart."""
+    first = client.post("/api/games", json={"game": "sisepai", "seed": 4}).json()["id"]
+    end = _play_to_end(client, first)
+    assert client.post("/api/games", json={"game": "sisepai", "after": "nope"}).status_code == 422
+    live = client.post("/api/games", json={"game": "sisepai", "seed": 5}).json()["id"]
+    r = client.post("/api/games", json={"game": "sisepai", "after": live})
+    assert r.status_code == 422  # the previous deal must be over
+    r = client.post("/api/games", json={"game": "sisepai", "seed": 9, "after": first})
+    assert r.status_code == 201
+    view = r.json()["view"]
+    assert view["table"]["dealer"] == (end["table"]["dealer"] + 1) % 4
+    assert view["match"]["previous"] == first
+    assert view["match"]["totals_before"] == end["result"]["scores"]
+    with TestClient(create_app(db_path)) as again:
+        reloaded = again.get(f"/api/games/{view['id']}").json()["view"]
+        assert reloaded["match"] == view["match"]

@@ -23,6 +23,9 @@ class DealRow:
     position: dict[str, Any] | None
     level: str
     actions: list[tuple[int, str]] = field(default_factory=list)
+    # A deal that follows another ("Next deal") carries the running totals before it.
+    previous: str | None = None
+    totals: list[int] | None = None
 
 
 class Store(Protocol):

@@ -17,7 +17,9 @@ CREATE TABLE IF NOT EXISTS deals (
     dealer INTEGER,
     position TEXT,
     level TEXT NOT NULL,
-    created TEXT NOT NULL DEFAULT (datetime('now'))
+    created TEXT NOT NULL DEFAULT (datetime('now')),
+    previous TEXT,
+    totals TEXT
 );
 CREATE TABLE IF NOT EXISTS actions (
     deal_id TEXT NOT NULL REFERENCES deals(id),
@@ -41,17 +43,22 @@ class SQLiteStore:
             self._conn.execute("PRAGMA synchronous=NORMAL")
             self._conn.execute("PRAGMA foreign_keys=ON")
             self._conn.executescript(SCHEMA)
+            columns = {row[1] for row in self._conn.execute("PRAGMA table_info(deals)")}
+            for column in ("previous", "totals"):  # files made before these columns existed
+                if column not in columns:
+                    self._conn.execute(f"ALTER TABLE deals ADD COLUMN {column} TEXT")
 
     def create(self, deal: DealRow) -> None:
         with self._lock:
             try:
                 self._conn.execute("BEGIN")
                 self._conn.execute(
-                    "INSERT INTO deals (id, game, seed, dealer, position, level) "
-                    "VALUES (?, ?, ?, ?, ?, ?)",
+                    "INSERT INTO deals (id, game, seed, dealer, position, level, previous, totals) "
+                    "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
                     (deal.id, deal.game, deal.seed, deal.dealer,
                      json.dumps(deal.position) if deal.position is not None else None,
-                     deal.level),
+                     deal.level, deal.previous,
+                     json.dumps(deal.totals) if deal.totals is not None else None),
                 )
                 self._conn.executemany(
                     "INSERT INTO actions (deal_id, n, seat, action) VALUES (?, ?, ?, ?)",
@@ -75,7 +82,8 @@ class SQLiteStore:
     def load(self, deal_id: str) -> DealRow | None:
         with self._lock:
             row = self._conn.execute(
-                "SELECT id, game, seed, dealer, position, level FROM deals WHERE id = ?",
+                "SELECT id, game, seed, dealer, position, level, previous, totals FROM deals "
+                "WHERE id = ?",
                 (deal_id,),
             ).fetchone()
             if row is None:
@@ -85,7 +93,8 @@ class SQLiteStore:
             ).fetchall()
         return DealRow(row[0], row[1], row[2], row[3],
                        json.loads(row[4]) if row[4] is not None else None, row[5],
-                       [(int(s), str(a)) for s, a in actions])
+                       [(int(s), str(a)) for s, a in actions], row[6],
+                       json.loads(row[7]) if row[7] is not None else None)
 
     def close(self) -> None:
         with self._lock:

@@ -123,7 +123,24 @@ class Table:
             "log": [{"v": v, **e.to_json()} for v, e in self.log if e.visible_to(seat)]
             if seat == HUMAN else [],
             "table": state.observation(seat),
+            "match": {
+                "previous": self.row.previous,
+                "totals_before": self.row.totals or [0] * self.game.players,
+                "totals": self.totals(),
+            },
         }
+
+    def dealer(self) -> int:
+        dealer = self.state.observation(HUMAN).get("dealer", self.row.dealer)
+        return int(dealer) if dealer is not None else 0
+
+    def totals(self) -> list[int]:
+        """Running totals of the match up to this deal (its scores added once it is over)."""
+        before = self.row.totals or [0] * self.game.players
+        result = self.state.result()
+        if result is None:
+            return list(before)
+        return [a + b for a, b in zip(before, result.scores, strict=True)]
 
     def record(self) -> dict[str, Any]:
         return make_record(self.state, self.row.seed, self.row.dealer, self.row.position)
@@ -143,9 +160,17 @@ class Tables:
         return self._locks.setdefault(deal_id, asyncio.Lock())
 
     async def create(self, game: str, seed: int | None = None, level: str = "normal",
-                     position: dict[str, Any] | None = None) -> Table:
+                     position: dict[str, Any] | None = None, after: Table | None = None
+                     ) -> Table:
+        """A new deal; `after` a finished deal of the same game makes it the next deal of a
+        running match: the dealer passes on and the running totals carry over."""
         deal_seed = secrets.randbits(63) if seed is None and position is None else seed
-        row = DealRow(secrets.token_urlsafe(16), game, deal_seed, None, position, level)
+        dealer, previous, totals = None, None, None
+        if after is not None:
+            dealer = (after.dealer() + 1) % self.games[game].players
+            previous, totals = after.id, after.totals()
+        row = DealRow(secrets.token_urlsafe(16), game, deal_seed, dealer, position, level,
+                      previous=previous, totals=totals)
         table = Table(row, self.games[game], self.store)  # deals before storing: no bad rows
         await asyncio.to_thread(self.store.create, row)
         self._tables[row.id] = table

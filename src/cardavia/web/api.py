@@ -76,7 +76,16 @@ async def create_deal(request: Request) -> Response:
     level = data.get("level", "normal")
     if level not in LEVELS:
         raise ApiError(422, "bad_request", f"level must be one of {', '.join(LEVELS)}")
-    table = await tables.create(game, seed, level)
+    after = None
+    if data.get("after") is not None:
+        # Next deal of a running match: the dealer passes on, the totals carry over.
+        try:
+            after = await tables.get(str(data["after"]))
+        except UnknownDealError:
+            raise ApiError(422, "unknown_deal", "after: no deal with this id") from None
+        if after.game.name != game or not after.state.is_over():
+            raise ApiError(422, "bad_request", "after: must be a finished deal of the same game")
+    table = await tables.create(game, seed, level, after=after)
     return JSONResponse({"id": table.id, "view": table.view()}, status_code=201)
 
 
