@@ -167,7 +167,7 @@ def test_unknown_id_404(client: TestClient) -> None:
 
 def test_create_errors(client: TestClient) -> None:
     assert client.post("/api/games", json={"game": "chess"}).status_code == 422
-    assert client.post("/api/games", json={"game": "nantong"}).status_code == 422
+    assert client.post("/api/games", json={"game": "two-seven-ten"}).status_code == 422
     assert client.post("/api/games", json={"game": "sisepai", "seed": "x"}).status_code == 422
     assert client.post("/api/games", json={"game": "sisepai", "level": "god"}).status_code == 422
     assert client.post("/api/games", content=b"[").status_code == 400

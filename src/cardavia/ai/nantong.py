@@ -1,0 +1,124 @@
+"""The greedy Nantong policy (ai.md layer 2), from the observation and legal texts only: always
+win; make every opening declaration (each scores 16 base hu, NT§4.2); declare ready when one
+card from a win; pong or kong when the hand gets no farther from seven groups and a pair; and
+discard to keep the cached distance (`hands.distance`) smallest, keeping the most useful cards."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from cardavia.games.nantong.cards import (
+    COPIES,
+    N_IDS,
+    N_SUITED,
+    code,
+    counts_of,
+    parse_card,
+    parse_cards,
+)
+from cardavia.games.nantong.hands import distance
+
+GROUPS = 7
+DECLARATIONS = ("four", "three", "hezi")
+
+
+class GreedyNantong:
+    name = "greedy"
+
+    def __init__(self, rng: random.Random) -> None:
+        self.rng = rng
+
+    def act(self, observation: dict[str, Any], legal: list[str]) -> str:
+        if len(legal) == 1:
+            return legal[0]
+        if "win" in legal:
+            return "win"
+        if observation["phase"] == "opening":
+            for text in legal:
+                if text.split()[0] in DECLARATIONS:
+                    return text
+            return "ready" if "ready" in legal else "finish"
+        me = observation["seat"]
+        hand = counts_of(parse_cards(observation["hand"]))
+        groups = GROUPS - sum(1 for m in observation["seats"][me]["melds"]
+                              if m["kind"] != "hezi")
+        live = _live(observation, hand)
+        if observation["phase"] == "claim":
+            return _claim(hand, groups, parse_card(observation["public_card"]), legal, live)
+        return _turn(hand, groups, legal, live)
+
+
+def _claim(hand: list[int], groups: int, card: int, legal: list[str], live: list[int]) -> str:
+    """Pong or kong only when it brings the hand closer (a kong: no farther) to complete."""
+    now = distance(hand, groups)
+    after = list(hand)
+    if f"kong {code(card)}" in legal:
+        after[card] -= 3
+        if distance(after, groups - 1) <= now:
+            return f"kong {code(card)}"
+        after[card] += 3
+    if f"pong {code(card)}" in legal:
+        after[card] -= 2
+        if _best_discard(after, groups - 1, live)[0] < now:
+            return f"pong {code(card)}"
+    return "pass"
+
+
+def _turn(hand: list[int], groups: int, legal: list[str], live: list[int]) -> str:
+    discards = [parse_card(t.split()[1]) for t in legal if t.startswith("discard")]
+    best_d, card = _best_discard(hand, groups, live, discards)
+    for text in legal:
+        if not text.startswith("kong"):
+            continue
+        c = parse_card(text.split()[1])
+        after = list(hand)
+        if hand[c] == COPIES:  # concealed kong: one more group, a replacement to come
+            after[c] = 0
+            d = distance(after, groups - 1)
+        else:  # added kong: like discarding the fourth card, but 8 hu instead of 2
+            after[c] -= 1
+            d = distance(after, groups)
+        if d <= best_d:
+            return text
+    return f"discard {code(card)}"
+
+
+def _best_discard(hand: list[int], groups: int, live: list[int],
+                  allowed: list[int] | None = None) -> tuple[int, int]:
+    """(distance after discarding, card): fewest cards still needed, then the least useful."""
+    best: tuple[int, float, int] | None = None
+    for c in allowed if allowed is not None else [c for c in range(N_IDS) if hand[c]]:
+        hand[c] -= 1
+        key = (distance(hand, groups), _usefulness(hand, c, live), c)
+        hand[c] += 1
+        if best is None or key < best:
+            best = key
+    assert best is not None, "nothing to discard"
+    return best[0], best[2]
+
+
+def _usefulness(hand: list[int], c: int, live: list[int]) -> float:
+    """How much a card helps once kept: copies held, neighbours in its suit, live copies."""
+    value = 2.0 * hand[c] + 0.25 * live[c]
+    if c < N_SUITED:
+        r = c % 9
+        for step, weight in ((1, 1.0), (2, 0.5)):
+            for n in (r - step, r + step):
+                if 0 <= n < 9:
+                    value += weight * min(hand[c - r + n], 1)
+    return value
+
+
+def _live(observation: dict[str, Any], hand: list[int]) -> list[int]:
+    """Copies of each identity this seat has not seen (in hand, set down, discarded, turned)."""
+    seen = list(hand)
+    for c in parse_cards(observation["indicators"]):
+        seen[c] += 1
+    for seat in observation["seats"]:
+        for meld in seat["melds"]:
+            for c in parse_cards(meld["cards"]):
+                seen[c] += 1
+        for c in parse_cards(seat["discards"]):
+            seen[c] += 1
+    return [max(0, COPIES - seen[c]) for c in range(N_IDS)]

@@ -1,0 +1,1 @@
+"""Nantong long cards (南通长牌): rules engine (spec: shared/rules/nantong.md)."""
