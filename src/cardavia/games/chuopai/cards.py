@@ -6,9 +6,7 @@ in pip order. A hand is a list of 21 counts indexed by identity.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-
-from cardavia.rules.errors import InvalidActionError
+from cardavia.rules.notation import CardNotation
 
 N_IDS = 21
 COPIES = 4
@@ -16,12 +14,21 @@ DECK_SIZE = N_IDS * COPIES  # 84 (CP§2.1: the 8 extra cards are left out)
 
 PIPS: tuple[tuple[int, int], ...] = tuple((a, b) for a in range(1, 7) for b in range(a, 7))
 CODES: tuple[str, ...] = tuple(f"{a}-{b}" for a, b in PIPS)
-_BY_CODE = {c: i for i, c in enumerate(CODES)}
+# Parsing and formatting card codes (shared by every game: cardavia.rules.notation).
+NOTATION = CardNotation(CODES, [COPIES] * N_IDS,
+                        hint=" (cards are pips, low end first: 1-1 … 6-6)")
+parse_card = NOTATION.parse_card
+parse_cards = NOTATION.parse_cards
+code = NOTATION.code
+codes = NOTATION.sorted_codes
+full_deck = NOTATION.full_deck
+counts_of = NOTATION.counts_of
+cards_of = NOTATION.cards_of
 
 
 def card(code_text: str) -> int:
     """The identity of a pip code, low end first (`"6-6"` → Heaven)."""
-    return _BY_CODE[code_text]
+    return NOTATION.parse_card(code_text)
 
 
 # CP§3.3: the four families of ordinary patterns.
@@ -60,52 +67,6 @@ NAIL = card("1-2")  # CP§2.2, CP B-5: Ding Ding
 TWO_REDS = card("2-4")
 HEAVEN, EARTH, MAN, HARMONY = card("6-6"), card("1-1"), card("4-4"), card("1-3")
 
-
-def parse_card(code_text: str) -> int:
-    try:
-        return _BY_CODE[code_text]
-    except KeyError:
-        raise InvalidActionError(
-            f"unknown card code {code_text!r} (cards are pips, low end first: 1-1 … 6-6)"
-        ) from None
-
-
-def parse_cards(text: str | Iterable[str]) -> list[int]:
-    """Cards of a code string or list; `6-6×2` means two copies (rules/README.md)."""
-    tokens = text.split() if isinstance(text, str) else list(text)
-    out: list[int] = []
-    for token in tokens:
-        if "×" in token:
-            base, _, n = token.partition("×")
-            if not n.isdigit() or int(n) < 1:
-                raise InvalidActionError(f"bad copy count in {token!r}")
-            out.extend([parse_card(base)] * int(n))
-        else:
-            out.append(parse_card(token))
-    return out
-
-
-def code(c: int) -> str:
-    return CODES[c]
-
-
-def codes(cards: Iterable[int]) -> list[str]:
-    return [CODES[c] for c in sorted(cards)]
-
-
-def full_deck() -> list[int]:
-    return [c for c in range(N_IDS) for _ in range(COPIES)]
-
-
-def counts_of(cards: Iterable[int]) -> list[int]:
-    counts = [0] * N_IDS
-    for c in cards:
-        counts[c] += 1
-    return counts
-
-
-def cards_of(counts: list[int]) -> list[int]:
-    return [c for c in range(N_IDS) for _ in range(counts[c])]
 
 
 _RUNS: tuple[tuple[list[str], ...], ...] = tuple(

@@ -3,23 +3,25 @@
 from __future__ import annotations
 
 import random
-from collections import Counter
 from typing import Any
 
 from cardavia.games.chuopai.cards import (
-    DECK_SIZE,
     NAIL,
+    NOTATION,
     TWO_REDS,
     code,
     codes,
     counts_of,
     full_deck,
     hand_codes,
-    parse_cards,
 )
 from cardavia.games.chuopai.state import HAND, LEAD, PLAYERS, ChuoPaiState
+from cardavia.rules import positions
 from cardavia.rules.core import Event, Game
 from cardavia.rules.errors import InvalidActionError, InvalidPositionError
+
+_READ = positions.PositionReader(PLAYERS, NOTATION)
+_seat, _cards, _per_seat = _READ.seat, _READ.cards, _READ.per_seat
 
 
 class ChuoPai(Game):
@@ -65,16 +67,7 @@ class ChuoPai(Game):
         except InvalidActionError as err:
             raise InvalidPositionError(str(err)) from None
         every = [c for group in (*hands, *banked, *bonus, removed) for c in group]
-        wanted, got = Counter(full_deck()), Counter(every)
-        if got != wanted:
-            parts = []
-            extra = sorted((got - wanted).elements())
-            missing = sorted((wanted - got).elements())
-            if extra:
-                parts.append("too many " + " ".join(code(c) for c in extra))
-            if missing:
-                parts.append("missing " + " ".join(code(c) for c in missing))
-            raise InvalidPositionError(f"not the {DECK_SIZE}-card deck: " + "; ".join(parts))
+        positions.check_deck(every, NOTATION)
         fresh = not any(banked) and not any(bonus) and not removed
         if fresh:
             for s, hand in enumerate(hands):
@@ -131,26 +124,3 @@ def position_of(state: ChuoPaiState) -> dict[str, Any]:
         "bonus": [[code(c) for c in b] for b in state.bonus],
         "removed": hand_codes(state.removed),
     }
-
-
-def _seat(value: Any, name: str) -> int:
-    if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value < PLAYERS:
-        raise InvalidPositionError(f"{name} must be a seat 0-{PLAYERS - 1}, not {value!r}")
-    return value
-
-
-def _cards(value: Any, name: str) -> list[int]:
-    if isinstance(value, str):
-        return parse_cards(value)
-    if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
-        raise InvalidPositionError(f"{name} must be a list of card codes")
-    return parse_cards(value)
-
-
-def _per_seat(position: dict[str, Any], key: str, required: bool = False) -> list[list[int]]:
-    value = position.get(key)
-    if value is None and not required:
-        return [[] for _ in range(PLAYERS)]
-    if not isinstance(value, list) or len(value) != PLAYERS:
-        raise InvalidPositionError(f"{key} must list {PLAYERS} seats")
-    return [_cards(v, f"{key} of seat {s}") for s, v in enumerate(value)]

@@ -7,9 +7,7 @@ counts indexed by identity, which is what the hand tables are keyed on.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-
-from cardavia.rules.errors import InvalidActionError
+from cardavia.rules.notation import CardNotation
 
 SUITS = "MSC"  # Myriads 万, Strings 条, Coins 饼
 N_SUITED = 27
@@ -23,7 +21,6 @@ OLD_GENERALS = frozenset({NINE_STRINGS, THOUSAND, WHITE, RED})
 HONOURS = (THOUSAND, WHITE, RED)  # suitless: identical groups only (NT§1.1)
 
 CODES: tuple[str, ...] = (*tuple(f"{r}{s}" for s in SUITS for r in range(1, 10)), "T", "W", "R")
-_BY_CODE = {c: i for i, c in enumerate(CODES)}
 
 
 def suit(card: int) -> int:
@@ -44,46 +41,12 @@ def is_old_general(card: int) -> bool:
     return card in OLD_GENERALS
 
 
-def parse_card(text: str) -> int:
-    try:
-        return _BY_CODE[text]
-    except KeyError:
-        raise InvalidActionError(f"unknown card code {text!r}") from None
-
-
-def parse_cards(text: str | Iterable[str]) -> list[int]:
-    """Codes separated by spaces; `5C×3` means three copies (rules/README.md notation)."""
-    items = text.split() if isinstance(text, str) else list(text)
-    out: list[int] = []
-    for item in items:
-        if "×" in item:
-            base, _, n = item.partition("×")
-            if not n.isdigit():
-                raise InvalidActionError(f"bad copy count in {item!r}")
-            out.extend([parse_card(base)] * int(n))
-        else:
-            out.append(parse_card(item))
-    return out
-
-
-def code(card: int) -> str:
-    return CODES[card]
-
-
-def codes(cards: Iterable[int]) -> list[str]:
-    return [CODES[c] for c in sorted(cards)]
-
-
-def full_deck() -> list[int]:
-    return [c for c in range(N_IDS) for _ in range(COPIES)]
-
-
-def counts_of(cards: Iterable[int]) -> list[int]:
-    counts = [0] * N_IDS
-    for c in cards:
-        counts[c] += 1
-    return counts
-
-
-def cards_of(counts: list[int]) -> list[int]:
-    return [c for c in range(N_IDS) for _ in range(counts[c])]
+# Parsing and formatting card codes (shared by every game: cardavia.rules.notation).
+NOTATION = CardNotation(CODES, [COPIES] * N_IDS)
+parse_card = NOTATION.parse_card
+parse_cards = NOTATION.parse_cards
+code = NOTATION.code
+codes = NOTATION.sorted_codes
+full_deck = NOTATION.full_deck
+counts_of = NOTATION.counts_of
+cards_of = NOTATION.cards_of

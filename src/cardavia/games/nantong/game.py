@@ -3,17 +3,27 @@
 from __future__ import annotations
 
 import random
-from collections import Counter
 from typing import Any
 
-from cardavia.games.nantong.cards import DECK_SIZE, N_IDS, code, codes, full_deck, parse_cards
+from cardavia.games.nantong.cards import (
+    N_IDS,
+    NOTATION,
+    code,
+    codes,
+    full_deck,
+)
 from cardavia.games.nantong.melds import Meld
 from cardavia.games.nantong.state import HAND, PLAYERS, NantongState
+from cardavia.rules import positions
 from cardavia.rules.core import Event, Game
 from cardavia.rules.errors import InvalidActionError, InvalidPositionError
 
 INDICATORS = 2
 STARTS = ("opening", "draw", "discard")
+
+
+_READ = positions.PositionReader(PLAYERS, NOTATION)
+_seat, _cards, _per_seat = _READ.seat, _READ.cards, _READ.per_seat
 
 
 class Nantong(Game):
@@ -174,40 +184,8 @@ def _check_deck(hands: list[list[int]], melds: list[list[Meld]], discards: list[
                 indicators: list[int], stock: list[int]) -> None:
     every = [c for h in hands for c in h] + [c for d in discards for c in d]
     every += [m.card for ms in melds for m in ms for _ in range(m.size)] + indicators + stock
-    wanted, got = Counter(full_deck()), Counter(every)
-    if got != wanted:
-        extra = sorted((got - wanted).elements())
-        missing = sorted((wanted - got).elements())
-        parts = []
-        if extra:
-            parts.append("too many " + " ".join(code(c) for c in extra))
-        if missing:
-            parts.append("missing " + " ".join(code(c) for c in missing))
-        raise InvalidPositionError(f"not the {DECK_SIZE}-card deck: " + "; ".join(parts))
+    positions.check_deck(every, NOTATION)
 
 
 def _bad_meld(value: Any) -> Meld:
     raise InvalidPositionError(f"a meld must be a text like 'pong 5S', not {value!r}")
-
-
-def _seat(value: Any, name: str) -> int:
-    if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value < PLAYERS:
-        raise InvalidPositionError(f"{name} must be a seat 0-{PLAYERS - 1}, not {value!r}")
-    return value
-
-
-def _cards(value: Any, name: str) -> list[int]:
-    if isinstance(value, str):
-        return parse_cards(value)
-    if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
-        raise InvalidPositionError(f"{name} must be a list of card codes")
-    return parse_cards(value)
-
-
-def _per_seat(position: dict[str, Any], key: str, required: bool = False) -> list[list[int]]:
-    value = position.get(key)
-    if value is None and not required:
-        return [[] for _ in range(PLAYERS)]
-    if not isinstance(value, list) or len(value) != PLAYERS:
-        raise InvalidPositionError(f"{key} must list {PLAYERS} seats")
-    return [_cards(v, f"{key} of seat {s}") for s, v in enumerate(value)]

@@ -6,9 +6,7 @@ is a list of 33 counts indexed by identity, which is what the group tables are k
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-
-from cardavia.rules.errors import InvalidActionError
+from cardavia.rules.notation import CardNotation
 
 COLOURS = "rywg"  # red 紅, yellow 黃, white 白, green 綠
 PIECES = "KAECHNS"  # General, Advisor, Elephant, Chariot, Horse, Cannon, Soldier
@@ -22,7 +20,6 @@ DECK_SIZE = N_CHESS * COPIES + N_FLOWERS  # 117
 CODES: tuple[str, ...] = tuple(c + p for c in COLOURS for p in PIECES) + tuple(
     f"F{i}" for i in range(1, N_FLOWERS + 1)
 )
-_BY_CODE = {code: i for i, code in enumerate(CODES)}
 
 
 def colour(card: int) -> int:
@@ -50,46 +47,12 @@ def is_single(card: int) -> bool:
     return card >= N_CHESS or card % 7 == GENERAL
 
 
-def parse_card(code: str) -> int:
-    try:
-        return _BY_CODE[code]
-    except KeyError:
-        raise InvalidActionError(f"unknown card code {code!r}") from None
-
-
-def parse_cards(text: str | Iterable[str]) -> list[int]:
-    codes = text.split() if isinstance(text, str) else list(text)
-    out: list[int] = []
-    for code in codes:
-        # `rC×4` means four copies (rules/README.md notation)
-        if "×" in code:
-            base, _, n = code.partition("×")
-            if not n.isdigit():
-                raise InvalidActionError(f"bad copy count in {code!r}")
-            out.extend([parse_card(base)] * int(n))
-        else:
-            out.append(parse_card(code))
-    return out
-
-
-def code(card: int) -> str:
-    return CODES[card]
-
-
-def codes(cards: Iterable[int]) -> list[str]:
-    return [CODES[c] for c in sorted(cards)]
-
-
-def full_deck() -> list[int]:
-    return [c for c in range(N_CHESS) for _ in range(COPIES)] + list(range(N_CHESS, N_IDS))
-
-
-def counts_of(cards: Iterable[int]) -> list[int]:
-    counts = [0] * N_IDS
-    for c in cards:
-        counts[c] += 1
-    return counts
-
-
-def cards_of(counts: list[int]) -> list[int]:
-    return [c for c in range(N_IDS) for _ in range(counts[c])]
+# Parsing and formatting card codes (shared by every game: cardavia.rules.notation).
+NOTATION = CardNotation(CODES, [COPIES] * N_CHESS + [1] * N_FLOWERS)
+parse_card = NOTATION.parse_card
+parse_cards = NOTATION.parse_cards
+code = NOTATION.code
+codes = NOTATION.sorted_codes
+full_deck = NOTATION.full_deck
+counts_of = NOTATION.counts_of
+cards_of = NOTATION.cards_of

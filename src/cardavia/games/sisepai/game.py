@@ -3,14 +3,23 @@
 from __future__ import annotations
 
 import random
-from collections import Counter
 from typing import Any
 
-from cardavia.games.sisepai.cards import DECK_SIZE, N_IDS, code, codes, full_deck, parse_cards
+from cardavia.games.sisepai.cards import (
+    N_IDS,
+    NOTATION,
+    code,
+    codes,
+    full_deck,
+)
 from cardavia.games.sisepai.groups import group_kind
 from cardavia.games.sisepai.state import HAND, PLAYERS, SiSePaiState
+from cardavia.rules import positions
 from cardavia.rules.core import Game
 from cardavia.rules.errors import InvalidActionError, InvalidPositionError
+
+_READ = positions.PositionReader(PLAYERS, NOTATION)
+_seat, _cards, _per_seat = _READ.seat, _READ.cards, _READ.per_seat
 
 
 class SiSePai(Game):
@@ -58,17 +67,7 @@ class SiSePai(Game):
                 raise InvalidPositionError(f"seat {s} owns {owned} cards, not {HAND} (SSP-5)")
         every = [c for h in hands for c in h] + stock
         every += [c for d in discards for c in d] + [c for gs in exposed for g in gs for c in g]
-        wanted = Counter(full_deck())
-        got = Counter(every)
-        if got != wanted:
-            extra = sorted((got - wanted).elements())
-            missing = sorted((wanted - got).elements())
-            parts = []
-            if extra:
-                parts.append("too many " + " ".join(code(c) for c in extra))
-            if missing:
-                parts.append("missing " + " ".join(code(c) for c in missing))
-            raise InvalidPositionError(f"not the {DECK_SIZE}-card deck: " + "; ".join(parts))
+        positions.check_deck(every, NOTATION)
         return self._build(dealer, hands, exposed, discards, list(reversed(stock)), first,
                            draw_order=False)
 
@@ -105,26 +104,3 @@ def position_of(state: SiSePaiState) -> dict[str, Any]:
         "discards": [[code(c) for c in d] for d in state.discards],
         "stock": [code(c) for c in reversed(state.stock)],
     }
-
-
-def _seat(value: Any, name: str) -> int:
-    if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value < PLAYERS:
-        raise InvalidPositionError(f"{name} must be a seat 0-{PLAYERS - 1}, not {value!r}")
-    return value
-
-
-def _cards(value: Any, name: str) -> list[int]:
-    if isinstance(value, str):
-        return parse_cards(value)
-    if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
-        raise InvalidPositionError(f"{name} must be a list of card codes")
-    return parse_cards(value)
-
-
-def _per_seat(position: dict[str, Any], key: str, required: bool = False) -> list[list[int]]:
-    value = position.get(key)
-    if value is None and not required:
-        return [[] for _ in range(PLAYERS)]
-    if not isinstance(value, list) or len(value) != PLAYERS:
-        raise InvalidPositionError(f"{key} must list {PLAYERS} seats")
-    return [_cards(v, f"{key} of seat {s}") for s, v in enumerate(value)]
