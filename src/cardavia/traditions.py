@@ -56,7 +56,7 @@ DECKS: tuple[Deck, ...] = (
          N_("Thin Sichuan cards with the pips of a pair of dice, for Chuo Pai."),
          (GameInfo("chuopai", N_("Chuo Pai"),
                    N_("Chuo Pai uses the larger combinations of the domino system to compete "
-                      "for banked cards."), 3, 2, False),)),
+                      "for banked cards."), 3, 2, True),)),
     Deck("chinese-number-cards", N_("Chinese number cards"), "字牌", N_("Zhejiang"),
          N_("China"), 80, "https://en.wikipedia.org/wiki/Zi_pai",
          N_("Two series of numerals in small and large Chinese characters, for Paohuzi."),

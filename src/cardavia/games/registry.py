@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from cardavia.games.chuopai.game import ChuoPai
 from cardavia.games.nantong.game import Nantong
+from cardavia.games.paohuzi.game import Paohuzi
 from cardavia.games.sisepai.game import SiSePai
 from cardavia.rules.core import Game
 
-GAMES: dict[str, Game] = {game.name: game for game in (SiSePai(), Nantong(), ChuoPai())}
+GAMES: dict[str, Game] = {game.name: game for game in (SiSePai(), Paohuzi(), Nantong(), ChuoPai())}
 
 
 def find_game(name: str) -> Game:

@@ -133,6 +133,258 @@ CLIENT_PLURALS: dict[str, tuple[str, str]] = {
 
 
 GAME_STRINGS: dict[str, dict[str, str]] = {
+    "chuopai": {
+        # --- the seats and piles (groupsLabel; no_groups is the empty banked area)
+        "cp_banked_label": N_("Scored pile"),
+        "no_groups": N_("Nothing banked yet"),
+        "cp_bonus_label": N_("Starting bonus"),
+        "cp_pile_label": N_("Scored pile of %(seat)s"),
+        # --- the four families of your hand (chuopai rules, section 2)
+        "cp_family_main": N_("Main long"),
+        "cp_family_yao": N_("Yao"),
+        "cp_family_black": N_("Black"),
+        "cp_family_red": N_("Red"),
+        "cp_family_first": N_("%(family)s family: %(card)s"),
+        # --- plays: kinds and combinations (chuopai rules, section 3)
+        "cp_kind_single": N_("Single"),
+        "cp_kind_four": N_("Four"),
+        "cp_tian_jiu": N_("Tian Jiu"),
+        "cp_di_ba": N_("Di Ba"),
+        "cp_ren_qi": N_("Ren Qi"),
+        "cp_he_wu": N_("He Wu"),
+        "cp_card_times": N_("%(card)s ×%(n)s"),
+        "cp_special_play": N_("%(name)s (%(cards)s)"),
+        # --- the centre: the round in play
+        "cp_centre_heading": N_("The round in play"),
+        "cp_round_title": N_("Round %(n)s"),
+        "cp_opening_title": N_("Starting bonus: Nail and Two Reds"),
+        "cp_note_you_lead_first": N_("You lead the first round."),
+        "cp_note_seat_leads_first": N_("%(seat)s leads the first round."),
+        "cp_note_to_beat": N_("Current highest play: %(play)s, by %(seat)s"),
+        "cp_trick_led": N_("%(seat)s led"),
+        "cp_trick_you_led": N_("You led"),
+        "cp_trick_beat": N_("%(seat)s beat it"),
+        "cp_trick_you_beat": N_("You beat it"),
+        "cp_trick_you_had_to_beat": N_("You had to beat it"),
+        "cp_trick_passed": N_("%(seat)s passed"),
+        "cp_trick_you_could_not_beat": N_("You could not beat it"),
+        "cp_trick_highest": N_("Highest"),
+        "cp_trick_wins": N_("Wins the round"),
+        # --- whose turn it is
+        "cp_status_lead": N_("Your lead: play 1 to 4 identical cards or a special combination"),
+        "cp_status_must_beat": N_("You must beat %(play)s (played by %(seat)s)"),
+        "cp_status_tie": N_("Tie: %(seats)s"),
+        # --- forced moves, shown as a notice when they happen
+        "cp_notice_passed": N_("You could not beat %(play)s, so you passed."),
+        "cp_notice_forced_beat": N_(
+            "You had to beat %(over)s: %(play)s was your only play that beats it."),
+        "cp_notice_last_card": N_("You led your last card: %(play)s."),
+        # --- your choices
+        "cp_act_play": N_("Play"),
+        "cp_act_clear": N_("Clear"),
+        "cp_play_selected_aria": N_("Play the selected cards: %(cards)s"),
+        "cp_key_hint": N_(
+            "Keyboard: arrow keys move through your hand, Enter or Space selects a card, "
+            "P plays the selection; or press the number of a play."),
+        # --- reasons a choice is disabled
+        "cp_reason_wait": N_("Wait for your turn to play"),
+        "cp_reason_card_cannot_beat": N_("%(card)s is in no play that beats %(play)s"),
+        "cp_reason_select": N_("Select cards in your hand first, or choose a play"),
+        "cp_reason_not_a_play": N_(
+            "These cards are not a play: play 1 to 4 identical cards, or a Tian Jiu, Di Ba, "
+            "Ren Qi or He Wu combination"),
+        "cp_reason_unequal": N_(
+            "Not a play: %(name)s needs as many matching cards as %(civil)s cards"),
+        "cp_reason_class": N_(
+            "%(play)s does not beat %(over)s: special combinations and ordinary plays never "
+            "beat each other"),
+        "cp_reason_family": N_(
+            "%(play)s does not beat %(over)s: different families never beat each other"),
+        "cp_reason_rank": N_("%(play)s does not beat %(over)s: its rank is not higher"),
+        "cp_reason_not_legal": N_("%(play)s cannot be played now"),
+        # --- the log
+        "cp_log_start_you": N_("New deal. You lead the first round."),
+        "cp_log_start_seat": N_("New deal. %(seat)s leads the first round."),
+        "cp_log_you_led": N_("You led %(play)s"),
+        "cp_log_you_led_last": N_("You led your last card, %(play)s"),
+        "cp_log_seat_led": N_("%(seat)s led %(play)s"),
+        "cp_log_you_beat": N_("You beat it with %(play)s"),
+        "cp_log_you_had_to_beat": N_("You had to beat it with %(play)s, your only play that beats"),
+        "cp_log_seat_beat": N_("%(seat)s beat it with %(play)s"),
+        "cp_log_you_passed": N_("You could not beat %(play)s, so you passed"),
+        "cp_log_seat_passed": N_("%(seat)s could not beat %(play)s and passed"),
+        # --- the end of the deal
+        "cp_result_tie": N_("Tie: %(seats)s"),
+        "cp_badge_winner": N_("Winner"),
+        "cp_badge_tied": N_("Tied"),
+        "cp_scores_label": N_("Scored piles compared"),
+        "cp_result_nothing": N_("Nothing banked"),
+    },
+    "nantong": {
+        # --- the centre: indicators, the stock's two ends, the card under claim
+        "nt_centre_heading": N_("Indicators, stock and the card under claim"),
+        "nt_indicators": N_("Indicators"),
+        "nt_indicators_aria": N_("Indicators: %(first)s and %(second)s"),
+        "nt_stock_front": N_("Front"),
+        "nt_stock_back": N_("Back"),
+        "nt_stock_you_replacement": N_("You drew a replacement from the back of the stock"),
+        "nt_stock_seat_replacement": N_("%(seat)s drew a replacement from the back of the stock"),
+        "nt_caption_rob": N_("Added to a pong by %(seat)s: it may be robbed"),
+        "nt_caption_you_rob": N_("You add it to your pong: it may be robbed"),
+        "nt_match_before": N_("Running total before this deal:"),
+        "nt_match_seat": N_("%(seat)s %(n)s"),
+        # --- the opening phase (rules, section 2)
+        "nt_opening_title": N_("Opening phase"),
+        "nt_opening_text": N_(
+            "From the dealer, each player may show opening fours, opening threes and a Tiandi "
+            "Hezi from the cards dealt, then finishes setup. Only the non-dealers may declare "
+            "ready."),
+        "nt_act_ready": N_("Ready"),
+        "nt_act_finish": N_("Finish setup"),
+        "nt_note_four": N_(
+            "One of your seven groups, 16 base hu. Draw a replacement from the back of the stock."),
+        "nt_note_three": N_("Same card as an indicator: one of your seven groups, 16 base hu. "
+                            "No replacement."),
+        "nt_note_hezi": N_("16 base hu, not a group. Draw two replacements from the back of the "
+                           "stock."),
+        "nt_note_ready": N_(
+            "Your hand locks: after each draw, win or discard the card drawn. A win is doubled."),
+        "nt_note_finish": N_("End your setup. Play begins when everyone has finished."),
+        "nt_note_finish_skip": N_("End your setup without the declarations left."),
+        "nt_ready_waits": N_("Ready: waiting for %(cards)s"),
+        "nt_opening_hint": N_(
+            "Keyboard: press the number of a declaration, R for ready or F to finish setup, or "
+            "use Tab."),
+        # --- seats and groups set down
+        "nt_ready_mark": N_("Ready"),
+        "nt_setup_done": N_("Setup done"),
+        "nt_meld_pong": N_("Exposed pong"),
+        "nt_meld_kong": N_("Exposed kong"),
+        "nt_meld_added": N_("Added kong"),
+        "nt_meld_concealed": N_("Concealed kong"),
+        "nt_meld_four": N_("Opening four"),
+        "nt_meld_three": N_("Opening three"),
+        "nt_meld_hezi": N_("Tiandi Hezi"),
+        # --- your hand and your choices
+        "nt_drawn_tag": N_("Drawn"),
+        "nt_drawn_card": N_("%(card)s, just drawn"),
+        "nt_act_pong": N_("Pong"),
+        "nt_act_kong": N_("Kong"),
+        "nt_act_rob": N_("Rob the kong: win!"),
+        "nt_act_concealed_kong": N_("Concealed kong"),
+        "nt_act_added_kong": N_("Added kong"),
+        "nt_note_kong": N_("Then draw a replacement from the back of the stock."),
+        "nt_turn_hint_win": N_(
+            "Keyboard: arrow keys move through your hand, Enter or Space discards; W wins."),
+        "nt_turn_hint": N_(
+            "Keyboard: arrow keys move through your hand, Enter or Space discards; W wins, the "
+            "number keys make a kong."),
+        "nt_reason_opening": N_("Opening phase: declare with the buttons, or finish setup"),
+        "nt_reason_claim": N_("A card is under claim: answer with the buttons first"),
+        "nt_reason_ready": N_("Your hand is ready and locked: discard the card you drew, or win"),
+        "nt_reason_cannot_discard": N_("You cannot discard this card now"),
+        "nt_reason_wait": N_("Wait for your turn to discard"),
+        # --- whose turn it is
+        "nt_status_opening_you": N_("Opening phase: declare what you can, then finish setup"),
+        "nt_status_opening_seat": N_("Opening phase: %(seat)s is declaring…"),
+        "nt_status_first_discard": N_(
+            "You are the dealer: discard a card to begin, without drawing"),
+        "nt_status_after_pong": N_("Pong made: discard a card"),
+        "nt_status_drew": N_("You drew %(card)s: discard a card"),
+        "nt_status_drew_win": N_("You drew %(card)s: win, or discard a card"),
+        "nt_status_replacement": N_("Replacement from the back: %(card)s. Win or discard"),
+        "nt_status_ready_drew": N_("You are ready and drew %(card)s: win, or discard it"),
+        "nt_status_rob": N_("%(seat)s adds %(card)s to a pong: rob the kong to win?"),
+        "nt_status_exhausted": N_("Exhausted deal: nobody won"),
+        # --- the log
+        "nt_log_indicators": N_("The indicators are %(first)s and %(second)s"),
+        "nt_log_you_four": N_("You show an opening four: %(card)s"),
+        "nt_log_seat_four": N_("%(seat)s shows an opening four: %(card)s"),
+        "nt_log_you_three": N_("You show an opening three: %(card)s"),
+        "nt_log_seat_three": N_("%(seat)s shows an opening three: %(card)s"),
+        "nt_log_you_hezi": N_("You show a Tiandi Hezi: %(card)s"),
+        "nt_log_seat_hezi": N_("%(seat)s shows a Tiandi Hezi: %(card)s"),
+        "nt_log_you_ready": N_("You declared ready"),
+        "nt_log_seat_ready": N_("%(seat)s declared ready"),
+        "nt_log_you_finished": N_("You finished setup"),
+        "nt_log_seat_finished": N_("%(seat)s finished setup"),
+        "nt_log_seat_drew": N_("%(seat)s drew from the front of the stock"),
+        "nt_log_you_replacement": N_("Replacement from the back of the stock: you drew %(card)s"),
+        "nt_log_seat_replacement": N_(
+            "%(seat)s drew a replacement from the back of the stock"),
+        "nt_log_you_pong": N_("You claimed %(card)s from %(from)s: pong"),
+        "nt_log_seat_pong": N_("%(seat)s claimed %(card)s from %(from)s: pong"),
+        "nt_log_you_exposed_kong": N_("You claimed %(card)s from %(from)s: exposed kong"),
+        "nt_log_seat_exposed_kong": N_("%(seat)s claimed %(card)s from %(from)s: exposed kong"),
+        "nt_log_you_concealed_kong": N_("You declared a concealed kong: %(card)s"),
+        "nt_log_seat_concealed_kong": N_("%(seat)s declared a concealed kong: %(card)s"),
+        "nt_log_you_add_kong": N_("You add %(card)s to your pong: it may be robbed"),
+        "nt_log_seat_add_kong": N_("%(seat)s adds %(card)s to a pong: it may be robbed"),
+        "nt_log_you_added_kong": N_("Nobody robbed it: your added kong of %(card)s stands"),
+        "nt_log_seat_added_kong": N_(
+            "Nobody robbed it: the added kong of %(card)s by %(seat)s stands"),
+        "nt_log_you_won_self": N_("You won with %(card)s, a self-draw"),
+        "nt_log_seat_won_self": N_("%(seat)s won with %(card)s, a self-draw"),
+        "nt_log_you_won_discard": N_("You won on %(card)s, discarded by %(from)s"),
+        "nt_log_seat_won_discard": N_("%(seat)s won on %(card)s, discarded by %(from)s"),
+        "nt_log_you_won_rob": N_("You robbed the kong of %(from)s and won on %(card)s"),
+        "nt_log_seat_won_rob": N_("%(seat)s robbed the kong of %(from)s and won on %(card)s"),
+        "nt_log_you_won_heavenly": N_("Heavenly win: your cards as dealt are complete"),
+        "nt_log_seat_won_heavenly": N_(
+            "Heavenly win for %(seat)s: the cards as dealt are complete"),
+        "nt_log_exhausted": N_("Nobody took the last discard: the deal is exhausted"),
+        # --- the scoring sheet (rules, section 4)
+        "nt_result_exhausted": N_("Exhausted deal: nobody won"),
+        "nt_result_exhausted_note": N_(
+            "The stock ran out. Every player's base hu is still settled, with no bonuses and no "
+            "multipliers."),
+        "nt_result_self_drawn": N_("Winning card: %(card)s, a self-draw"),
+        "nt_result_replacement": N_(
+            "Winning card: %(card)s, a replacement drawn after a kong"),
+        "nt_result_robbed": N_("Winning card: %(card)s, robbed from the added kong of %(seat)s"),
+        "nt_result_earthly": N_(
+            "Winning card: %(card)s, the first discard of %(seat)s, the dealer"),
+        "nt_result_heavenly": N_("Heavenly win: no winning card"),
+        "nt_winner": N_("Winner"),
+        "nt_sheet_hand": N_("Cards at the end"),
+        "nt_units_label": N_("Sets of %(seat)s"),
+        "nt_unit_three_in_hand": N_("Three identical cards in hand"),
+        "nt_unit_four_in_hand": N_("Four identical cards in hand"),
+        "nt_no_sets": N_("No sets: no base hu"),
+        "nt_calc_base": N_("base %(n)s"),
+        "nt_base_exact": N_("exact match: 12 instead of 4"),
+        "nt_dbl_old_general": N_("old general"),
+        "nt_dbl_indicator": N_("indicator %(card)s"),
+        "nt_dbl_exact": N_("exact match"),
+        "nt_row_base": N_("Base hu"),
+        "nt_shape_qing": N_("Qing Hu"),
+        "nt_shape_piao": N_("Piao Hu"),
+        "nt_shape_tazi": N_("Tazi Hu"),
+        "nt_bonus_self_draw": N_("Self-draw"),
+        "nt_bonus_kong_replacement": N_("Win on a kong replacement"),
+        "nt_bonus_card_pair": N_("The winning card completes the pair"),
+        "nt_bonus_card_middle": N_("The winning card is the middle card of a run"),
+        "nt_bonus_card_three": N_("The winning card is the 3 of a 1-2-3 run"),
+        "nt_bonus_card_seven": N_("The winning card is the 7 of a 7-8-9 run"),
+        "nt_mult_closed_float": N_("Closed Float"),
+        "nt_mult_three_elders": N_("Three Elders"),
+        "nt_mult_heavenly": N_("Heavenly win"),
+        "nt_mult_earthly": N_("Earthly win"),
+        "nt_mult_ready": N_("Ready"),
+        "nt_mult_last_card": N_("Last card"),
+        "nt_row_mult_add": N_("The multipliers add up"),
+        "nt_row_total": N_("Total"),
+        "nt_total_formula": N_("(%(base)s + %(bonus)s) × %(factor)s = %(total)s"),
+        "nt_row_rounded": N_("Rounded up"),
+        "nt_settlement_title": N_("Settlement"),
+        "nt_col_player": N_("Player"),
+        "nt_col_total": N_("Total"),
+        "nt_col_against": N_("Against the other two"),
+        "nt_col_deal": N_("Result"),
+        "nt_col_match": N_("Running total"),
+        "nt_next_deal": N_("Next deal"),
+        "nt_restart": N_("Restart"),
+    },
     # "paohuzi": {
     #     "phz_act_chi": N_("Chi"),
     #     "phz_huxi": N_("%(n)s huxi"),  # better as a plural in GAME_PLURALS
@@ -141,6 +393,75 @@ GAME_STRINGS: dict[str, dict[str, str]] = {
 """Per-game client strings, keyed by game id (`GameInfo.id`), merged over `CLIENT_STRINGS`."""
 
 GAME_PLURALS: dict[str, dict[str, tuple[str, str]]] = {
+    "chuopai": {
+        "cp_pile_count": NP_("Pile: %(n)s card", "Pile: %(n)s cards"),
+        "cp_bonus_points": NP_("%(n)s card banked", "%(n)s cards banked"),
+        "cp_out_count": NP_("%(n)s card has left the game", "%(n)s cards have left the game"),
+        "cp_note_you_won_round": NP_(
+            "You won the round and banked %(n)s card.",
+            "You won the round and banked %(n)s cards.",
+        ),
+        "cp_note_seat_won_round": NP_(
+            "%(seat)s won the round and banked %(n)s card.",
+            "%(seat)s won the round and banked %(n)s cards.",
+        ),
+        "cp_hint_narrowed": NP_(
+            "Showing the %(n)s play that uses the selected cards.",
+            "Showing the %(n)s plays that use the selected cards.",
+        ),
+        "cp_reason_size": NP_(
+            "%(play)s does not beat %(over)s: it takes the same number of cards, %(n)s",
+            "%(play)s does not beat %(over)s: it takes the same number of cards, %(n)s",
+        ),
+        "cp_log_you_bonus": NP_(
+            "Starting bonus: you hold the Nail and Two Reds, so %(n)s card goes to your pile",
+            "Starting bonus: you hold the Nail and Two Reds, so %(n)s cards go to your pile",
+        ),
+        "cp_log_seat_bonus": NP_(
+            "Starting bonus: %(seat)s holds the Nail and Two Reds, so %(n)s card goes to "
+            "their pile",
+            "Starting bonus: %(seat)s holds the Nail and Two Reds, so %(n)s cards go to "
+            "their pile",
+        ),
+        "cp_log_you_won_round": NP_(
+            "You won the round and banked %(n)s card",
+            "You won the round and banked %(n)s cards",
+        ),
+        "cp_log_seat_won_round": NP_(
+            "%(seat)s won the round and banked %(n)s card",
+            "%(seat)s won the round and banked %(n)s cards",
+        ),
+        "cp_log_end_you": NP_(
+            "The deal is over: you win with %(n)s point",
+            "The deal is over: you win with %(n)s points",
+        ),
+        "cp_log_end_seat": NP_(
+            "The deal is over: %(seat)s wins with %(n)s point",
+            "The deal is over: %(seat)s wins with %(n)s points",
+        ),
+        "cp_log_end_tie": NP_(
+            "The deal is over: %(seats)s tie with %(n)s point",
+            "The deal is over: %(seats)s tie with %(n)s points",
+        ),
+        "cp_result_note_win": NP_(
+            "The biggest scored pile wins: %(n)s point.",
+            "The biggest scored pile wins: %(n)s points.",
+        ),
+        "cp_result_note_tie": NP_(
+            "The biggest scored piles are equal: %(n)s point each.",
+            "The biggest scored piles are equal: %(n)s points each.",
+        ),
+        "cp_result_banked": NP_("%(n)s from rounds won", "%(n)s from rounds won"),
+        "cp_result_bonus": NP_("%(n)s from the starting bonus", "%(n)s from the starting bonus"),
+        "cp_result_unplayed": NP_(
+            "%(n)s card left in hand scores nothing",
+            "%(n)s cards left in hand score nothing",
+        ),
+    },
+    "nantong": {
+        "nt_hu": NP_("%(n)s hu", "%(n)s hu"),
+        "nt_bonus_wenqian": NP_("Wenqian: %(n)s run", "Wenqian: %(n)s runs"),
+    },
     # "paohuzi": {"phz_huxi": NP_("%(n)s huxi", "%(n)s huxi")},
 }
 """Per-game plural client strings, keyed by game id, merged over `CLIENT_PLURALS`."""

@@ -157,7 +157,7 @@
     '<svg viewBox="0 0 16 16" aria-hidden="true" focusable="false"><path d="M4.5 7V5a3.5 3.5 0 0 1 7 0v2" fill="none" stroke="currentColor" stroke-width="1.8"/><rect x="2.5" y="7" width="11" height="8" rx="1.5" fill="currentColor"/></svg>';
 
   const $ = (sel, base = root) => base.querySelector(sel);
-  const seatEl = (seat) => $(`[data-seat="${seat}"]`);
+  const seatEl = (seat) => $(`.seat[data-seat="${seat}"]`);
   const els = root
     ? {
         felt: $("[data-role=felt]"),

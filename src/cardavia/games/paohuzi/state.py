@@ -1,0 +1,488 @@
+"""One Paohuzi deal: the opening, reveal turns, claims on reveals and discards, discards, wins,
+dead hands and the drawn game (clause ids refer to rules/paohuzi.md).
+
+Reveals, compulsory wei and ti, and the dead hand are made by the engine. The decisions (the
+actions of a deal record) are claim answers, the win after a compulsory group, and discards.
+Every private decision is a claim window (rules/claims.py): answers stay hidden until all are in.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING, Any
+
+from cardavia.games.paohuzi import options
+from cardavia.games.paohuzi.actions import canonical, chi_groups
+from cardavia.games.paohuzi.cards import COPIES, DECK_SIZE, N_IDS, code, codes, parse_cards
+from cardavia.games.paohuzi.groups import chi_huxi, identical_huxi
+from cardavia.games.paohuzi.options import PLAYERS, RANK_WIN, seat_options, win_upgrades
+from cardavia.games.paohuzi.scoring import FREE, best_win, heavenly, win_breakdown
+from cardavia.games.paohuzi.seats import Group, Holding
+from cardavia.rules.claims import PASS, ClaimWindow
+from cardavia.rules.core import Event, Result, State
+from cardavia.rules.errors import IllegalActionError
+
+if TYPE_CHECKING:
+    from cardavia.games.paohuzi.game import Paohuzi
+
+CLAIMS, DISCARD, OVER = "claims", "discard", "over"
+
+
+def _next(seat: int) -> int:
+    return (seat + 1) % PLAYERS
+
+
+class PaohuziState(State):
+    def __init__(self, game: Paohuzi) -> None:
+        self.game = game
+        self.seats: list[Holding] = [Holding() for _ in range(PLAYERS)]
+        self.stock: list[int] = []  # the next reveal is stock[-1]
+        self.dealer = 0
+        self.shown: int | None = None  # PHZ-2: the dealer's 21st card, information only
+        self.shown_live = False  # public: the dealer is still known to hold the shown card
+        self.phase = CLAIMS
+        self.turn = 0  # whose turn it is (the last revealer, taker or discarder)
+        self.card: int | None = None  # the card in play (under claim, or the winning card)
+        self.from_stock = False
+        self.origin: int | None = None  # who revealed or discarded `card`
+        self.in_air = False  # a revealed card not yet in a group or a discard area
+        self.revealed: int | None = None  # the last revealed card
+        self.window: ClaimWindow | None = None
+        self.window_kind = "claim"  # "claim" (claims on a card) or "win" (after wei/ti)
+        self.discarder: int | None = None
+        self._result: Result | None = None
+        self._actions: list[tuple[int, str]] = []
+        self.opening: list[Event] = []
+
+    # --- the protocol -----------------------------------------------------------------------
+
+    def to_act(self) -> tuple[int, ...]:
+        if self.phase == DISCARD:
+            assert self.discarder is not None
+            return (self.discarder,)
+        if self.phase == CLAIMS and self.window is not None:
+            return self.window.pending()
+        return ()
+
+    def public_to_act(self) -> tuple[int, ...]:
+        # Who holds a claim (or a win) is private (architecture.md §2); a discard is public.
+        return (self.discarder,) if self.phase == DISCARD and self.discarder is not None else ()
+
+    def legal_actions(self, seat: int) -> list[str]:
+        if self.phase == DISCARD:
+            if seat != self.discarder:
+                return []
+            hand = self.seats[seat].hand
+            return [f"discard {code(c)}" for c in range(N_IDS) if hand[c]]
+        if self.phase == CLAIMS and self.window is not None:
+            return self.window.legal(seat)
+        return []
+
+    def apply(self, seat: int, action: str) -> list[Event]:
+        text = canonical(action)
+        legal = self.legal_actions(seat) if seat in range(PLAYERS) else []
+        if text not in legal:
+            raise IllegalActionError(self._why_illegal(seat, text, legal))
+        self._actions.append((seat, text))
+        events: list[Event] = []
+        if self.phase == DISCARD:
+            self._discard(seat, parse_one(text), events)
+            return events
+        assert self.window is not None
+        self.window.answer(seat, text)
+        events.append(Event("answer", {"seat": seat, "action": text}, seat=seat))
+        if self.window.complete():
+            self._resolve(events)
+        return events
+
+    def is_over(self) -> bool:
+        return self.phase == OVER
+
+    def result(self) -> Result | None:
+        return self._result
+
+    def card_total(self) -> int:
+        return len(self.stock) + int(self.in_air) + sum(
+            h.concealed() + sum(len(g.cards) for g in h.groups) + len(h.discards)
+            for h in self.seats
+        )
+
+    def observation(self, seat: int) -> dict[str, Any]:
+        me = self.seats[seat]
+        in_play = self.card is not None
+        return {
+            "game": self.game.name,
+            "seat": seat,
+            "dealer": self.dealer,
+            "shown": code(self.shown) if self.shown is not None else None,
+            "phase": self.phase,
+            "turn": self.turn,
+            "card": code(self.card) if self.card is not None else None,
+            "source": ("reveal" if self.from_stock else "discard") if in_play else None,
+            "from": self.origin if in_play else None,
+            "discarder": self.discarder,
+            "stock": len(self.stock),
+            "seats": [
+                {
+                    "seat": s,
+                    "groups": [g.to_json(public=s != seat) for g in h.groups],
+                    "huxi": sum(g.huxi for g in h.groups if not (g.hidden and s != seat)),
+                    "discards": [code(c) for c in h.discards],
+                    "concealed": h.concealed(),
+                    "dead": h.dead,
+                }
+                for s, h in enumerate(self.seats)
+            ],
+            "hand": me.concealed_codes(),
+            "kans": [code(k) for k in sorted(me.kans)],
+            "stale": {"chi": codes(me.chi_stale), "peng": codes(me.peng_stale)},
+            "my_answer": self.window.answers.get(seat) if self.window is not None else None,
+            "result": self._result.to_json() if self._result is not None else None,
+        }
+
+    def clone(self) -> PaohuziState:
+        other = PaohuziState.__new__(PaohuziState)
+        other.__dict__.update(self.__dict__)
+        other.seats = [h.copy() for h in self.seats]
+        other.stock = list(self.stock)
+        other.window = self.window.copy() if self.window is not None else None
+        other._actions = list(self._actions)
+        other.opening = list(self.opening)
+        return other
+
+    def sample_world(self, seat: int, rng: random.Random) -> PaohuziState:
+        from cardavia.games.paohuzi.world import sample_world
+
+        return sample_world(self, seat, rng)
+
+    # --- the opening (PHZ-3) ------------------------------------------------------------------
+
+    def start(self, hands: list[list[int]], turn: tuple[int, str] | None,
+              events: list[Event]) -> None:
+        """`hands`: dealt counts per seat. `turn` None: a fresh deal (PHZ-3); else a position
+        that continues with that seat's reveal or discard."""
+        for s in range(PLAYERS):
+            events.append(Event("deal", {"seat": s, "hand": codes(
+                c for c in range(N_IDS) for _ in range(hands[s][c]))}, seat=s))
+        if self.shown is not None:
+            events.append(Event("shown", {"seat": self.dealer, "card": code(self.shown)}))
+        if turn is None:
+            for s in (self.dealer, _next(self.dealer), _next(_next(self.dealer))):
+                found = heavenly(hands[s])
+                if found is not None:  # PHZ-3 step 1: 三提五坎, the dealer first
+                    for t, h in enumerate(self.seats):
+                        h.hand = list(hands[t])
+                    self._heavenly(s, found, events)
+                    return
+        for s, h in enumerate(self.seats):
+            for c in range(N_IDS):
+                n = hands[s][c]
+                if n == 4:  # PHZ-3 step 2: an opening ti, face down (PHZ-15)
+                    h.groups.append(Group("ti", (c,) * 4, identical_huxi("ti", c), hidden=True))
+                    events.append(Event("ti", {"seat": s, "card": None, "from": "deal"}))
+                    events.append(Event("ti", {"seat": s, "card": code(c), "from": "deal"},
+                                        seat=s))
+                elif n == 3:  # PHZ-3 step 3: a kan, concealed and locked
+                    h.kans.append(c)
+                    events.append(Event("kan", {"seat": s, "card": code(c)}, seat=s))
+                else:
+                    h.hand[c] += n
+        if turn is None:
+            # PHZ-3 step 4, PHZ-9: the dealer discards first unless dealt two ti
+            if self.seats[self.dealer].must_discard():
+                self._ask_discard(self.dealer, events)
+            else:
+                self._reveal(_next(self.dealer), events)
+        elif turn[1] == "discard":
+            self._ask_discard(turn[0], events)
+        else:
+            self._reveal(turn[0], events)
+
+    def _heavenly(self, seat: int, breakdown: dict[str, Any], events: list[Event]) -> None:
+        breakdown.update({"winning_card": None, "from": None, "heavenly": True})
+        events.append(Event("win", {"seat": seat, "card": None, "huxi": breakdown["huxi"],
+                                    "tun": breakdown["tun"], "heavenly": True}))
+        self._finish(seat, breakdown, events)
+
+    # --- reveal turns (PHZ-5) -----------------------------------------------------------------
+
+    def _reveal(self, seat: int, events: list[Event]) -> None:
+        self.turn, self.phase, self.discarder = seat, CLAIMS, None
+        self.card = self.origin = None
+        if not self.stock:  # PHZ-14
+            events.append(Event("drawn", {}))
+            self._finish(None, {"reason": "stock exhausted", "payments": [0] * PLAYERS}, events)
+            return
+        c = self.stock.pop()
+        self.card, self.from_stock, self.origin, self.in_air, self.revealed = (
+            c, True, seat, True, c)
+        events.append(Event("reveal", {"seat": seat, "card": code(c), "stock": len(self.stock)}))
+        h = self.seats[seat]
+        wei = h.group_of("wei", c)
+        if c in h.kans:  # PHZ-5 step 1: kan + own reveal = ti
+            h.kans.remove(c)
+            h.groups.append(Group("ti", (c,) * 4, identical_huxi("ti", c)))
+            self._compulsory(seat, "ti", "kan", events)
+        elif wei is not None and options.WEI_PLUS_OWN_REVEAL == "ti":  # spec A-PHZ-3 (not the seed)
+            h.upgrade(wei, "ti")
+            self._compulsory(seat, "ti", "wei", events)
+        elif h.hand[c] == 2:  # pair + own reveal = wei, even a "stinky" one (PHZ-12)
+            h.hand[c] = 0
+            h.groups.append(Group("wei", (c,) * 3, identical_huxi("wei", c)))
+            self._compulsory(seat, "wei", "pair", events)
+        else:
+            h.single_at_most.add(c)
+            self._open_claims(events)
+
+    def _compulsory(self, seat: int, kind: str, source: str, events: list[Event]) -> None:
+        """PHZ-5 step 1: after the compulsory group the revealer may win, else PHZ-9/PHZ-10."""
+        assert self.card is not None
+        self._hand_used(seat, self.card)
+        events.append(Event(kind, {"seat": seat, "card": code(self.card), "from": source}))
+        self.card, self.in_air = None, False
+        h = self.seats[seat]
+        if not h.dead and best_win(h, None, ()) is not None:
+            self.window = ClaimWindow((seat - 1) % PLAYERS, PLAYERS, {seat: {"win": RANK_WIN}})
+            self.window_kind = "win"
+            return
+        self._after_compulsory(seat, events)
+
+    def _after_compulsory(self, seat: int, events: list[Event]) -> None:
+        h = self.seats[seat]
+        if h.must_discard():
+            if sum(h.hand):
+                self._ask_discard(seat, events)
+                return
+            h.dead = True  # PHZ-10: no discard possible and no win
+            events.append(Event("dead", {"seat": seat}))
+        self._reveal(_next(seat), events)
+
+    def _open_claims(self, events: list[Event]) -> None:
+        """PHZ-5 steps 2-4 and PHZ-6: ask every seat with a claim at once (A-PHZ-12, A-PHZ-13:
+        ties go in turn order from the revealer, or from the discarder's next player)."""
+        assert self.card is not None and self.origin is not None
+        offers: dict[int, dict[str, int]] = {}
+        for s in range(PLAYERS):
+            opts = seat_options(self.seats, s, self.card, self.origin, self.from_stock)
+            if opts:
+                offers[s] = opts
+        if not offers:
+            self._unclaimed(events)
+            return
+        tie_origin = (self.origin - 1) % PLAYERS if self.from_stock else self.origin
+        self.window = ClaimWindow(tie_origin, PLAYERS, offers)
+        self.window_kind = "claim"
+
+    def _resolve(self, events: list[Event]) -> None:
+        window = self.window
+        assert window is not None
+        self.window = None
+        if self.window_kind == "win":
+            (seat, answer), = window.answers.items()
+            if answer == "win":
+                self._win(seat, None, events)
+            else:
+                self._after_compulsory(seat, events)
+            return
+        card = self.card
+        assert card is not None
+        for s, answer in window.answers.items():  # PHZ-12, A-PHZ-6: a declined offer
+            if answer == PASS:
+                if any(t.startswith("chi") for t in window.options[s]):
+                    self.seats[s].chi_stale.add(card)
+                if any(t.startswith("peng") for t in window.options[s]):
+                    self.seats[s].peng_stale.add(card)
+        award = window.award()
+        if award is None:
+            self._unclaimed(events)
+        elif award[1] == "win":
+            self._win(award[0], card, events)
+        else:
+            self._take(award[0], award[1], events)
+
+    def _take(self, seat: int, text: str, events: list[Event]) -> None:
+        """A pao, peng or chi is awarded: form the group(s), then discard if PHZ-9 says so."""
+        card, origin = self.card, self.origin
+        assert card is not None and origin is not None
+        if not self.from_stock:
+            self.seats[origin].discards.pop()  # the claimed discard leaves its area
+        self.card, self.in_air = None, False
+        h = self.seats[seat]
+        verb = text.split()[0]
+        made: list[Group] = []
+        source = ""
+        if verb == "pao":
+            if card in h.kans:
+                h.kans.remove(card)
+                self._hand_used(seat, card)
+                made.append(Group("pao", (card,) * 4, identical_huxi("pao", card)))
+                h.groups.append(made[0])
+                source = "kan"
+            else:
+                g = h.group_of("wei", card) or h.group_of("peng", card)
+                assert g is not None
+                source = g.kind
+                h.upgrade(g, "pao")
+                made.append(g)
+        elif verb == "peng":
+            h.hand[card] -= 2
+            self._hand_used(seat, card)
+            made.append(Group("peng", (card,) * 3, identical_huxi("peng", card)))
+            h.groups.append(made[0])
+        else:
+            chi, bis = chi_groups(text.split()[1:])
+            from_hand = list(chi)
+            from_hand.remove(card)
+            for c in from_hand + [c for bi in bis for c in bi]:
+                h.hand[c] -= 1
+                self._hand_used(seat, c)
+            made.append(Group("chi", tuple(sorted(chi)), chi_huxi(chi)))
+            made += [Group("bi", tuple(sorted(bi)), chi_huxi(bi)) for bi in bis]
+            h.groups += made
+        events.append(Event(verb, {
+            "seat": seat, "card": code(card), "from": origin,
+            "source": "reveal" if self.from_stock else "discard", "upgraded": source or None,
+            "groups": [g.to_json(public=False) for g in made]}))
+        self.turn = seat
+        if h.must_discard():
+            self._ask_discard(seat, events)
+        else:  # PHZ-9: 2nd and later 4-card groups; a dead hand never discards (PHZ-10)
+            self._reveal(_next(seat), events)
+
+    def _unclaimed(self, events: list[Event]) -> None:
+        """PHZ-5 step 5, PHZ-6: nobody takes the card; the next player reveals."""
+        card, origin = self.card, self.origin
+        assert card is not None and origin is not None
+        if self.from_stock:
+            self.seats[origin].discards.append(card)  # dead, face up in A's area
+            self.in_air = False
+            events.append(Event("unclaimed", {"seat": origin, "card": code(card)}))
+        self._reveal(_next(origin), events)
+
+    def _ask_discard(self, seat: int, events: list[Event]) -> None:
+        self.phase, self.discarder, self.turn = DISCARD, seat, seat
+        self.card = self.origin = None
+        hand = self.seats[seat].hand
+        choices = [c for c in range(N_IDS) if hand[c]]
+        if len(choices) == 1:  # no real choice: the engine discards it (architecture §2)
+            self._discard(seat, choices[0], events)
+
+    def _discard(self, seat: int, card: int, events: list[Event]) -> None:
+        """PHZ-9: the discard is offered for pao, peng and the next player's chi (PHZ-6)."""
+        h = self.seats[seat]
+        h.hand[card] -= 1
+        h.discards.append(card)
+        h.chi_stale.add(card)  # PHZ-12: your own discard bans chi and peng of it
+        h.peng_stale.add(card)
+        self._hand_used(seat, card)
+        events.append(Event("discard", {"seat": seat, "card": code(card)}))
+        self.phase, self.discarder = CLAIMS, None
+        self.card, self.from_stock, self.origin = card, False, seat
+        self._open_claims(events)
+
+    def _hand_used(self, seat: int, card: int) -> None:
+        """The dealer publicly used a concealed copy of the shown card: no longer known held."""
+        if seat == self.dealer and card == self.shown:
+            self.shown_live = False
+
+    # --- the end (PHZ-11, PHZ-13, PHZ-14) ---------------------------------------------------
+
+    def _win(self, seat: int, card: int | None, events: list[Event]) -> None:
+        h = self.seats[seat]
+        origin = self.origin if card is not None else seat
+        if card is None:  # after a compulsory wei or ti: the card lies in the new group
+            breakdown = win_breakdown(h, None, FREE)
+            winning = self.revealed
+        else:
+            assert origin is not None
+            found = best_win(h, card, win_upgrades(seat, origin))
+            assert found is not None
+            breakdown = win_breakdown(h, card, found[0])
+            assert breakdown["huxi"] == found[1]
+            winning = card
+        assert winning is not None
+        breakdown.update({"winning_card": code(winning), "from": origin, "heavenly": False})
+        events.append(Event("win", {"seat": seat, "card": code(winning),
+                                    "huxi": breakdown["huxi"], "tun": breakdown["tun"],
+                                    "heavenly": False}))
+        self._finish(seat, breakdown, events)
+
+    def _finish(self, winner: int | None, breakdown: dict[str, Any],
+                events: list[Event]) -> None:
+        self.phase = OVER
+        self.window = None
+        self.discarder = None
+        if winner is None:
+            scores = (0,) * PLAYERS
+        else:
+            t = int(breakdown["tun"])
+            scores = tuple(2 * t if s == winner else -t for s in range(PLAYERS))
+            breakdown["payments"] = list(scores)
+        self._result = Result(winner, scores, breakdown)
+
+    # --- messages -----------------------------------------------------------------------------
+
+    def _why_illegal(self, seat: int, text: str, legal: list[str]) -> str:
+        if seat not in range(PLAYERS):
+            return f"no seat {seat!r} (seats are 0-{PLAYERS - 1})"
+        if self.phase == OVER:
+            return "the deal is over"
+        if not legal:
+            return f"seat {seat} has no decision to make now"
+        verb = text.split()[0]
+        if self.phase == DISCARD:
+            if verb != "discard":
+                return "you must discard a concealed card now (PHZ-9)"
+            card = parse_one(text)
+            if card in self.seats[seat].kans:
+                return f"{code(card)} is part of a kan, which is locked (PHZ-3)"
+            return f"{code(card)} is not in your concealed hand"
+        if verb == "discard":
+            return "nothing to discard now: answer the claim (or pass)"
+        if self.window_kind == "win":
+            return "you may only win or pass now (PHZ-5 step 1)"
+        in_play = self.card
+        assert in_play is not None
+        h = self.seats[seat]
+        if verb == "win":
+            return ("no win on a discard (PHZ-seed 3.11)" if not self.from_stock
+                    else f"your hand is not a winning hand with {code(in_play)} (PHZ-11)")
+        if verb in ("peng", "pao", "chi") and text.split()[1:] and in_play not in _cards(text):
+            return f"the claim must use the card in play, {code(in_play)}"
+        if verb == "chi" and in_play in h.chi_stale:
+            return f"{code(in_play)} is stale for your chi (PHZ-12)"
+        if verb == "peng" and in_play in h.peng_stale:
+            return f"{code(in_play)} is stale for your peng (PHZ-12)"
+        if verb == "chi":
+            return f"'{text}' is not a legal chi with its full bi now (PHZ-5, PHZ-6, PHZ-8, PHZ-9)"
+        return f"you may not {verb} {code(in_play)} now (PHZ-5, PHZ-6, PHZ-9)"
+
+
+def parse_one(text: str) -> int:
+    return _cards(text)[0]
+
+
+def _cards(text: str) -> list[int]:
+    return parse_cards([t for t in text.split()[1:] if t != "bi"])
+
+
+def check_conservation(state: PaohuziState) -> None:
+    """80 cards in all, four of each identity (spec section 7); for tests and replays."""
+    total = state.card_total()
+    if total != DECK_SIZE:
+        raise AssertionError(f"{total} cards instead of {DECK_SIZE}")
+    counts = [0] * N_IDS
+    for h in state.seats:
+        for c in range(N_IDS):
+            counts[c] += h.hand[c]
+        for k in h.kans:
+            counts[k] += 3
+        for c in [*h.discards, *(x for g in h.groups for x in g.cards)]:
+            counts[c] += 1
+    for c in state.stock:
+        counts[c] += 1
+    if state.in_air and state.card is not None:
+        counts[state.card] += 1
+    for c in range(N_IDS):
+        if counts[c] != COPIES:
+            raise AssertionError(f"{code(c)} appears {counts[c]} times")

@@ -1,0 +1,766 @@
+// The Chuo Pai parts of the table (rules: /work/shared/rules/chuopai.md, content/rules/chuopai):
+// the hand grouped by family, the round in play in the centre (who led, who beat with what, who
+// passed), the plays as buttons and as a selection of hand cards, forced plays explained, the
+// banked piles by seat and the piles compared at the end. The game-independent table is core.js;
+// the interface is described in docs/table-client.md.
+//
+// The engine applies forced moves itself (a pass when nothing beats, the only beating play, a
+// last card): they reach the table as ordinary play/pass events. This plugin rebuilds your hand
+// from the log to tell which of your moves were forced, so the log, the centre and a notice can
+// say so ("You could not beat Man 4-4, so you passed").
+(() => {
+  "use strict";
+
+  const { HUMAN, t, tn, h, seatName, cardName, cardFace, config } = window.Cardavia.ctx;
+  const ctx = window.Cardavia.ctx;
+
+  // ------------------------------------------------------------------ cards (CP§3.3-CP§3.9)
+
+  // The 21 identities by family, highest rank first: the spec's table order (chuopai.md §3).
+  const ORDER = [
+    "6-6", "1-1", "4-4", "1-3", "3-3", "5-5", "2-2", // Main long: Heaven … Bench
+    "1-5", "1-6", "4-6", "5-6", // Yao: Cat > High Foot > Four-Six > Axe (CP B-4)
+    "3-6", "2-6", "3-5", "2-5", "2-3", // Black: Black Nine … Black Five
+    "4-5", "3-4", "1-4", "1-2", "2-4", // Red: Red Nine … Ding Ding = Two Reds
+  ];
+  const FAMILY_IDS = ["main", "yao", "black", "red"];
+  const RANKS = [[7, 6, 5, 4, 3, 2, 1], [4, 3, 2, 1], [4, 3, 3, 2, 1], [4, 3, 2, 1, 1]];
+  const INFO = {}; // code -> {family, rank, order}
+  {
+    let i = 0;
+    RANKS.forEach((ranks, family) =>
+      ranks.forEach((rank) => {
+        INFO[ORDER[i]] = { family, rank, order: i };
+        i++;
+      }),
+    );
+  }
+
+  // Special combinations (CP§3.9): k civil cards + k matching military cards, their own class.
+  const SPECIALS = [
+    { key: "cp_tian_jiu", civil: "6-6", matching: ["3-6", "4-5"], rank: 4 },
+    { key: "cp_di_ba", civil: "1-1", matching: ["2-6", "3-5"], rank: 3 },
+    { key: "cp_ren_qi", civil: "4-4", matching: ["2-5", "3-4"], rank: 2 },
+    { key: "cp_he_wu", civil: "1-3", matching: ["1-4", "2-3"], rank: 1 },
+  ];
+  const SET_KEYS = ["cp_kind_single", "kind_pair", "kind_triple", "cp_kind_four"];
+
+  const sortKey = (code) => (code in INFO ? INFO[code].order : 99);
+  const sortCodes = (codes) => [...codes].sort((a, b) => sortKey(a) - sortKey(b));
+
+  function countOf(codes) {
+    const counts = {};
+    for (const c of codes) counts[c] = (counts[c] || 0) + 1;
+    return counts;
+  }
+
+  const sizeOf = (counts) => Object.values(counts).reduce((a, b) => a + b, 0);
+
+  function removeFrom(counts, codes) {
+    for (const c of codes) if (counts[c]) counts[c] -= 1;
+  }
+
+  // What a list of cards is as a play, or null if it is none (CP§3.1, CP§3.8, CP§3.9).
+  function classify(codes) {
+    const n = codes.length;
+    if (!n) return null;
+    const counts = countOf(codes);
+    const kinds = Object.keys(counts);
+    if (kinds.length === 1) {
+      const info = INFO[kinds[0]];
+      if (!info || n > 4) return null;
+      return { special: false, family: info.family, rank: info.rank, size: n, code: kinds[0] };
+    }
+    for (const sp of SPECIALS) {
+      const civil = counts[sp.civil] || 0;
+      if (!civil) continue;
+      const matching = (counts[sp.matching[0]] || 0) + (counts[sp.matching[1]] || 0);
+      if (civil + matching !== n || civil !== matching || civil > 4) return null;
+      return { special: true, sp, rank: sp.rank, size: n, k: civil };
+    }
+    return null;
+  }
+
+  // Why play `y` does not beat play `x` (CP§3.2, CP B-3, CP B-11), or null if it does.
+  function whyNotBeat(y, x) {
+    if (y.special !== x.special) return "class";
+    if (y.size !== x.size) return "size";
+    if (!y.special && y.family !== x.family) return "family";
+    if (y.rank <= x.rank) return "rank";
+    return null;
+  }
+
+  // How many plays of a hand (counts) beat `x`: a responder with exactly one had no choice.
+  function countBeats(counts, x) {
+    let n = 0;
+    if (!x.special) {
+      for (const code of ORDER) {
+        const info = INFO[code];
+        if (info.family === x.family && info.rank > x.rank && (counts[code] || 0) >= x.size) n++;
+      }
+      return n;
+    }
+    for (const sp of SPECIALS) {
+      if (sp.rank <= x.rank || (counts[sp.civil] || 0) < x.k) continue;
+      const h1 = counts[sp.matching[0]] || 0;
+      const h2 = counts[sp.matching[1]] || 0;
+      for (let a = Math.max(0, x.k - h2); a <= Math.min(x.k, h1); a++) n++;
+    }
+    return n;
+  }
+
+  // ------------------------------------------------------------------ words for plays
+
+  let listFormat = null;
+  try {
+    listFormat = new Intl.ListFormat(config.lang, { style: "short", type: "unit" });
+  } catch {
+    listFormat = null;
+  }
+  let andFormat = null;
+  try {
+    andFormat = new Intl.ListFormat(config.lang, { style: "long", type: "conjunction" });
+  } catch {
+    andFormat = null;
+  }
+  const joinList = (items) => (listFormat ? listFormat.format(items) : items.join(", "));
+  const joinAnd = (items) => (andFormat ? andFormat.format(items) : items.join(", "));
+
+  // "Heaven 6-6 ×2, Red Nine 4-5": identical cards counted, in the play's order.
+  function cardsText(codes) {
+    const parts = [];
+    for (const [code, n] of Object.entries(countOf(codes))) {
+      parts.push(n > 1 ? t("cp_card_times", { card: cardName(code), n }) : cardName(code));
+    }
+    return joinList(parts);
+  }
+
+  // A short label for a play's kind: Single, Pair, Triple, Four, or the combination's name.
+  function kindLabel(codes) {
+    const cls = classify(codes);
+    if (!cls) return "";
+    return cls.special ? t(cls.sp.key) : t(SET_KEYS[cls.size - 1]);
+  }
+
+  // A play in words: "Man 4-4 ×2", "Tian Jiu (Heaven 6-6, Red Nine 4-5)".
+  function playText(codes) {
+    const cls = classify(codes);
+    if (cls && cls.special) return t("cp_special_play", { name: t(cls.sp.key), cards: cardsText(codes) });
+    return cardsText(codes);
+  }
+
+  // ------------------------------------------------------------------ your moves, from the log
+  // Your hand is rebuilt event by event (dealt, bonus, plays) so that each of your moves can be
+  // told apart: chosen, or forced by the rules (applied by the engine without asking you).
+  // Events are read once each, in log order; `facts(e)` is shared by advance and describeEvent.
+
+  const track = { hand: null, high: null, facts: new Map() };
+
+  function resetTrack() {
+    track.hand = null;
+    track.high = null;
+    track.facts = new Map();
+  }
+
+  function facts(e) {
+    if (e.v !== undefined && track.facts.has(e.v)) return track.facts.get(e.v);
+    const out = { forced: false, over: null, options: null };
+    const you = e.seat === HUMAN;
+    switch (e.kind) {
+      case "hand":
+        if (you) track.hand = countOf(e.cards);
+        break;
+      case "bonus":
+        if (you && track.hand) removeFrom(track.hand, e.cards);
+        break;
+      case "play": {
+        const cls = classify(e.cards);
+        if (!e.lead && track.high) {
+          out.over = track.high;
+          if (you && track.hand) {
+            out.options = countBeats(track.hand, track.high.cls);
+            out.forced = out.options === 1;
+          }
+        } else if (you && track.hand) {
+          out.forced = sizeOf(track.hand) === 1; // a last card: no choice
+        }
+        if (you && track.hand) removeFrom(track.hand, e.cards);
+        track.high = { seat: e.seat, cards: e.cards, cls };
+        break;
+      }
+      case "pass":
+        out.over = track.high;
+        out.forced = true; // CP§3.2: nothing beats, so the engine passes
+        break;
+      case "round":
+        track.high = null;
+        break;
+      default:
+        break;
+    }
+    if (e.v !== undefined) track.facts.set(e.v, out);
+    return out;
+  }
+
+  // ------------------------------------------------------------------ the display model
+  // Besides the core's fields: `trick` (the round in play, or the last one, finished),
+  // `opening` (the starting bonuses before the first lead), `firstLeader`, `removed` (cards out
+  // of play) and per seat `points`.
+
+  function bonusGroup(cards) {
+    return { cards: sortCodes(cards), kind: "bonus", label: t("cp_bonus_label") };
+  }
+
+  function bankedGroup(cards) {
+    return { cards: [...cards], kind: "banked", label: kindLabel(cards) };
+  }
+
+  function newTrick(round) {
+    return { round, entries: [], high: -1, done: false, winner: null, banked: 0 };
+  }
+
+  // One event into the trick of the model (shared by model() and advance()).
+  function trickStep(m, e) {
+    const f = facts(e);
+    if (e.kind === "play") {
+      if (e.lead || !m.trick || m.trick.done) m.trick = newTrick((m.trick ? m.trick.round : 0) + 1);
+      m.trick.entries.push({ seat: e.seat, cards: e.cards, kind: e.lead ? "lead" : "beat", forced: f.forced, v: e.v });
+      m.trick.high = m.trick.entries.length - 1;
+    } else if (e.kind === "pass" && m.trick) {
+      m.trick.entries.push({ seat: e.seat, cards: null, kind: "pass", forced: true, v: e.v });
+    } else if (e.kind === "round" && m.trick) {
+      m.trick.done = true;
+      m.trick.winner = e.winner;
+      m.trick.banked = (e.banked || []).length;
+      if (e.round) m.trick.round = e.round;
+    }
+  }
+
+  function activeSeat(v) {
+    const tb = v.table;
+    if (v.over) return v.result && v.result.winner !== null ? v.result.winner : null;
+    if (v.legal_actions.length) return HUMAN;
+    return tb.turn ?? null;
+  }
+
+  function model(v) {
+    const tb = v.table;
+    const m = {
+      hand: [...tb.hand],
+      dealer: null,
+      active: activeSeat(v),
+      fresh: null,
+      seats: tb.seats.map((s) => ({
+        count: s.cards,
+        points: s.points,
+        groups: [...(s.bonus.length ? [bonusGroup(s.bonus)] : []), ...s.banked.map(bankedGroup)],
+        pile: null,
+      })),
+      trick: null,
+      opening: [],
+      firstLeader: tb.first_leader,
+      removed: (tb.removed || []).length,
+    };
+    // The round in play (or the last one) from the log: from the last lead on.
+    let start = -1;
+    let rounds = 0;
+    for (let i = 0; i < v.log.length; i++) {
+      const e = v.log[i];
+      if (e.kind === "bonus") m.opening.push({ seat: e.seat, cards: e.cards });
+      if (e.kind === "play" && e.lead) {
+        start = i;
+        rounds++;
+      }
+    }
+    if (start >= 0) {
+      m.trick = newTrick(rounds - 1);
+      m.trick.done = true;
+      for (let i = start; i < v.log.length; i++) trickStep(m, v.log[i]);
+    }
+    return m;
+  }
+
+  function advance(m, e) {
+    const seat = e.seat;
+    switch (e.kind) {
+      case "bonus":
+        m.opening.push({ seat, cards: e.cards });
+        m.seats[seat].groups.unshift(bonusGroup(e.cards));
+        m.seats[seat].count -= e.cards.length;
+        m.seats[seat].points += e.cards.length;
+        if (seat === HUMAN) for (const c of e.cards) removeOne(m.hand, c);
+        break;
+      case "play": {
+        trickStep(m, e);
+        m.seats[seat].count -= e.cards.length;
+        if (seat === HUMAN) for (const c of e.cards) removeOne(m.hand, c);
+        m.active = seat;
+        const f = facts(e);
+        if (seat === HUMAN && !f.forced) ctx.notice(""); // your choice: older news is stale
+        if (seat === HUMAN && f.forced) {
+          ctx.notice(f.over
+            ? t("cp_notice_forced_beat", { play: playText(e.cards), over: playText(f.over.cards) })
+            : t("cp_notice_last_card", { play: playText(e.cards) }));
+        }
+        break;
+      }
+      case "pass": {
+        trickStep(m, e);
+        m.active = seat;
+        const f = facts(e);
+        if (seat === HUMAN && f.over) ctx.notice(t("cp_notice_passed", { play: playText(f.over.cards) }));
+        break;
+      }
+      case "round": {
+        trickStep(m, e);
+        const w = m.seats[e.winner];
+        w.groups.push(bankedGroup(e.banked));
+        w.points = e.points;
+        m.removed += (e.removed || []).length;
+        m.active = e.next ?? null;
+        m.fresh = { seat: e.winner, where: "groups" };
+        break;
+      }
+      case "end":
+        m.active = e.winner ?? null;
+        ctx.notice(""); // the end sheet tells the rest; the log keeps every forced move
+        break;
+      default:
+        facts(e);
+        break;
+    }
+  }
+
+  function removeOne(list, code) {
+    const i = list.indexOf(code);
+    if (i >= 0) list.splice(i, 1);
+  }
+
+  // ------------------------------------------------------------------ the centre
+
+  let centre = null; // the elements setup() built
+
+  function setup() {
+    const el = document.querySelector("#table [data-role=centre]");
+    el.setAttribute("aria-labelledby", "centre-heading");
+    const title = h("p", { class: "cp-round-title", "data-role": "cp-round-title" });
+    const trick = h("ol", { class: "cp-trick", "data-testid": "trick" });
+    const note = h("p", { class: "cp-trick-note", "data-testid": "trick-note" });
+    const out = h("p", { class: "cp-out", "data-testid": "out-of-play" });
+    const head = h("div", { class: "cp-centre-head" }, title, out);
+    el.replaceChildren(h("h2", { class: "visually-hidden", id: "centre-heading" }, t("cp_centre_heading")), head, trick, note);
+    centre = { el, title, trick, note, out };
+  }
+
+  function playCards(codes, cls) {
+    return h("span", { class: "cp-play-cards", "data-count": codes.length }, codes.map((c) => cardFace(c, cls)));
+  }
+
+  // A phrase with the seat's name in bold ("AI 1 led"; "You led" has no placeholder).
+  function whoPhrase(key, seat) {
+    const mark = "\u0000";
+    const [before, after] = t(key, { seat: mark }).split(mark);
+    if (after === undefined) return h("span", { class: "cp-play-who" }, h("strong", {}, before));
+    return h("span", { class: "cp-play-who" }, before, h("strong", {}, seatName(seat)), after);
+  }
+
+  // One entry of the trick: who, what they did, the cards (or an empty slot for a pass).
+  function entryNode(entry, i, trick) {
+    const you = entry.seat === HUMAN;
+    const high = i === trick.high;
+    let key;
+    if (entry.kind === "lead") key = you ? "cp_trick_you_led" : "cp_trick_led";
+    else if (entry.kind === "beat") key = you ? (entry.forced ? "cp_trick_you_had_to_beat" : "cp_trick_you_beat") : "cp_trick_beat";
+    else key = you ? "cp_trick_you_could_not_beat" : "cp_trick_passed";
+    const tag = high ? t(trick.done ? "cp_trick_wins" : "cp_trick_highest") : null;
+    return h(
+      "li",
+      {
+        class: `cp-play${high ? " is-high" : ""}`,
+        "data-testid": "trick-play",
+        "data-player": entry.seat,
+        "data-kind": entry.kind,
+        "data-forced": entry.forced ? "true" : null,
+        "data-code": entry.cards ? entry.cards.join(" ") : "",
+      },
+      whoPhrase(key, entry.seat),
+      entry.cards
+        ? playCards(entry.cards, "card-trick")
+        : h("span", { class: "cp-play-cards cp-pass-slot", "aria-hidden": "true" }, h("span", { class: "cp-pass-mark" }, t("act_pass"))),
+      h(
+        "span",
+        { class: "cp-play-what" },
+        entry.cards ? h("span", { class: "cp-play-kind" }, kindLabel(entry.cards)) : null,
+        tag ? h("span", { class: "cp-play-tag" }, tag) : null,
+      ),
+    );
+  }
+
+  function openingNode(b) {
+    return h(
+      "li",
+      { class: "cp-play cp-bonus", "data-testid": "trick-play", "data-player": b.seat, "data-kind": "bonus", "data-code": b.cards.join(" ") },
+      h("span", { class: "cp-play-who" }, h("strong", {}, seatName(b.seat))),
+      playCards(sortCodes(b.cards), "card-trick"),
+      h("span", { class: "cp-play-what" }, h("span", { class: "cp-play-tag" }, tn("cp_bonus_points", b.cards.length))),
+    );
+  }
+
+  // Keep entries already shown (so a card's arrival animation is not cut short by a redraw).
+  function reconcile(list, items) {
+    const old = [...list.children];
+    items.forEach(({ key, make }, i) => {
+      const current = old[i];
+      if (current && current.dataset.key === key) return;
+      const node = make();
+      node.dataset.key = key;
+      if (current) current.replaceWith(node);
+      else list.append(node);
+    });
+    for (let i = items.length; i < old.length; i++) old[i].remove();
+  }
+
+  function renderCentre(el, m) {
+    const { title, trick, note, out } = centre;
+    // the hand's card size follows how many cards are left (see site.css, Chuo Pai)
+    const hand = document.querySelector("#table [data-testid=hand]");
+    if (hand) hand.style.setProperty("--cp-hand-n", String(Math.max(m.hand.length, 12)));
+    const tr = m.trick;
+    if (!tr) {
+      title.textContent = m.opening.length ? t("cp_opening_title") : t("cp_round_title", { n: 1 });
+      trick.dataset.kind = "opening";
+      reconcile(trick, m.opening.map((b) => ({ key: `bonus-${b.seat}`, make: () => openingNode(b) })));
+      note.textContent =
+        m.firstLeader === HUMAN ? t("cp_note_you_lead_first") : t("cp_note_seat_leads_first", { seat: seatName(m.firstLeader) });
+    } else {
+      title.textContent = t("cp_round_title", { n: tr.round });
+      trick.dataset.kind = tr.done ? "done" : "open";
+      reconcile(
+        trick,
+        tr.entries.map((entry, i) => ({
+          key: `${tr.round}-${i}-${entry.v}-${i === tr.high ? (tr.done ? "w" : "h") : ""}`,
+          make: () => entryNode(entry, i, tr),
+        })),
+      );
+      if (tr.done) {
+        note.textContent =
+          tr.winner === HUMAN
+            ? tn("cp_note_you_won_round", tr.banked)
+            : tn("cp_note_seat_won_round", tr.banked, { seat: seatName(tr.winner) });
+      } else {
+        const high = tr.entries[tr.high];
+        note.textContent = high ? t("cp_note_to_beat", { play: playText(high.cards), seat: seatName(high.seat) }) : "";
+      }
+    }
+    note.hidden = !note.textContent;
+    out.textContent = tn("cp_out_count", m.removed);
+    out.hidden = !m.removed;
+  }
+
+  // ------------------------------------------------------------------ the hand and the plays
+
+  const FAMILY_KEYS = ["cp_family_main", "cp_family_yao", "cp_family_black", "cp_family_red"];
+  const familyOf = (code) => (code in INFO ? FAMILY_IDS[INFO[code].family] : "x");
+
+  function handCardState(code, i, m, v) {
+    const family = familyOf(code);
+    const attrs = { "data-family": family };
+    // the first card of a family names it for screen readers ("Yao family: Cat 1-5")
+    if (code in INFO && (i === 0 || familyOf(m.hand[i - 1]) !== family)) {
+      attrs["aria-label"] = t("cp_family_first", { family: t(FAMILY_KEYS[INFO[code].family]), card: cardName(code) });
+    }
+    const base = { group: family, attrs };
+    if (!v || v.over || !v.legal_actions.length) return { ...base, reason: t("cp_reason_wait") };
+    const used = usedCodes(v);
+    if (used.has(code)) return { ...base, select: true };
+    const high = v.table.highest;
+    return {
+      ...base,
+      reason: high ? t("cp_reason_card_cannot_beat", { card: cardName(code), play: playText(high.cards) }) : t("cp_reason_wait"),
+    };
+  }
+
+  let usedCache = { actions: null, codes: new Set() };
+  function usedCodes(v) {
+    if (usedCache.actions !== v.legal_actions) {
+      const codes = new Set();
+      for (const a of v.legal_actions) for (const c of a.split(" ").slice(1)) codes.add(c);
+      usedCache = { actions: v.legal_actions, codes };
+    }
+    return usedCache.codes;
+  }
+
+  const actionCards = (action) => action.split(" ").slice(1);
+  const multisetKey = (codes) => sortCodes(codes).join(" ");
+
+  // Does `codes` (a play's cards) hold every selected card, copies counted?
+  function holdsAll(codes, selected) {
+    const counts = countOf(codes);
+    for (const [c, n] of Object.entries(countOf(selected))) if ((counts[c] || 0) < n) return false;
+    return true;
+  }
+
+  // Plays in the order of the hand: families, highest rank first, smaller sets first, then the
+  // combinations from Tian Jiu down.
+  function playOrder(action) {
+    const codes = actionCards(action);
+    const cls = classify(codes);
+    if (!cls) return [9, 0, 0, 0];
+    if (cls.special) return [4, 4 - cls.rank, cls.size, multisetKey(codes)];
+    return [cls.family, INFO[cls.code].order, cls.size, ""];
+  }
+
+  function compareOrder(a, b) {
+    const x = playOrder(a);
+    const y = playOrder(b);
+    for (let i = 0; i < x.length; i++) {
+      if (x[i] < y[i]) return -1;
+      if (x[i] > y[i]) return 1;
+    }
+    return 0;
+  }
+
+  // Why the selected cards cannot be played now.
+  function selectionReason(selected, v) {
+    if (!selected.length) return t("cp_reason_select");
+    const cls = classify(selected);
+    if (!cls) {
+      const counts = countOf(selected);
+      const civil = SPECIALS.find((sp) => counts[sp.civil]);
+      if (civil && Object.keys(counts).every((c) => c === civil.civil || civil.matching.includes(c))) {
+        return t("cp_reason_unequal", { name: t(civil.key), civil: cardName(civil.civil) });
+      }
+      return t("cp_reason_not_a_play");
+    }
+    const high = v.table.highest;
+    if (v.table.phase === "respond" && high) {
+      const why = whyNotBeat(cls, classify(high.cards));
+      const args = { play: playText(selected), over: playText(high.cards) };
+      if (why === "class") return t("cp_reason_class", args);
+      if (why === "size") return tn("cp_reason_size", high.cards.length, args);
+      if (why === "family") return t("cp_reason_family", args);
+      if (why === "rank") return t("cp_reason_rank", args);
+    }
+    return t("cp_reason_not_legal", { play: playText(selected) });
+  }
+
+  function actionButtons(v) {
+    const legal = v.legal_actions.filter((a) => a.startsWith("play "));
+    if (!legal.length) return { buttons: [], hint: "" };
+    const selected = ctx.selection.codes();
+    const byCards = new Map(legal.map((a) => [multisetKey(actionCards(a)), a]));
+    const match = selected.length ? byCards.get(multisetKey(selected)) || null : null;
+    const buttons = [
+      {
+        action: match,
+        testid: "play-selected",
+        label: t("cp_act_play"),
+        key: "p",
+        cards: selected.length ? sortCodes(selected) : null,
+        primary: !!match,
+        reason: match ? null : selectionReason(selected, v),
+        aria: selected.length ? t("cp_play_selected_aria", { cards: cardsText(sortCodes(selected)) }) : null,
+      },
+    ];
+    if (selected.length) {
+      buttons.push({
+        action: null,
+        testid: "clear-selection",
+        label: t("cp_act_clear"),
+        key: "c",
+        onclick: () => ctx.selection.clear(),
+      });
+    }
+    // One button per legal play; a selection narrows them to the plays that use those cards.
+    let shown = [...legal].sort(compareOrder);
+    const narrowed = selected.length ? shown.filter((a) => holdsAll(actionCards(a), selected)) : shown;
+    const isNarrowed = narrowed.length > 0 && narrowed.length < shown.length;
+    if (narrowed.length) shown = narrowed;
+    shown.forEach((action, i) => {
+      const codes = actionCards(action);
+      const label = kindLabel(codes);
+      buttons.push({
+        action,
+        testid: "play-option",
+        label,
+        key: i < 9 ? String(i + 1) : null,
+        cards: codes,
+        aria: t("group_of", { group: label, cards: cardsText(codes) }),
+      });
+    });
+    let hint = t("cp_key_hint");
+    if (isNarrowed) hint = `${tn("cp_hint_narrowed", shown.length)} ${hint}`;
+    return { buttons, hint };
+  }
+
+  // ------------------------------------------------------------------ status and log
+
+  function tiedNames(result) {
+    const tied = (result && result.breakdown && result.breakdown.tied) || [];
+    return joinAnd(tied.map(seatName));
+  }
+
+  function status(v) {
+    const tb = v.table;
+    if (v.over) {
+      const winner = v.result ? v.result.winner : null;
+      if (winner === null || winner === undefined) return t("cp_status_tie", { seats: tiedNames(v.result) });
+      return winner === HUMAN ? t("status_you_won") : t("status_seat_won", { seat: seatName(winner) });
+    }
+    if (v.legal_actions.length) {
+      if (tb.phase === "respond" && tb.highest) {
+        return t("cp_status_must_beat", { play: playText(tb.highest.cards), seat: seatName(tb.highest.seat) });
+      }
+      return t("cp_status_lead");
+    }
+    const seat = tb.turn;
+    if (seat === null || seat === undefined || seat === HUMAN) return t("status_waiting");
+    return t("status_seat_playing", { seat: seatName(seat) });
+  }
+
+  function describeEvent(e) {
+    const f = facts(e);
+    const you = e.seat === HUMAN;
+    const seat = seatName(e.seat);
+    switch (e.kind) {
+      case "deal":
+      case "hand":
+        return null;
+      case "bonus":
+        return you ? tn("cp_log_you_bonus", e.cards.length) : tn("cp_log_seat_bonus", e.cards.length, { seat });
+      case "play": {
+        const play = playText(e.cards);
+        if (e.lead) {
+          if (you) return t(f.forced ? "cp_log_you_led_last" : "cp_log_you_led", { play });
+          return t("cp_log_seat_led", { seat, play });
+        }
+        if (you) return t(f.forced ? "cp_log_you_had_to_beat" : "cp_log_you_beat", { play });
+        return t("cp_log_seat_beat", { seat, play });
+      }
+      case "pass": {
+        const over = f.over ? playText(f.over.cards) : "";
+        return you ? t("cp_log_you_passed", { play: over }) : t("cp_log_seat_passed", { seat, play: over });
+      }
+      case "round":
+        return e.winner === HUMAN
+          ? tn("cp_log_you_won_round", (e.banked || []).length)
+          : tn("cp_log_seat_won_round", (e.banked || []).length, { seat: seatName(e.winner) });
+      case "end": {
+        const scores = e.scores || [];
+        if (e.winner === null || e.winner === undefined) {
+          const top = Math.max(...scores);
+          return tn("cp_log_end_tie", top, { seats: joinAnd((e.tied || []).map(seatName)) });
+        }
+        const n = scores[e.winner] ?? 0;
+        return e.winner === HUMAN ? tn("cp_log_end_you", n) : tn("cp_log_end_seat", n, { seat: seatName(e.winner) });
+      }
+      default:
+        return null;
+    }
+  }
+
+  function startLine(v) {
+    resetTrack();
+    const first = v.table.first_leader;
+    return first === HUMAN ? t("cp_log_start_you") : t("cp_log_start_seat", { seat: seatName(first) });
+  }
+
+  function seatExtras(slot, seat, m) {
+    const points = m.seats[seat] ? m.seats[seat].points : 0;
+    const text = tn("cp_pile_count", points);
+    const chip = slot.firstElementChild;
+    if (chip && chip.textContent === text) return;
+    slot.replaceChildren(h("span", { class: "cp-pile-chip", "data-testid": "pile-count", "data-points": points }, text));
+  }
+
+  // ------------------------------------------------------------------ the end sheet
+
+  function resultTitle(v) {
+    const winner = v.result ? v.result.winner : null;
+    if (winner === null || winner === undefined) return t("cp_result_tie", { seats: tiedNames(v.result) });
+    return winner === HUMAN ? t("result_you_won") : t("result_seat_won", { seat: seatName(winner) });
+  }
+
+  function miniGroup(cards, kind, label) {
+    return h(
+      "span",
+      { class: `cp-score-group${kind === "bonus" ? " cp-bonus" : ""}`, role: "listitem" },
+      h("span", { class: "visually-hidden" }, `${label}: `),
+      cards.map((c) => cardFace(c, "card-mini", cardName(c))),
+    );
+  }
+
+  function resultLines(v) {
+    const result = v.result || { winner: null, breakdown: {} };
+    const bd = result.breakdown || {};
+    const seats = [...(bd.seats || [])].sort((a, b) => b.points - a.points || a.seat - b.seat);
+    const tied = bd.tied || [];
+    const rows = seats.map((s) => {
+      const won = result.winner === s.seat;
+      const tie = tied.includes(s.seat);
+      const groups = [];
+      if (s.bonus.length) groups.push(miniGroup(s.bonus, "bonus", t("cp_bonus_label")));
+      for (const cards of s.banked) groups.push(miniGroup(cards, "banked", kindLabel(cards)));
+      const details = [tn("cp_result_banked", s.banked_points)];
+      if (s.bonus_points) details.push(tn("cp_result_bonus", s.bonus_points));
+      if (s.unplayed.length) details.push(tn("cp_result_unplayed", s.unplayed.length));
+      return h(
+        "li",
+        {
+          class: `cp-score${won || tie ? " is-top" : ""}`,
+          "data-testid": "cp-score",
+          "data-player": s.seat,
+          "data-points": s.points,
+          "data-winner": won ? "true" : null,
+          "data-tied": tie ? "true" : null,
+        },
+        h(
+          "div",
+          { class: "cp-score-head" },
+          h("span", { class: "cp-score-name" }, seatName(s.seat)),
+          won ? h("span", { class: "badge badge-turn" }, t("cp_badge_winner")) : null,
+          tie ? h("span", { class: "badge badge-turn" }, t("cp_badge_tied")) : null,
+          h("span", { class: "cp-score-points" }, tn("points", s.points)),
+        ),
+        h("p", { class: "cp-score-detail" }, details.join(" · ")),
+        groups.length
+          ? h("span", { class: "cp-score-cards", role: "list", "aria-label": t("cp_pile_label", { seat: seatName(s.seat) }) }, groups)
+          : h("p", { class: "cp-score-detail cp-score-empty" }, t("cp_result_nothing")),
+      );
+    });
+    const parts = [];
+    const top = bd.top ?? (seats[0] ? seats[0].points : 0);
+    parts.push(
+      h(
+        "p",
+        { class: "result-note" },
+        result.winner === null || result.winner === undefined ? tn("cp_result_note_tie", top) : tn("cp_result_note_win", top),
+      ),
+    );
+    parts.push(h("ol", { class: "cp-scores", "aria-label": t("cp_scores_label") }, rows));
+    if (bd.removed) parts.push(h("p", { class: "result-note cp-result-out" }, tn("cp_out_count", bd.removed)));
+    return parts;
+  }
+
+  window.Cardavia.registerGame("chuopai", {
+    players: 3,
+    cardSize: [40, 144],
+    hand: { slots: 28, gaps: 3, phoneRow: 14 },
+    groupsLabel: "cp_banked_label",
+    setup,
+    model,
+    advance,
+    sortHand: sortCodes,
+    renderCentre,
+    handCardState,
+    actionButtons,
+    describeEvent,
+    startLine,
+    actor: (e) => (e.kind === "play" || e.kind === "pass" ? e.seat : null),
+    instant: (e) => e.kind === "deal" || e.kind === "hand" || e.kind === "end",
+    status,
+    seatExtras,
+    resultTitle,
+    resultLines,
+  });
+})();

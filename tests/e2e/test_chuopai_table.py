@@ -1,0 +1,201 @@
+"""The Chuo Pai table in Debian's chromium (issue: the Chuo Pai table): whole deals by clicking,
+with plays chosen both by selecting hand cards and pressing Play and by the play buttons, and by
+keyboard only; the starting bonus, the piles and the winner shown are checked against the deal
+record; screenshots at phone and desktop sizes, mid-deal and at the end."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+
+from tests.e2e.conftest import DESKTOP, PHONE
+from tests.e2e.helpers import ENABLED, expect_result, wait_for_turn
+
+# Seed 4: you lead the first round and all three seats get the starting bonus (Nail + Two Reds),
+# so the opening shows in the centre at your first decision; seed 5: AI 1 leads first.
+BONUS_SEED = 4
+OTHER_SEED = 5
+
+
+def _page(browser: Browser, base_url: str, viewport: dict[str, int]) -> Page:
+    context = browser.new_context(base_url=base_url, viewport=viewport,  # type: ignore[arg-type]
+                                  reduced_motion="reduce")
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda err: errors.append(str(err)))
+    page.errors = errors  # type: ignore[attr-defined]
+    return page
+
+
+def _open(page: Page, seed: int) -> None:
+    response = page.goto(f"/en/games/chuopai/table?seed={seed}")
+    assert response is not None and response.status == 200, (
+        "the Chuo Pai table is not served: is chuopai playable in traditions.py?")
+
+
+def _status(page: Page) -> str:
+    return page.locator("[data-testid=turn-status]").inner_text()
+
+
+def _options(page: Page) -> list[str]:
+    """The legal plays offered as buttons (the selection is empty: all of them)."""
+    buttons = page.locator(f"[data-testid=play-option]{ENABLED}")
+    return [str(buttons.nth(i).get_attribute("data-action")) for i in range(buttons.count())]
+
+
+def play_by_selection(page: Page, action: str) -> None:
+    """Select the cards of `action` in the hand, one click each, then press Play."""
+    for code in action.split()[1:]:
+        card = page.locator(f'[data-testid=hand-card][data-code="{code}"]'
+                            f'[aria-pressed="false"]{ENABLED}').first
+        card.click()
+    play = page.locator("[data-testid=play-selected]")
+    expect(play).to_have_attribute("data-action", action)
+    expect(play).to_have_attribute("aria-disabled", "false")
+    # the play buttons narrow to the plays that use the selected cards
+    for shown in _options(page):
+        assert all(c in shown.split() for c in action.split()[1:]), (shown, action)
+    play.click()
+
+
+def play_deal(page: Page, shots: dict[int, str] | None = None, max_steps: int = 120
+              ) -> dict[str, Any]:
+    """Play one whole deal with the mouse: every third decision by selecting cards and pressing
+    Play, the others by a play button. `shots` maps a decision number to a screenshot path."""
+    made: dict[str, Any] = {"selected": 0, "button": 0, "statuses": set()}
+    for step in range(max_steps):
+        if wait_for_turn(page) == "over":
+            return made
+        status = _status(page)
+        made["statuses"].add("lead" if status.startswith("Your lead: ") else
+                             "beat" if status.startswith("You must beat ") else status)
+        if shots and step in shots:
+            page.screenshot(path=shots[step], full_page=True)
+        options = _options(page)
+        assert options, status
+        # no plain pass: the engine passes for you when nothing beats (CP§3.2)
+        assert page.locator("[data-testid=pass]").count() == 0
+        choice = options[step % len(options)]
+        if step % 3 == 0:
+            play_by_selection(page, choice)
+            made["selected"] += 1
+        else:
+            page.locator(f'[data-testid=play-option][data-action="{choice}"]').click()
+            made["button"] += 1
+        page.wait_for_timeout(30)
+    raise AssertionError("the deal did not end")
+
+
+def check_result_against_record(page: Page, seed: int) -> dict[str, Any]:
+    """The end sheet's piles, points, winner or tie are those of the downloaded deal record."""
+    href = page.get_attribute("[data-testid=download-record]", "href")
+    assert href is not None
+    record: dict[str, Any] = json.loads(page.request.get(href).text())
+    assert record["format"] == "cardavia-deal/1" and record["game"] == "chuopai"
+    assert record["seed"] == seed
+    result = record["result"]
+    bd = result["breakdown"]
+    rows = page.locator("[data-testid=cp-score]")
+    assert rows.count() == 3
+    points = [int(str(rows.nth(i).get_attribute("data-points"))) for i in range(3)]
+    assert points == sorted(points, reverse=True)  # the piles compared, biggest first
+    names = {0: "You", 1: "AI 1", 2: "AI 2"}
+    for s in bd["seats"]:
+        row = page.locator(f'[data-testid=cp-score][data-player="{s["seat"]}"]')
+        expect(row).to_have_attribute("data-points", str(s["points"]))
+        text = row.inner_text()
+        assert names[s["seat"]] in text and f"{s['points']} point" in text, text
+        # every scored card is drawn: the bonus cards and each won play
+        codes = [str(c.get_attribute("data-code")) for c in row.locator(".card").all()]
+        assert sorted(codes) == sorted(s["bonus"] + [c for w in s["banked"] for c in w]), codes
+        if s["unplayed"]:
+            assert f"{len(s['unplayed'])} card" in text and "nothing" in text, text
+        chip = page.locator(f'[data-testid=seat-{s["seat"]}] [data-testid=pile-count]')
+        expect(chip).to_have_attribute("data-points", str(s["points"]))
+    title = page.locator("#result-heading").inner_text()
+    winner = result["winner"]
+    if winner is None:
+        assert title.startswith("Tie"), title
+        for seat in bd["tied"]:
+            expect(page.locator(f'[data-testid=cp-score][data-player="{seat}"]')
+                   ).to_have_attribute("data-tied", "true")
+    else:
+        assert title == ("You won!" if winner == 0 else f"AI {winner} won"), title
+        expect(page.locator(f'[data-testid=cp-score][data-player="{winner}"]')
+               ).to_have_attribute("data-winner", "true")
+        assert page.locator("[data-testid=cp-score][data-winner]").count() == 1
+    return record
+
+
+@pytest.mark.parametrize(("name", "viewport", "seed"), [
+    ("1366", DESKTOP, BONUS_SEED),
+    ("360", PHONE, OTHER_SEED),
+])
+def test_whole_deal_by_clicking(browser: Browser, base_url: str, screenshots: Path, name: str,
+                                viewport: dict[str, int], seed: int) -> None:
+    page = _page(browser, base_url, viewport)
+    _open(page, seed)
+    wait_for_turn(page)
+    # the starting bonus, as dealt: remembered here, checked against the record at the end
+    bonus = {
+        int(str(e.get_attribute("data-player"))): sorted(str(e.get_attribute("data-code")).split())
+        for e in page.locator("[data-testid=trick-play][data-kind=bonus]").all()
+    }
+    bonus_lines = page.locator("[data-testid=log] li", has_text="Starting bonus").count()
+    if seed == BONUS_SEED:
+        assert len(bonus) == 3 and bonus_lines == 3, bonus
+        expect(page.locator("[data-role=centre]")).to_contain_text("Starting bonus")
+    hand = page.locator("[data-testid=hand-card]")
+    families = [str(hand.nth(i).get_attribute("data-family")) for i in range(hand.count())]
+    order = ["main", "yao", "black", "red"]
+    assert families == sorted(families, key=order.index)  # the hand grouped by family
+    assert page.evaluate("document.documentElement.scrollWidth") <= viewport["width"]
+
+    made = play_deal(page, shots={3: str(screenshots / f"chuopai-{name}-mid.png")})
+    assert made["selected"] >= 1 and made["button"] >= 1, made
+    expect_result(page)
+    page.screenshot(path=str(screenshots / f"chuopai-{name}-over.png"), full_page=True)
+    # you lead ("Your lead: …") and are told what you must beat ("You must beat Man 4-4 …")
+    assert made["statuses"] <= {"lead", "beat"}, made["statuses"]
+    assert "lead" in made["statuses"]
+    assert "beat" in made["statuses"] or seed != OTHER_SEED
+    assert page.evaluate("document.documentElement.scrollWidth") <= viewport["width"]
+
+    record = check_result_against_record(page, seed)
+    shown_bonus = {s["seat"]: sorted(s["bonus"]) for s in record["result"]["breakdown"]["seats"]
+                   if s["bonus"]}
+    assert bonus == shown_bonus or seed != BONUS_SEED, (bonus, shown_bonus)
+    assert not page.errors  # type: ignore[attr-defined]
+
+
+def test_whole_deal_by_keyboard(browser: Browser, base_url: str) -> None:
+    """Everything from the keyboard: number keys for the play buttons; when you lead, the
+    focused hand card is selected with Enter and played with P."""
+    page = _page(browser, base_url, DESKTOP)
+    _open(page, OTHER_SEED)
+    made = {"number": 0, "selected": 0}
+    for _ in range(120):
+        if wait_for_turn(page) == "over":
+            break
+        focused_card = page.evaluate(
+            "document.activeElement && document.activeElement.dataset.testid === 'hand-card'"
+            " && document.activeElement.getAttribute('aria-disabled') === 'false'")
+        if _status(page).startswith("Your lead") and focused_card:
+            page.keyboard.press("ArrowRight")
+            page.keyboard.press("ArrowLeft")
+            page.keyboard.press("Enter")
+            expect(page.locator("[data-testid=play-selected]")).to_have_attribute(
+                "aria-disabled", "false")
+            page.keyboard.press("p")
+            made["selected"] += 1
+        else:
+            page.keyboard.press("1")
+            made["number"] += 1
+        page.wait_for_timeout(30)
+    expect_result(page)
+    assert made["selected"] >= 1 and made["number"] >= 1, made
+    assert not page.errors  # type: ignore[attr-defined]
