@@ -3,12 +3,11 @@
 from __future__ import annotations
 
 import random
-from collections import Counter
 from typing import Any
 
 from cardavia.games.paohuzi.cards import (
-    DECK_SIZE,
     N_IDS,
+    NOTATION,
     code,
     codes,
     counts_of,
@@ -19,6 +18,7 @@ from cardavia.games.paohuzi.groups import IDENTICAL_SIZE, chi_huxi, chi_kind, id
 from cardavia.games.paohuzi.options import PLAYERS
 from cardavia.games.paohuzi.seats import HAND, Group
 from cardavia.games.paohuzi.state import PaohuziState
+from cardavia.rules import positions
 from cardavia.rules.core import Game
 from cardavia.rules.errors import InvalidActionError, InvalidPositionError
 
@@ -141,27 +141,8 @@ def position_of(state: PaohuziState) -> dict[str, Any]:
 # --- validation -------------------------------------------------------------------------------
 
 
-def _seat(value: Any, name: str) -> int:
-    if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value < PLAYERS:
-        raise InvalidPositionError(f"{name} must be a seat 0-{PLAYERS - 1}, not {value!r}")
-    return value
-
-
-def _cards(value: Any, name: str) -> list[int]:
-    if isinstance(value, str):
-        return parse_cards(value)
-    if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
-        raise InvalidPositionError(f"{name} must be a list of card codes")
-    return parse_cards(value)
-
-
-def _per_seat(position: dict[str, Any], key: str, required: bool = False) -> list[list[int]]:
-    value = position.get(key)
-    if value is None and not required:
-        return [[] for _ in range(PLAYERS)]
-    if not isinstance(value, list) or len(value) != PLAYERS:
-        raise InvalidPositionError(f"{key} must list {PLAYERS} seats")
-    return [_cards(v, f"{key} of seat {s}") for s, v in enumerate(value)]
+_READ = positions.PositionReader(PLAYERS, NOTATION)
+_seat, _cards, _per_seat = _READ.seat, _READ.cards, _READ.per_seat
 
 
 def make_group(kind: str, cards: list[int], hidden: bool = False) -> Group:
@@ -228,16 +209,7 @@ def _check_deck(hands: list[list[int]], discards: list[list[int]], stock: list[i
                 exposed: list[list[Group]]) -> None:
     every = [c for h in hands for c in h] + stock + [c for d in discards for c in d]
     every += [c for gs in exposed for g in gs for c in g.cards]
-    wanted, got = Counter(full_deck()), Counter(every)
-    if got != wanted:
-        extra = sorted((got - wanted).elements())
-        missing = sorted((wanted - got).elements())
-        parts = []
-        if extra:
-            parts.append("too many " + " ".join(code(c) for c in extra))
-        if missing:
-            parts.append("missing " + " ".join(code(c) for c in missing))
-        raise InvalidPositionError(f"not the {DECK_SIZE}-card deck: " + "; ".join(parts))
+    positions.check_deck(every, NOTATION)
 
 
 def _check_counts(hands: list[list[int]], exposed: list[list[Group]], turn: tuple[int, str],
