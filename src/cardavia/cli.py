@@ -22,6 +22,14 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--agents", default=None, help="comma-separated agent per seat (default greedy)")
     p.add_argument("--json", action="store_true")
 
+    p = sub.add_parser("arena", help="duplicate seating: a candidate agent against a reference")
+    p.add_argument("--game", default="sisepai")
+    p.add_argument("--candidate", default="greedy")
+    p.add_argument("--reference", default="random")
+    p.add_argument("--deals", type=int, default=200, help="seed groups (each played per seat)")
+    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--json", action="store_true")
+
     p = sub.add_parser("replay", help="re-validate a deal record and print its result")
     p.add_argument("file")
 
@@ -43,7 +51,8 @@ def main(argv: list[str] | None = None) -> int:
 
     args = parser.parse_args(argv)
     try:
-        handler = {"selfplay": _selfplay, "replay": _replay, "bench": _bench, "serve": _serve}
+        handler = {"selfplay": _selfplay, "arena": _arena, "replay": _replay, "bench": _bench,
+                   "serve": _serve}
         return handler[args.command](args)
     except _UsageError as err:
         print(f"cardavia {args.command}: {err}", file=sys.stderr)
@@ -84,6 +93,29 @@ def _selfplay(args: argparse.Namespace) -> int:
         print(f"  draws {report['draws']}, errors {report['errors']}, "
               f"{report['deals_per_second']:.1f} deals/s")
     return 1 if report["errors"] else 0
+
+
+def _arena(args: argparse.Namespace) -> int:
+    from cardavia.ai.arena import arena
+
+    game = _game(args.game)
+    try:
+        report = arena(game, args.candidate, args.reference, args.deals, args.seed)
+    except KeyError as err:
+        raise _UsageError(err.args[0]) from None
+    if args.json:
+        print(json.dumps(report))
+    else:
+        share, score, lat = report["win_share"], report["mean_score"], report["latency_ms"]
+        print(f"{report['game']}: {report['candidate']} vs {report['reference']}, "
+              f"{report['seed_groups']} seed groups ({report['deals']} deals)")
+        print(f"  win share {share['mean']:.3f} [{share['low']:.3f}, {share['high']:.3f}] "
+              f"(fair {report['fair_share']:.3f})")
+        print(f"  mean score {score['mean']:.2f} [{score['low']:.2f}, {score['high']:.2f}]")
+        print(f"  draws {report['draw_rate']:.1%}; decision latency p50 {lat['p50']:.2f} ms, "
+              f"p95 {lat['p95']:.2f} ms, max {lat['max']:.2f} ms; "
+              f"illegal actions {report['illegal_actions']}")
+    return 1 if report["illegal_actions"] else 0
 
 
 def _replay(args: argparse.Namespace) -> int:

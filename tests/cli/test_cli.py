@@ -85,3 +85,16 @@ def test_bench_json(capsys: pytest.CaptureFixture[str]) -> None:
 def test_unknown_game(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["selfplay", "--game", "go"]) == 2
     assert "unknown game 'go'" in capsys.readouterr().err
+
+
+def test_arena_duplicate_seating(capsys: pytest.CaptureFixture[str]) -> None:
+    """ai.md: every seed once with the candidate in each seat; a paired interval per seed group."""
+    assert main(["arena", "--game", "sisepai", "--candidate", "greedy", "--reference", "random",
+                 "--deals", "12", "--json"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert report["deals"] == 12 * 4 and report["illegal_actions"] == 0
+    share = report["win_share"]
+    assert share["low"] <= share["mean"] <= share["high"]
+    assert share["mean"] > report["fair_share"]  # greedy beats random even on 12 seeds
+    assert report["latency_ms"]["p50"] <= report["latency_ms"]["p95"] <= report["latency_ms"][
+        "max"]
