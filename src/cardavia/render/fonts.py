@@ -14,6 +14,7 @@ from functools import cache
 from importlib import resources
 
 UNITS_PER_EM = 1000
+CAP_HEIGHT = 0.741  # of Noto Sans CJK Latin capitals and digits, in em
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,3 +74,17 @@ def glyph_path(char: str, cx: float, cy: float, height: float, attrs: str = "") 
     g = glyph(char)
     extra = f" {attrs}" if attrs else ""
     return f'<path transform="{glyph_transform(char, cx, cy, height)}"{extra} d="{g.d}"/>'
+
+
+def text_path(text: str, cx: float, cy: float, cap: float, attrs: str) -> str:
+    """Latin letters or digits set in a row, centred at (cx, cy), capitals `cap` units tall."""
+    em = cap / CAP_HEIGHT
+    scale = em / UNITS_PER_EM
+    width = sum(glyph(ch).advance for ch in text) * scale
+    x = cx - width / 2
+    out = []
+    for ch in text:
+        advance = glyph(ch).advance * scale
+        out.append(glyph_path(ch, x + advance / 2, cy, em, attrs))
+        x += advance
+    return "".join(out)

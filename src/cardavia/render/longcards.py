@@ -19,12 +19,13 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import cache
-from html import escape
 
-from cardavia.render.fonts import glyph_path, num
+from cardavia.render.fonts import glyph_path, num, text_path
+from cardavia.render.svg import PENTAGON, Canvas, back_name, language, underline
 
 WIDTH, HEIGHT = 40, 140
-CX, CY = WIDTH / 2, HEIGHT / 2
+CANVAS = Canvas(WIDTH, HEIGHT)
+CX, CY = CANVAS.centre
 
 FACE = "#F4EAD0"  # old paper
 EDGE = "#4A3F33"  # card border
@@ -47,8 +48,6 @@ CODES: tuple[str, ...] = (
     *(f"{n}{suit}" for suit in SUITS for n in range(1, 10)),
     *HONOURS,
 )
-
-LANGS = ("en", "zh", "uk", "es", "cs", "ru")
 
 # Accessible names. Suited cards: `_SUITED[lang]` formatted with the rank `n`, its word `w` and
 # the suit `s`. The lead may move these to gettext later.
@@ -91,14 +90,6 @@ _HONOUR_WORDS: dict[str, tuple[str, str, str]] = {  # T, W, R
     "cs": ("Tisíc", "Bílý květ", "Červený květ"),
     "ru": ("Тысяча", "Белый цветок", "Красный цветок"),
 }
-CARD_BACK_NAMES = {
-    "en": "card back",
-    "zh": "牌背",
-    "uk": "сорочка карти",
-    "es": "dorso de carta",
-    "cs": "rub karty",
-    "ru": "рубашка карты",
-}
 
 
 def _split(code: str) -> tuple[int, str] | str:
@@ -125,8 +116,7 @@ def card_name(code: str, lang: str = "en") -> str:
 
     Unknown languages fall back to English.
     """
-    if lang not in LANGS:
-        lang = "en"
+    lang = language(lang)
     parts = _split(code)
     if isinstance(parts, str):
         word = _HONOUR_WORDS[lang][HONOURS.index(parts)]
@@ -143,44 +133,18 @@ def card_name(code: str, lang: str = "en") -> str:
 # ---------------------------------------------------------------- drawing helpers
 
 
-def _open(label: str) -> str:
-    text = escape(label, quote=True)
-    return (
-        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {HEIGHT}" role="img" '
-        f'aria-label="{text}"><title>{text}</title>'
-    )
-
-
-def _card_outline(fill: str) -> str:
-    return (
-        f'<rect x=".5" y=".5" width="{WIDTH - 1}" height="{HEIGHT - 1}" rx="3" fill="{fill}" '
-        f'stroke="{EDGE}" stroke-width=".8"/>'
-    )
-
-
 def _frame(honour: bool) -> str:
     """A thin frame; honours get a red double frame."""
     if honour:
-        return (
-            f'<rect x="2.2" y="2.2" width="{WIDTH - 4.4}" height="{HEIGHT - 4.4}" rx="2" '
-            f'fill="none" stroke="{RED}" stroke-width=".9"/>'
-            f'<rect x="3.8" y="3.8" width="{WIDTH - 7.6}" height="{HEIGHT - 7.6}" rx="1.2" '
-            f'fill="none" stroke="{RED}" stroke-width=".4"/>'
-        )
-    return (
-        f'<rect x="2.4" y="2.4" width="{WIDTH - 4.8}" height="{HEIGHT - 4.8}" rx="2" '
-        f'fill="none" stroke="{FRAME}" stroke-width=".5"/>'
-    )
+        outer = CANVAS.inset(2.2, 2, stroke=RED, stroke_width=".9")
+        return outer + CANVAS.inset(3.8, 1.2, stroke=RED, stroke_width=".4")
+    return CANVAS.inset(2.4, 2, stroke=FRAME, stroke_width=".5")
 
 
 def _digit(n: int, cx: float, cy: float, cap: float, fill: str) -> str:
-    out = glyph_path(str(n), cx, cy, cap / 0.741, f'fill="{fill}"')
+    out = text_path(str(n), cx, cy, cap, f'fill="{fill}"')
     if n in (6, 9):
-        # underlined, so the upside-down corner index cannot be misread
-        out += (
-            f'<path d="M{num(cx - 1.6)} {num(cy + cap / 2 + 1)}h3.2" stroke="{fill}" '
-            'stroke-width=".6" stroke-linecap="round"/>'
-        )
+        out += underline(cx, cy + cap / 2 + 1, 3.2, fill)
     return out
 
 
@@ -201,7 +165,7 @@ def _index(code: str) -> str:
         glyph_path(NUMERALS[n - 1], CX, 13.5, 16, f'fill="{INK}"')
         + glyph_path(SUIT_GLYPH[suit], CX, 31.5, 16, f'fill="{SUIT_COLOUR[suit]}"')
         + corner
-        + f'<g transform="rotate(180 {num(CX)} {num(CY)})">{corner}</g>'
+        + CANVAS.turned(corner)
     )
 
 
@@ -362,15 +326,10 @@ def _thousand() -> str:
     )
 
 
-# unit vectors to the corners of a regular pentagon, first one straight up (rounded constants
-# rather than trigonometry, so the output cannot vary between platforms)
-_PENTAGON = ((0.0, -1.0), (0.951, -0.309), (0.588, 0.809), (-0.588, 0.809), (-0.951, -0.309))
-
-
 def _plum(cx: float, cy: float, r: float, petal: str, heart: str) -> str:
     petals = "".join(
         f'<circle cx="{num(cx + dx * r)}" cy="{num(cy + dy * r)}" r="{num(r * 0.66)}"/>'
-        for dx, dy in _PENTAGON
+        for dx, dy in PENTAGON
     )
     return (
         f'<g fill="{petal}" stroke="{INK}" stroke-width=".5">{petals}</g>'
@@ -446,16 +405,13 @@ def card_svg(code: str, *, lang: str = "en") -> str:
     else:
         n, suit = parts
         picture = _SUIT_PICTURES[suit](n)
-    return "".join(
-        [
-            _open(card_name(code, lang)),
-            _card_outline(FACE),
-            _frame(honour),
-            _index(code),
-            _rule(41.5, RED if honour else FRAME),
-            picture,
-            "</svg>",
-        ]
+    return CANVAS.svg(
+        card_name(code, lang),
+        CANVAS.outline(FACE, edge=EDGE, rx=3),
+        _frame(honour),
+        _index(code),
+        _rule(41.5, RED if honour else FRAME),
+        picture,
     )
 
 
@@ -470,18 +426,14 @@ def card_back_svg(*, lang: str = "en") -> str:
         for y in range(6, HEIGHT, step)
         for x in range(4, WIDTH + 1, step)
     )
-    return "".join(
-        [
-            _open(CARD_BACK_NAMES.get(lang, CARD_BACK_NAMES["en"])),
-            _card_outline(green),
-            f'<svg x="3" y="3" width="{WIDTH - 6}" height="{HEIGHT - 6}" '
-            f'viewBox="3 3 {WIDTH - 6} {HEIGHT - 6}">'
-            f'<path d="{rings}" fill="none" stroke="{light}" stroke-width=".55"/></svg>',
-            f'<rect x="3" y="3" width="{WIDTH - 6}" height="{HEIGHT - 6}" rx="2" fill="none" '
-            f'stroke="{GOLD}" stroke-width=".7"/>',
-            f'<rect x="9" y="46" width="22" height="48" rx="3" fill="{green}" stroke="{GOLD}" '
-            'stroke-width=".8"/>',
-            _coin(CX, CY, 7.5, True),
-            "</svg>",
-        ]
+    return CANVAS.svg(
+        back_name(lang),
+        CANVAS.outline(green, edge=EDGE, rx=3),
+        f'<svg x="3" y="3" width="{WIDTH - 6}" height="{HEIGHT - 6}" '
+        f'viewBox="3 3 {WIDTH - 6} {HEIGHT - 6}">'
+        f'<path d="{rings}" fill="none" stroke="{light}" stroke-width=".55"/></svg>',
+        CANVAS.inset(3, 2, stroke=GOLD, stroke_width=".7"),
+        f'<rect x="9" y="46" width="22" height="48" rx="3" fill="{green}" stroke="{GOLD}" '
+        'stroke-width=".8"/>',
+        _coin(CX, CY, 7.5, True),
     )

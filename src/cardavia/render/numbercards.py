@@ -17,12 +17,13 @@ fonts. Pure: no web or game-state imports; the output is deterministic and cache
 from __future__ import annotations
 
 from functools import cache
-from html import escape
 
-from cardavia.render.fonts import glyph, glyph_path, num
+from cardavia.render.fonts import glyph_path, num, text_path
+from cardavia.render.svg import Canvas, back_name, language, underline
 
 WIDTH, HEIGHT = 40, 128
-CX, CY = WIDTH / 2, HEIGHT / 2
+CANVAS = Canvas(WIDTH, HEIGHT)
+CX, CY = CANVAS.centre
 
 FACE = "#FBF6EA"  # white card stock, slightly warm
 EDGE = "#4A3F33"  # card border
@@ -39,8 +40,6 @@ CODES: tuple[str, ...] = (
     *(f"L{n}" for n in range(1, 11)),
 )
 
-LANGS = ("en", "zh", "uk", "es", "cs", "ru")
-
 # Accessible names: "{size} {n} ({glyph})". The lead may move these to gettext later.
 _NAME_FORMAT: dict[str, tuple[str, str]] = {  # (small, large)
     "en": ("small {n} ({g})", "large {n} ({g})"),
@@ -49,14 +48,6 @@ _NAME_FORMAT: dict[str, tuple[str, str]] = {  # (small, large)
     "es": ("{n} pequeño ({g})", "{n} grande ({g})"),
     "cs": ("malá {n} ({g})", "velká {n} ({g})"),
     "ru": ("малая {n} ({g})", "большая {n} ({g})"),
-}
-CARD_BACK_NAMES = {
-    "en": "card back",
-    "zh": "牌背",
-    "uk": "сорочка карти",
-    "es": "dorso de carta",
-    "cs": "rub karty",
-    "ru": "рубашка карты",
 }
 
 
@@ -97,61 +88,28 @@ def card_name(code: str, lang: str = "en") -> str:
     Unknown languages fall back to English.
     """
     large, n = _split(code)
-    small_fmt, large_fmt = _NAME_FORMAT.get(lang, _NAME_FORMAT["en"])
+    small_fmt, large_fmt = _NAME_FORMAT[language(lang)]
     return (large_fmt if large else small_fmt).format(n=n, g=numeral_glyph(code))
 
 
 # ---------------------------------------------------------------- drawing helpers
 
 
-def _open(label: str) -> str:
-    text = escape(label, quote=True)
-    return (
-        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {HEIGHT}" role="img" '
-        f'aria-label="{text}"><title>{text}</title>'
-    )
-
-
-def _card_outline(fill: str) -> str:
-    return (
-        f'<rect x=".5" y=".5" width="{WIDTH - 1}" height="{HEIGHT - 1}" rx="3.5" fill="{fill}" '
-        f'stroke="{EDGE}" stroke-width=".8"/>'
-    )
-
-
-def _rect(inset: float, rx: float, stroke: float, colour: str = FRAME) -> str:
-    return (
-        f'<rect x="{num(inset)}" y="{num(inset)}" width="{num(WIDTH - 2 * inset)}" '
-        f'height="{num(HEIGHT - 2 * inset)}" rx="{num(rx)}" fill="none" stroke="{colour}" '
-        f'stroke-width="{num(stroke)}"/>'
-    )
-
-
 def _frame(large: bool) -> str:
     """Small cards: one frame. Large cards: a double frame with a stud in each corner."""
     if not large:
-        return _rect(2.6, 2.2, 0.55)
+        return CANVAS.inset(2.6, 2.2, stroke=FRAME, stroke_width="0.55")
     studs = "".join(
         f'<rect x="{num(x - 1.3)}" y="{num(y - 1.3)}" width="2.6" height="2.6" '
         f'transform="rotate(45 {num(x)} {num(y)})"/>'
         for x in (3.6, WIDTH - 3.6)
         for y in (3.6, HEIGHT - 3.6)
     )
-    return _rect(2.2, 2.4, 0.7) + _rect(3.6, 1.4, 0.35) + f'<g fill="{FRAME}">{studs}</g>'
-
-
-def digits_path(text: str, cx: float, cy: float, cap: float, attrs: str) -> str:
-    """Arabic digits from the glyph table, centred at (cx, cy), `cap` units tall."""
-    em = cap / 0.741  # Noto Sans CJK digits are 0.741 em tall
-    scale = em / 1000
-    width = sum(glyph(ch).advance for ch in text) * scale
-    x = cx - width / 2
-    out = []
-    for ch in text:
-        advance = glyph(ch).advance * scale
-        out.append(glyph_path(ch, x + advance / 2, cy, em, attrs))
-        x += advance
-    return "".join(out)
+    return (
+        CANVAS.inset(2.2, 2.4, stroke=FRAME, stroke_width="0.7")
+        + CANVAS.inset(3.6, 1.4, stroke=FRAME, stroke_width="0.35")
+        + f'<g fill="{FRAME}">{studs}</g>'
+    )
 
 
 def _index(large: bool, n: int, colour: str, cy: float) -> str:
@@ -166,13 +124,9 @@ def _index(large: bool, n: int, colour: str, cy: float) -> str:
     else:
         mark = f'<circle cx="{num(CX)}" cy="{num(cy)}" r="5.2" {common}/>'
     if n in (6, 9):
-        # underlined, so a 6 and a 9 seen upside down are not confused
-        underline = (
-            f'<path d="M{num(CX - 1.8)} {num(cy + 3.3)}h3.6" stroke="{colour}" '
-            'stroke-width=".6" stroke-linecap="round"/>'
-        )
-        return mark + digits_path(text, CX, cy - 0.5, 4.8, f'fill="{colour}"') + underline
-    return mark + digits_path(text, CX, cy, 5.2 if n < 10 else 4.6, f'fill="{colour}"')
+        digits = text_path(text, CX, cy - 0.5, 4.8, f'fill="{colour}"')
+        return mark + digits + underline(CX, cy + 3.3, 3.6, colour)
+    return mark + text_path(text, CX, cy, 5.2 if n < 10 else 4.6, f'fill="{colour}"')
 
 
 def _end(code: str) -> str:
@@ -209,16 +163,13 @@ def card_svg(code: str, *, lang: str = "en") -> str:
     """A standalone `<svg>` for one card face; its accessible name is in `lang`."""
     large = is_large(code)
     end = _end(code)
-    return "".join(
-        [
-            _open(card_name(code, lang)),
-            _card_outline(FACE),
-            _frame(large),
-            _middle(large),
-            end,
-            f'<g transform="rotate(180 {num(CX)} {num(CY)})">{end}</g>',
-            "</svg>",
-        ]
+    return CANVAS.svg(
+        card_name(code, lang),
+        CANVAS.outline(FACE, edge=EDGE, rx=3.5),
+        _frame(large),
+        _middle(large),
+        end,
+        CANVAS.turned(end),
     )
 
 
@@ -231,19 +182,15 @@ def card_back_svg(*, lang: str = "en") -> str:
         for row in range(13):
             x, y = 5.5 + col * 8, 5.5 + row * 9
             frets.append(f"M{num(x)} {num(y)}h5v5h-5zM{num(x + 1.6)} {num(y + 1.6)}h1.8v1.8h-1.8z")
-    return "".join(
-        [
-            _open(CARD_BACK_NAMES.get(lang, CARD_BACK_NAMES["en"])),
-            _card_outline("#8E1B22"),
-            f'<rect x="3" y="3" width="{WIDTH - 6}" height="{HEIGHT - 6}" rx="2" fill="#A8242B" '
-            f'stroke="{gold}" stroke-width=".6"/>',
-            f'<path d="{"".join(frets)}" fill="none" stroke="#C9505A" stroke-width=".6"/>',
-            f'<rect x="10" y="34" width="20" height="{HEIGHT - 68}" rx="10" fill="#8E1B22" '
-            f'stroke="{gold}" stroke-width=".8"/>',
-            f'<rect x="12.4" y="36.4" width="15.2" height="{num(HEIGHT - 72.8)}" rx="7.6" '
-            f'fill="none" stroke="{gold}" stroke-width=".4"/>',
-            f'<circle cx="{num(CX)}" cy="{num(CY)}" r="4.4" fill="{gold}"/>',
-            f'<rect x="{num(CX - 1.5)}" y="{num(CY - 1.5)}" width="3" height="3" fill="#8E1B22"/>',
-            "</svg>",
-        ]
+    return CANVAS.svg(
+        back_name(lang),
+        CANVAS.outline("#8E1B22", edge=EDGE, rx=3.5),
+        CANVAS.inset(3, 2, fill="#A8242B", stroke=gold, stroke_width=".6"),
+        f'<path d="{"".join(frets)}" fill="none" stroke="#C9505A" stroke-width=".6"/>',
+        f'<rect x="10" y="34" width="20" height="{HEIGHT - 68}" rx="10" fill="#8E1B22" '
+        f'stroke="{gold}" stroke-width=".8"/>',
+        f'<rect x="12.4" y="36.4" width="15.2" height="{num(HEIGHT - 72.8)}" rx="7.6" '
+        f'fill="none" stroke="{gold}" stroke-width=".4"/>',
+        f'<circle cx="{num(CX)}" cy="{num(CY)}" r="4.4" fill="{gold}"/>',
+        f'<rect x="{num(CX - 1.5)}" y="{num(CY - 1.5)}" width="3" height="3" fill="#8E1B22"/>',
     )

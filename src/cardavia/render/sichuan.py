@@ -17,12 +17,13 @@ fonts. Pure: no web or game-state imports; the output is deterministic and cache
 from __future__ import annotations
 
 from functools import cache
-from html import escape
 
 from cardavia.render.fonts import glyph_path, num
+from cardavia.render.svg import Canvas, back_name, language
 
 WIDTH, HEIGHT = 40, 144
-CX, CY = WIDTH / 2, HEIGHT / 2
+CANVAS = Canvas(WIDTH, HEIGHT)
+CX, CY = CANVAS.centre
 
 FACE = "#FCF9F1"  # white card stock
 EDGE = "#3E3A36"  # card border
@@ -59,8 +60,6 @@ _TABLE: tuple[tuple[str, str, str], ...] = (
 CODES: tuple[str, ...] = tuple(code for code, _, _ in _TABLE)
 PRINTED_NAMES: dict[str, str] = {code: printed for code, _, printed in _TABLE}
 
-LANGS = ("en", "zh", "uk", "es", "cs", "ru")
-
 # Accessible names "{name} {pips}", in CODES order. The lead may move these to gettext later.
 _NAMES: dict[str, tuple[str, ...]] = {
     "en": tuple(english for _, english, _ in _TABLE),
@@ -93,14 +92,6 @@ _NAMES: dict[str, tuple[str, ...]] = {
         "Красная семёрка", "Красная пятёрка", "Гвоздь", "Две красные",
     ),
 }  # fmt: skip
-CARD_BACK_NAMES = {
-    "en": "card back",
-    "zh": "牌背",
-    "uk": "сорочка карти",
-    "es": "dorso de carta",
-    "cs": "rub karty",
-    "ru": "рубашка карты",
-}
 
 
 def ends(code: str) -> tuple[int, int]:
@@ -125,26 +116,10 @@ def card_name(code: str, lang: str = "en") -> str:
     Unknown languages fall back to English.
     """
     ends(code)
-    names = _NAMES.get(lang, _NAMES["en"])
-    return f"{names[CODES.index(code)]} {code}"
+    return f"{_NAMES[language(lang)][CODES.index(code)]} {code}"
 
 
 # ---------------------------------------------------------------- drawing helpers
-
-
-def _open(label: str) -> str:
-    text = escape(label, quote=True)
-    return (
-        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {HEIGHT}" role="img" '
-        f'aria-label="{text}"><title>{text}</title>'
-    )
-
-
-def _card_outline(fill: str) -> str:
-    return (
-        f'<rect x=".5" y=".5" width="{WIDTH - 1}" height="{HEIGHT - 1}" rx="3" fill="{fill}" '
-        f'stroke="{EDGE}" stroke-width=".8"/>'
-    )
 
 
 # the two faces: centre y of the top (low) and the bottom (high) face
@@ -197,13 +172,6 @@ def _fleuron(cx: float, cy: float, r: float) -> str:
     )
 
 
-def _frame() -> str:
-    return (
-        f'<rect x="2.4" y="2.4" width="{WIDTH - 4.8}" height="{HEIGHT - 4.8}" rx="2" '
-        f'fill="none" stroke="{BLUE}" stroke-width=".5"/>'
-    )
-
-
 def _name(code: str) -> str:
     """The printed name at the foot: one glyph, or two side by side, between fleurons."""
     chars = PRINTED_NAMES[code]
@@ -230,18 +198,15 @@ def card_svg(code: str, *, lang: str = "en") -> str:
     low, high = ends(code)
     top_colour, bottom_colour = pip_colours(code)
     mid = (TOP_Y + BOTTOM_Y) / 2
-    return "".join(
-        [
-            _open(card_name(code, lang)),
-            _card_outline(FACE),
-            _frame(),
-            _fleuron(6.2, mid, 1.5),
-            _fleuron(WIDTH - 6.2, mid, 1.5),
-            _face(low, TOP_Y, -1, top_colour),
-            _face(high, BOTTOM_Y, 1, bottom_colour),
-            _name(code),
-            "</svg>",
-        ]
+    return CANVAS.svg(
+        card_name(code, lang),
+        CANVAS.outline(FACE, edge=EDGE, rx=3),
+        CANVAS.inset(2.4, 2, stroke=BLUE, stroke_width=".5"),
+        _fleuron(6.2, mid, 1.5),
+        _fleuron(WIDTH - 6.2, mid, 1.5),
+        _face(low, TOP_Y, -1, top_colour),
+        _face(high, BOTTOM_Y, 1, bottom_colour),
+        _name(code),
     )
 
 
@@ -254,17 +219,13 @@ def card_back_svg(*, lang: str = "en") -> str:
         for row in range(27)
         for x in (CX + (k + (row % 2) / 2) * 6.5 for k in range(-2, 3 - row % 2))
     )
-    return "".join(
-        [
-            _open(CARD_BACK_NAMES.get(lang, CARD_BACK_NAMES["en"])),
-            _card_outline(field),
-            f'<path d="{dots}" fill="{dot}"/>',
-            f'<rect x="3" y="3" width="{WIDTH - 6}" height="{HEIGHT - 6}" rx="2" fill="none" '
-            f'stroke="{BLUE_LIGHT}" stroke-width=".6"/>',
-            f'<circle cx="{num(CX)}" cy="{num(CY)}" r="11" fill="{FACE}" stroke="{BLUE_LIGHT}" '
-            'stroke-width=".8"/>',
-            _fleuron(CX, CY, 4.6),
-            f'<circle cx="{num(CX)}" cy="{num(CY)}" r="1.2" fill="{RED}"/>',
-            "</svg>",
-        ]
+    return CANVAS.svg(
+        back_name(lang),
+        CANVAS.outline(field, edge=EDGE, rx=3),
+        f'<path d="{dots}" fill="{dot}"/>',
+        CANVAS.inset(3, 2, stroke=BLUE_LIGHT, stroke_width=".6"),
+        f'<circle cx="{num(CX)}" cy="{num(CY)}" r="11" fill="{FACE}" stroke="{BLUE_LIGHT}" '
+        'stroke-width=".8"/>',
+        _fleuron(CX, CY, 4.6),
+        f'<circle cx="{num(CX)}" cy="{num(CY)}" r="1.2" fill="{RED}"/>',
     )

@@ -18,20 +18,21 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import cache
-from html import escape
 
 from cardavia.games.sisepai.cards import CODES, COLOURS, PIECES
+from cardavia.render.fonts import glyph_path, num, text_path
+from cardavia.render.svg import PENTAGON, Canvas, back_name, language
 
 __all__ = ["CODES", "card_back_svg", "card_name", "card_svg"]
-from cardavia.render.fonts import glyph_path, num
 
-WIDTH, HEIGHT = 40, 104
-CX, CY = WIDTH / 2, HEIGHT / 2
+CANVAS = Canvas(40, 104)
+CX, CY = CANVAS.centre
 
 FACE = "#F2E9D2"  # cream card stock
 EDGE = "#4A3F33"  # card border
 FRAME = "#C4B28C"  # thin inner frame
 INK = "#2B2118"  # outlines, letters, flower glyph
+_INK_FILL = f'fill="{INK}"'
 
 # r, y, w, g: glyph fill, whether the glyph needs a dark outline, mark shape, initial
 COLOUR_FILL = {"r": "#E0501F", "y": "#F5D000", "w": "#FFFFFF", "g": "#005C45"}
@@ -45,8 +46,6 @@ GLYPHS_WG = "將士象車馬包卒"
 PINYIN_RY = ("shuài", "shì", "xiàng", "jū", "mǎ", "pào", "bīng")
 PINYIN_WG = ("jiàng", "shì", "xiàng", "jū", "mǎ", "bāo", "zú")
 FLOWER_GLYPH, FLOWER_PINYIN = "花", "huā"
-
-LANGS = ("en", "zh", "uk", "es", "cs", "ru")
 
 # Accessible names. Colour adjectives agree with the piece's gender where the language needs it
 # (m, f, n); `order` places them. The lead may move these to gettext later.
@@ -85,14 +84,6 @@ _FLOWER_WORDS = {
     "cs": "Květina {n}",
     "ru": "Цветок {n}",
 }
-CARD_BACK_NAMES = {
-    "en": "card back",
-    "zh": "牌背",
-    "uk": "сорочка карти",
-    "es": "dorso de carta",
-    "cs": "rub karty",
-    "ru": "рубашка карты",
-}
 
 
 def _split(code: str) -> tuple[str, int] | int:
@@ -128,8 +119,7 @@ def card_name(code: str, lang: str = "en", *, with_glyph: bool = True) -> str:
     `with_glyph` appends the printed glyph and its pinyin (not in Chinese, where the glyph is
     the name). Unknown languages fall back to English.
     """
-    if lang not in LANGS:
-        lang = "en"
+    lang = language(lang)
     parts = _split(code)
     glyph = piece_glyph(code)
     if isinstance(parts, int):
@@ -148,21 +138,6 @@ def card_name(code: str, lang: str = "en", *, with_glyph: bool = True) -> str:
 
 
 # ---------------------------------------------------------------- drawing helpers
-
-
-def _open(label: str) -> str:
-    text = escape(label, quote=True)
-    return (
-        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {HEIGHT}" role="img" '
-        f'aria-label="{text}"><title>{text}</title>'
-    )
-
-
-def _card_outline(fill: str) -> str:
-    return (
-        f'<rect x=".5" y=".5" width="39" height="103" rx="3.5" fill="{fill}" '
-        f'stroke="{EDGE}" stroke-width=".8"/>'
-    )
 
 
 def _mark(colour: str, cx: float, cy: float, r: float, stroke: float) -> str:
@@ -194,15 +169,10 @@ def _mark(colour: str, cx: float, cy: float, r: float, stroke: float) -> str:
     return f'<polygon points="{pts}" {attrs}/>'
 
 
-def _letter(char: str, cx: float, cy: float, cap: float, fill: str = INK) -> str:
-    # Noto Sans cap height is 0.741 em
-    return glyph_path(char, cx, cy, cap / 0.741, f'fill="{fill}"')
-
-
 def _index(colour: str) -> str:
     """Corner index: shape and initial, top left (drawn twice, the second turned 180°)."""
-    one = _mark(colour, 6.6, 7.2, 3.1, 0.55) + _letter(INITIAL[colour], 13, 7.2, 5.2)
-    return one + f'<g transform="rotate(180 {num(CX)} {num(CY)})">{one}</g>'
+    one = _mark(colour, 6.6, 7.2, 3.1, 0.55) + text_path(INITIAL[colour], 13, 7.2, 5.2, _INK_FILL)
+    return one + CANVAS.turned(one)
 
 
 def _glyph(char: str, colour: str, cx: float, cy: float, em: float, outline: int) -> str:
@@ -219,13 +189,6 @@ def _glyph(char: str, colour: str, cx: float, cy: float, em: float, outline: int
     return glyph_path(char, cx, cy, em, attrs)
 
 
-def _frame() -> str:
-    return (
-        f'<rect x="2.3" y="2.3" width="35.4" height="99.4" rx="2.2" fill="none" '
-        f'stroke="{FRAME}" stroke-width=".5"/>'
-    )
-
-
 # ---------------------------------------------------------------- flowers
 
 
@@ -233,17 +196,12 @@ def _blossom(cx: float, cy: float, r: float, petal: str, heart: str) -> str:
     """Five round petals around a heart: a plum blossom."""
     out = [
         f'<circle cx="{num(cx + dx * r)}" cy="{num(cy + dy * r)}" r="{num(r * 0.62)}"/>'
-        for dx, dy in _PENTAGON
+        for dx, dy in PENTAGON
     ]
     return (
         f'<g fill="{petal}" stroke="{INK}" stroke-width=".35">{"".join(out)}</g>'
         f'<circle cx="{num(cx)}" cy="{num(cy)}" r="{num(r * 0.42)}" fill="{heart}"/>'
     )
-
-
-# unit vectors to the corners of a regular pentagon, first one straight up (rounded constants
-# rather than trigonometry, so the output cannot vary between platforms)
-_PENTAGON = ((0.0, -1.0), (0.951, -0.309), (0.588, 0.809), (-0.588, 0.809), (-0.951, -0.309))
 
 
 def _flower_plum() -> str:
@@ -354,8 +312,8 @@ _FLOWERS: dict[int, Callable[[], str]] = {
 
 
 def _flower_index(n: int) -> str:
-    one = _blossom(6.6, 7.2, 2.2, "#F4A6BD", "#E0A21F") + _letter(str(n), 13, 7.2, 5.2)
-    return one + f'<g transform="rotate(180 {num(CX)} {num(CY)})">{one}</g>'
+    one = _blossom(6.6, 7.2, 2.2, "#F4A6BD", "#E0A21F") + text_path(str(n), 13, 7.2, 5.2, _INK_FILL)
+    return one + CANVAS.turned(one)
 
 
 # ---------------------------------------------------------------- public API
@@ -365,11 +323,14 @@ def _flower_index(n: int) -> str:
 def card_svg(code: str, *, lang: str = "en") -> str:
     """A standalone `<svg>` for one card face; its accessible name is in `lang`."""
     parts = _split(code)
-    out = [_open(card_name(code, lang)), _card_outline(FACE), _frame()]
+    out = [
+        CANVAS.outline(FACE, edge=EDGE, rx=3.5),
+        CANVAS.inset(2.3, 2.2, stroke=FRAME, stroke_width=".5"),
+    ]
     if isinstance(parts, int):
         out += [
             _flower_index(parts),
-            glyph_path(FLOWER_GLYPH, CX, 28, 30, f'fill="{INK}"'),
+            glyph_path(FLOWER_GLYPH, CX, 28, 30, _INK_FILL),
             _FLOWERS[parts](),
         ]
     else:
@@ -379,30 +340,24 @@ def card_svg(code: str, *, lang: str = "en") -> str:
             _index(colour),
             _glyph(char, colour, CX, 29, 33, 56),
             _mark(colour, CX, CY + 1, 4.2, 0.7),
-            f'<g transform="rotate(180 {num(CX)} {num(CY)})">'
-            + _glyph(char, colour, CX, 28, 21, 48)
-            + "</g>",
+            CANVAS.turned(_glyph(char, colour, CX, 28, 21, 48)),
         ]
-    out.append("</svg>")
-    return "".join(out)
+    return CANVAS.svg(card_name(code, lang), *out)
 
 
 @cache
 def card_back_svg(*, lang: str = "en") -> str:
     """The common back: a diamond lattice with the four colour marks down the middle."""
     out = [
-        _open(CARD_BACK_NAMES.get(lang, CARD_BACK_NAMES["en"])),
-        _card_outline("#2C3E66"),
-        '<rect x="3" y="3" width="34" height="98" rx="2" fill="#34497A" stroke="#E9DFC7" '
-        'stroke-width=".6"/>',
+        CANVAS.outline("#2C3E66", edge=EDGE, rx=3.5),
+        CANVAS.inset(3, 2, fill="#34497A", stroke="#E9DFC7", stroke_width=".6"),
         _back_lattice(),
         '<rect x="11" y="24" width="18" height="56" rx="9" fill="#F3EBD6" stroke="#E9DFC7" '
         'stroke-width=".6"/>',
     ]
     for i, colour in enumerate(COLOURS):
         out.append(_mark(colour, CX, 33 + i * 12.7, 3.6, 0.6))
-    out.append("</svg>")
-    return "".join(out)
+    return CANVAS.svg(back_name(lang), *out)
 
 
 def _back_lattice() -> str:
@@ -435,14 +390,10 @@ def sprite_svg(lang: str = "en") -> str:
 
 def use_svg(code: str, *, lang: str = "en") -> str:
     """A small `<svg>` showing one card from `sprite_svg()` (`code` "back" for the back)."""
-    label = card_name(code, lang) if code != "back" else CARD_BACK_NAMES.get(lang, "card back")
-    text = escape(label, quote=True)
-    return (
-        f'<svg viewBox="0 0 {WIDTH} {HEIGHT}" role="img" aria-label="{text}">'
-        f'<title>{text}</title><use href="#ssp-{code}"/></svg>'
-    )
+    label = card_name(code, lang) if code != "back" else back_name(lang)
+    return CANVAS.svg(label, f'<use href="#ssp-{code}"/>', standalone=False)
 
 
 def _as_symbol(svg: str, ident: str) -> str:
     body = svg.partition("</title>")[2].removesuffix("</svg>")
-    return f'<symbol id="{ident}" viewBox="0 0 {WIDTH} {HEIGHT}">{body}</symbol>'
+    return f'<symbol id="{ident}" viewBox="{CANVAS.view_box}">{body}</symbol>'
