@@ -50,7 +50,7 @@ DECKS: tuple[Deck, ...] = (
          (GameInfo("nantong", N_("Nantong long cards"),
                    N_("Nantong long cards with two indicators: draw and discard, pong and kong "
                       "claims but no runs from discards; win with seven groups and a pair."),
-                   3, 2, False),)),
+                   3, 2, True),)),
     Deck("sichuan-cards", N_("Sichuan cards"), "川牌", N_("Sichuan"), N_("China"), 92,
          "https://en.wikipedia.org/wiki/Chinese_dominoes",
          N_("Thin Sichuan cards with the pips of a pair of dice, for Chuo Pai."),
