@@ -62,7 +62,7 @@ DECKS: tuple[Deck, ...] = (
          N_("Two series of numerals in small and large Chinese characters, for Paohuzi."),
          (GameInfo("paohuzi", N_("Paohuzi"),
                    N_("Paohuzi uses the small and large numerals to collect groups worth huxi."),
-                   3, 2, False),
+                   3, 2, True),
           GameInfo("two-seven-ten", N_("Two Seven Ten"),
                    N_("Two Seven Ten: the classic 2-7-10 game of the number cards."),
                    3, 2, False))),

@@ -390,16 +390,21 @@ GAME_STRINGS: dict[str, dict[str, str]] = {
         "phz_centre_heading": N_("The stock and the card in play"),
         "phz_caption_you_revealed": N_("You revealed"),
         "phz_caption_revealed": N_("Revealed by %(seat)s"),
-        "phz_caption_you_took": N_("You took it: %(kind)s"),
-        "phz_caption_took": N_("%(seat)s took it: %(kind)s"),
-        "phz_caption_you_compulsory": N_("Your compulsory %(kind)s"),
-        "phz_caption_compulsory": N_("Compulsory %(kind)s of %(seat)s"),
+        "phz_caption_you_took_chi": N_("You took it for a chi"),
+        "phz_caption_took_chi": N_("%(seat)s took it for a chi"),
+        "phz_caption_you_took_peng": N_("You took it for a peng"),
+        "phz_caption_took_peng": N_("%(seat)s took it for a peng"),
+        "phz_caption_you_took_pao": N_("You took it for a pao"),
+        "phz_caption_took_pao": N_("%(seat)s took it for a pao"),
+        "phz_caption_you_wei": N_("Your compulsory wei"),
+        "phz_caption_wei": N_("Compulsory wei of %(seat)s"),
+        "phz_caption_you_ti": N_("Your compulsory ti"),
+        "phz_caption_ti": N_("Compulsory ti of %(seat)s"),
         "phz_caption_you_unclaimed": N_("Nobody took it: it goes to your discard area"),
         "phz_caption_unclaimed": N_("Nobody took it: it goes to the discard area of %(seat)s"),
         "phz_caption_you_shown": N_("Your shown card as the dealer: it stays in your hand"),
         "phz_caption_shown": N_("Shown by the dealer, %(seat)s: it stays in their hand"),
         "phz_shown_label": N_("Dealer's shown card"),
-        "phz_shown_aria": N_("Dealer's shown card: %(card)s, held by %(seat)s"),
         # --- groups (rules, sections 2-4)
         "phz_kind_chi": N_("Chi"),
         "phz_kind_bi": N_("Bi"),
@@ -449,6 +454,9 @@ GAME_STRINGS: dict[str, dict[str, str]] = {
         "phz_stale_peng": N_(
             "You cannot peng %(card)s: it is a stale card for you, because you passed up a "
             "peng of it or discarded it earlier."),
+        "phz_stale_list_both": N_("Stale cards for your chi and peng: %(cards)s."),
+        "phz_stale_list_chi": N_("Stale cards for your chi: %(cards)s."),
+        "phz_stale_list_peng": N_("Stale cards for your peng: %(cards)s."),
         "phz_notice_stale_chi": N_(
             "You passed up a chi of %(card)s: it is now a stale card for your chi."),
         "phz_notice_stale_peng": N_(
@@ -459,8 +467,10 @@ GAME_STRINGS: dict[str, dict[str, str]] = {
         "phz_status_first_discard": N_("You are the dealer: discard a card to begin"),
         "phz_status_you_revealed": N_("You revealed %(card)s: your answer?"),
         "phz_status_seat_revealed": N_("%(seat)s revealed %(card)s: your answer?"),
-        "phz_status_win_after": N_(
-            "Your compulsory %(kind)s of %(card)s completes your hand: win, or pass?"),
+        "phz_status_win_after_wei": N_(
+            "Your compulsory wei of %(card)s completes your hand: win, or pass?"),
+        "phz_status_win_after_ti": N_(
+            "Your compulsory ti of %(card)s completes your hand: win, or pass?"),
         # --- the log
         "phz_log_shown": N_("The dealer's shown card is %(card)s: it stays in the dealer's hand"),
         "phz_log_you_kan": N_("You hold a kan of %(card)s: it stays in your hand, locked"),
@@ -494,6 +504,7 @@ GAME_STRINGS: dict[str, dict[str, str]] = {
         "phz_result_heavenly": N_("Heavenly win: three ti or five kan as dealt"),
         "phz_result_you_revealed": N_("Winning card: %(card)s, which you revealed"),
         "phz_result_revealed": N_("Winning card: %(card)s, revealed by %(seat)s"),
+        "phz_winning_card_alt": N_("%(card)s, the winning card"),
         "phz_result_your_groups": N_("Your groups"),
         "phz_result_groups_of": N_("Groups of %(seat)s"),
         "phz_result_total": N_("Total"),
