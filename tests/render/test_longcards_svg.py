@@ -51,7 +51,7 @@ def test_localized_names(code: str, lang: str) -> None:
         ("5C", "es", "5 de Monedas"),
         ("W", "es", "Flor Blanca (白花)"),
         ("4C", "cs", "Čtyřka mincí"),
-        ("9S", "cs", "Devítka provázků"),
+        ("9S", "cs", "Devítka šňůr"),
         ("R", "cs", "Červený květ (紅花)"),
         ("5C", "ru", "Пятёрка монет"),
         ("2M", "ru", "Двойка мириад"),

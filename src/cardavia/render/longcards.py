@@ -64,7 +64,7 @@ _SUIT_WORDS: dict[str, tuple[str, str, str]] = {  # M, S, C (genitive plural whe
     "zh": ("万", "条", "饼"),
     "uk": ("міріад", "низок", "монет"),
     "es": ("Miríadas", "Sartas", "Monedas"),
-    "cs": ("myriad", "provázků", "mincí"),
+    "cs": ("myriád", "šňůr", "mincí"),
     "ru": ("мириад", "связок", "монет"),
 }
 _RANK_WORDS: dict[str, tuple[str, ...]] = {
