@@ -123,7 +123,9 @@
   } catch {
     andFormat = null;
   }
-  const joinList = (items) => (listFormat ? listFormat.format(items) : items.join(", "));
+  // Chinese "unit" lists have no separator at all: name the cards with 、 there.
+  const joinList = (items) =>
+    config.lang === "zh" ? items.join("、") : listFormat ? listFormat.format(items) : items.join(", ");
   const joinAnd = (items) => (andFormat ? andFormat.format(items) : items.join(", "));
 
   // "Heaven 6-6 ×2, Red Nine 4-5": identical cards counted, in the play's order.

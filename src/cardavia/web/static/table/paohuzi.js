@@ -110,7 +110,9 @@
   } catch {
     listFormat = null;
   }
-  const joinList = (items) => (listFormat ? listFormat.format(items) : items.join(", "));
+  // Chinese "unit" lists have no separator at all: name the cards with 、 there.
+  const joinList = (items) =>
+    config.lang === "zh" ? items.join("、") : listFormat ? listFormat.format(items) : items.join(", ");
   const cardsText = (codes) => joinList(codes.map(cardName));
 
   // "small 1, small 2, small 3; bi: small 5, large 5, large 5" for a chi and its bi groups
