@@ -11,7 +11,7 @@
 (() => {
   "use strict";
 
-  const { HUMAN, t, tn, h, seatName, cardName, cardFace, config } = window.Cardavia.ctx;
+  const { HUMAN, t, tn, h, seatName, cardName, cardFace, config, removeOne, joinList } = window.Cardavia.ctx;
   const ctx = window.Cardavia.ctx;
 
   // ------------------------------------------------------------------ cards (CP§3.3-CP§3.9)
@@ -111,21 +111,12 @@
 
   // ------------------------------------------------------------------ words for plays
 
-  let listFormat = null;
-  try {
-    listFormat = new Intl.ListFormat(config.lang, { style: "short", type: "unit" });
-  } catch {
-    listFormat = null;
-  }
   let andFormat = null;
   try {
     andFormat = new Intl.ListFormat(config.lang, { style: "long", type: "conjunction" });
   } catch {
     andFormat = null;
   }
-  // Chinese "unit" lists have no separator at all: name the cards with 、 there.
-  const joinList = (items) =>
-    config.lang === "zh" ? items.join("、") : listFormat ? listFormat.format(items) : items.join(", ");
   const joinAnd = (items) => (andFormat ? andFormat.format(items) : items.join(", "));
 
   // "Heaven 6-6 ×2, Red Nine 4-5": identical cards counted, in the play's order.
@@ -331,11 +322,6 @@
         facts(e);
         break;
     }
-  }
-
-  function removeOne(list, code) {
-    const i = list.indexOf(code);
-    if (i >= 0) list.splice(i, 1);
   }
 
   // ------------------------------------------------------------------ the centre

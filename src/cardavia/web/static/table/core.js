@@ -228,6 +228,31 @@
 
   let lastStepAt = 0; // when the last paced move was shown
 
+  // ------------------------------------------------------------------ helpers plugins share
+
+  // Removes the first `code` from `list` in place (nothing if it is not there).
+  function removeOne(list, code) {
+    const i = list.indexOf(code);
+    if (i >= 0) list.splice(i, 1);
+  }
+
+  let unitListFormat = null;
+  try {
+    unitListFormat = new Intl.ListFormat(config.lang, { style: "short", type: "unit" });
+  } catch {
+    unitListFormat = null;
+  }
+  // A short list of names ("small 1, small 2"). Chinese "unit" lists have no separator at all:
+  // name the cards with 、 there.
+  const joinList = (items) =>
+    config.lang === "zh" ? items.join("、") : unitListFormat ? unitListFormat.format(items) : items.join(", ");
+
+  // The usual first log line: "New deal. You are the dealer." / "… AI 3 is the dealer."
+  function dealerStartLine(v) {
+    const dealer = v.table.dealer;
+    return dealer === HUMAN ? t("log_start_you") : t("log_start_seat", { seat: seatName(dealer) });
+  }
+
   // What a plugin gets as its last argument: the helpers and a few verbs of the table.
   const ctx = {
     config,
@@ -240,6 +265,9 @@
     cardInfo,
     cardImg,
     cardFace,
+    removeOne,
+    joinList,
+    dealerStartLine,
     storage,
     notice: (text, options) => notice(text, options),
     act: (action) => act(action),

@@ -16,7 +16,7 @@
 (() => {
   "use strict";
 
-  const { HUMAN, t, tn, h, seatName, cardName, cardFace, config } = window.Cardavia.ctx;
+  const { HUMAN, t, tn, h, seatName, cardName, cardFace, config, removeOne, dealerStartLine } = window.Cardavia.ctx;
   const PLAYERS = 3;
   const COPIES = 4;
   const DECLARATIONS = ["four", "three", "hezi"];
@@ -44,11 +44,6 @@
       if (i >= 0) sorted.push(...sorted.splice(i, 1));
     }
     return sorted;
-  }
-
-  function removeOne(list, code) {
-    const i = list.indexOf(code);
-    if (i >= 0) list.splice(i, 1);
   }
 
   const numbers = (() => {
@@ -718,11 +713,6 @@
     }
   }
 
-  function startLine(v) {
-    const dealer = v.table.dealer;
-    return dealer === HUMAN ? t("log_start_you") : t("log_start_seat", { seat: seatName(dealer) });
-  }
-
   const actor = (e) => (["deal", "hand", "answer", "exhausted"].includes(e.kind) ? null : e.seat ?? null);
 
   // Your own draw is shown by the "drawn" event that follows it; answers are never paced.
@@ -1077,7 +1067,7 @@
     handCardState,
     actionButtons,
     describeEvent,
-    startLine,
+    startLine: dealerStartLine,
     actor,
     instant,
     status,

@@ -9,7 +9,7 @@
 (() => {
   "use strict";
 
-  const { HUMAN, t, tn, h, seatName, cardName, cardFace, config } = window.Cardavia.ctx;
+  const { HUMAN, t, tn, h, seatName, cardName, cardFace, config, removeOne, joinList, dealerStartLine } = window.Cardavia.ctx;
   const ctx = window.Cardavia.ctx;
   const PLAYERS = 3;
   const HAND = 20; // PHZ-9: cards owned between turns, plus one per 4-card group after the first
@@ -104,15 +104,6 @@
   };
   const kindName = (kind) => t(KIND_KEYS[kind] || kind);
 
-  let listFormat = null;
-  try {
-    listFormat = new Intl.ListFormat(config.lang, { style: "short", type: "unit" });
-  } catch {
-    listFormat = null;
-  }
-  // Chinese "unit" lists have no separator at all: name the cards with 、 there.
-  const joinList = (items) =>
-    config.lang === "zh" ? items.join("、") : listFormat ? listFormat.format(items) : items.join(", ");
   const cardsText = (codes) => joinList(codes.map(cardName));
 
   // "small 1, small 2, small 3; bi: small 5, large 5, large 5" for a chi and its bi groups
@@ -236,11 +227,6 @@
       default:
         return null;
     }
-  }
-
-  function removeOne(list, code) {
-    const i = list.indexOf(code);
-    if (i >= 0) list.splice(i, 1);
   }
 
   // Cards leave your concealed hand (seat 0) or a seat's count.
@@ -781,11 +767,6 @@
     }
   }
 
-  function startLine(v) {
-    const dealer = v.table.dealer;
-    return dealer === HUMAN ? t("log_start_you") : t("log_start_seat", { seat: seatName(dealer) });
-  }
-
   // ------------------------------------------------------------------ the end sheet
 
   function resultLines(v) {
@@ -918,7 +899,7 @@
     handCardState,
     actionButtons,
     describeEvent,
-    startLine,
+    startLine: dealerStartLine,
     actor: (e) => (["reveal", "discard", "chi", "peng", "pao", "wei", "ti", "win"].includes(e.kind) && !(e.kind === "ti" && e.from === "deal") ? e.seat : null),
     instant: (e) => ["answer", "deal", "shown", "kan", "dead"].includes(e.kind) || (e.kind === "ti" && e.from === "deal"),
     status,

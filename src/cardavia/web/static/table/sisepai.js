@@ -5,7 +5,7 @@
 (() => {
   "use strict";
 
-  const { HUMAN, t, tn, h, seatName, cardName, cardFace, config } = window.Cardavia.ctx;
+  const { HUMAN, t, tn, h, seatName, cardName, cardFace, config, removeOne, dealerStartLine } = window.Cardavia.ctx;
 
   // ------------------------------------------------------------------ cards and groups
 
@@ -55,11 +55,6 @@
     const cards = sortCodes(codes);
     const kind = groupKind(cards);
     return { cards, kind, label: kindLabel(kind) };
-  }
-
-  function removeOne(list, code) {
-    const i = list.indexOf(code);
-    if (i >= 0) list.splice(i, 1);
   }
 
   // ------------------------------------------------------------------ the display model
@@ -334,11 +329,6 @@
     }
   }
 
-  function startLine(v) {
-    const dealer = v.table.dealer;
-    return dealer === HUMAN ? t("log_start_you") : t("log_start_seat", { seat: seatName(dealer) });
-  }
-
   // ------------------------------------------------------------------ the end sheet
 
   function resultLines(v) {
@@ -392,7 +382,7 @@
     handCardState,
     actionButtons,
     describeEvent,
-    startLine,
+    startLine: dealerStartLine,
     actor: (e) => (e.kind === "unclaimed" ? null : e.seat),
     instant: (e) => e.kind === "answer",
     status,
