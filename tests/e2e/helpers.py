@@ -2,10 +2,44 @@
 
 from __future__ import annotations
 
-from playwright.sync_api import Page, expect
+import json
+from typing import Any
+
+from playwright.sync_api import Browser, Page, expect
 
 ENABLED = '[aria-disabled="false"]'
 TIMEOUT = 30_000
+
+
+def new_page(browser: Browser, base_url: str, viewport: dict[str, int]) -> Page:
+    """A page in a fresh context with reduced motion; the page's JS errors collect in
+    `page.errors` (each test ends with `assert not page.errors`)."""
+    context = browser.new_context(base_url=base_url, viewport=viewport,  # type: ignore[arg-type]
+                                  reduced_motion="reduce")
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda err: errors.append(str(err)))
+    page.errors = errors  # type: ignore[attr-defined]
+    return page
+
+
+def open_table(page: Page, game: str, name: str, seed: int) -> None:
+    """Open the English table of `game` (shown as `name`) on a fixed seed; it must be served."""
+    response = page.goto(f"/en/games/{game}/table?seed={seed}")
+    assert response is not None and response.status == 200, (
+        f"the {name} table is not served: is {game} playable in traditions.py?")
+
+
+def turn_status(page: Page) -> str:
+    return page.locator("[data-testid=turn-status]").inner_text()
+
+
+def download_record(page: Page) -> dict[str, Any]:
+    """The deal record behind the end sheet's download link."""
+    href = page.get_attribute("[data-testid=download-record]", "href")
+    assert href is not None
+    record: dict[str, Any] = json.loads(page.request.get(href).text())
+    return record
 
 
 def wait_for_turn(page: Page) -> str:

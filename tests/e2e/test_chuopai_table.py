@@ -5,7 +5,6 @@ record; screenshots at phone and desktop sizes, mid-deal and at the end."""
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Any
 
@@ -13,7 +12,15 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from tests.e2e.conftest import DESKTOP, PHONE
-from tests.e2e.helpers import ENABLED, expect_result, wait_for_turn
+from tests.e2e.helpers import (
+    ENABLED,
+    download_record,
+    expect_result,
+    new_page,
+    open_table,
+    turn_status,
+    wait_for_turn,
+)
 
 # Seed 4: you lead the first round and all three seats get the starting bonus (Nail + Two Reds),
 # so the opening shows in the centre at your first decision; seed 5: AI 1 leads first.
@@ -21,24 +28,8 @@ BONUS_SEED = 4
 OTHER_SEED = 5
 
 
-def _page(browser: Browser, base_url: str, viewport: dict[str, int]) -> Page:
-    context = browser.new_context(base_url=base_url, viewport=viewport,  # type: ignore[arg-type]
-                                  reduced_motion="reduce")
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda err: errors.append(str(err)))
-    page.errors = errors  # type: ignore[attr-defined]
-    return page
-
-
 def _open(page: Page, seed: int) -> None:
-    response = page.goto(f"/en/games/chuopai/table?seed={seed}")
-    assert response is not None and response.status == 200, (
-        "the Chuo Pai table is not served: is chuopai playable in traditions.py?")
-
-
-def _status(page: Page) -> str:
-    return page.locator("[data-testid=turn-status]").inner_text()
+    open_table(page, "chuopai", "Chuo Pai", seed)
 
 
 def _options(page: Page) -> list[str]:
@@ -70,7 +61,7 @@ def play_deal(page: Page, shots: dict[int, str] | None = None, max_steps: int = 
     for step in range(max_steps):
         if wait_for_turn(page) == "over":
             return made
-        status = _status(page)
+        status = turn_status(page)
         made["statuses"].add("lead" if status.startswith("Your lead: ") else
                              "beat" if status.startswith("You must beat ") else status)
         if shots and step in shots:
@@ -92,9 +83,7 @@ def play_deal(page: Page, shots: dict[int, str] | None = None, max_steps: int = 
 
 def check_result_against_record(page: Page, seed: int) -> dict[str, Any]:
     """The end sheet's piles, points, winner or tie are those of the downloaded deal record."""
-    href = page.get_attribute("[data-testid=download-record]", "href")
-    assert href is not None
-    record: dict[str, Any] = json.loads(page.request.get(href).text())
+    record = download_record(page)
     assert record["format"] == "cardavia-deal/1" and record["game"] == "chuopai"
     assert record["seed"] == seed
     result = record["result"]
@@ -137,7 +126,7 @@ def check_result_against_record(page: Page, seed: int) -> dict[str, Any]:
 ])
 def test_whole_deal_by_clicking(browser: Browser, base_url: str, screenshots: Path, name: str,
                                 viewport: dict[str, int], seed: int) -> None:
-    page = _page(browser, base_url, viewport)
+    page = new_page(browser, base_url, viewport)
     _open(page, seed)
     wait_for_turn(page)
     # the starting bonus, as dealt: remembered here, checked against the record at the end
@@ -175,7 +164,7 @@ def test_whole_deal_by_clicking(browser: Browser, base_url: str, screenshots: Pa
 def test_whole_deal_by_keyboard(browser: Browser, base_url: str) -> None:
     """Everything from the keyboard: number keys for the play buttons; when you lead, the
     focused hand card is selected with Enter and played with P."""
-    page = _page(browser, base_url, DESKTOP)
+    page = new_page(browser, base_url, DESKTOP)
     _open(page, OTHER_SEED)
     made = {"number": 0, "selected": 0}
     for _ in range(120):
@@ -184,7 +173,7 @@ def test_whole_deal_by_keyboard(browser: Browser, base_url: str) -> None:
         focused_card = page.evaluate(
             "document.activeElement && document.activeElement.dataset.testid === 'hand-card'"
             " && document.activeElement.getAttribute('aria-disabled') === 'false'")
-        if _status(page).startswith("Your lead") and focused_card:
+        if turn_status(page).startswith("Your lead") and focused_card:
             page.keyboard.press("ArrowRight")
             page.keyboard.press("ArrowLeft")
             page.keyboard.press("Enter")

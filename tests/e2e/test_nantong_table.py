@@ -21,7 +21,7 @@ from playwright.sync_api import Browser, Locator, Page, expect
 
 from cardavia.ai.nantong import GreedyNantong
 from tests.e2e.conftest import DESKTOP, PHONE
-from tests.e2e.helpers import ENABLED, wait_for_turn
+from tests.e2e.helpers import ENABLED, new_page, wait_for_turn
 
 PLAYERS = 3
 DECLARATIONS = ("four", "three", "hezi")
@@ -35,16 +35,6 @@ SEED_YOU_DEAL = 16
 SEED_AI_DEALS = 397
 # seed: AI 1 deals, your opening four of 9M; pongs, a kong; a win on a discard (keyboard only).
 SEED_KEYBOARD = 26
-
-
-def _page(browser: Browser, base_url: str, viewport: dict[str, int]) -> Page:
-    context = browser.new_context(base_url=base_url, viewport=viewport,  # type: ignore[arg-type]
-                                  reduced_motion="reduce")
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda err: errors.append(str(err)))
-    page.errors = errors  # type: ignore[attr-defined]
-    return page
 
 
 def open_table(page: Page, seed: int) -> None:
@@ -182,7 +172,7 @@ def check_sheet(page: Page) -> dict[str, Any]:
 ])
 def test_whole_deal_then_next_deal(browser: Browser, base_url: str, screenshots: Path,
                                    name: str, viewport: dict[str, int], seed: int) -> None:
-    page = _page(browser, base_url, viewport)
+    page = new_page(browser, base_url, viewport)
     open_table(page, seed)
     wait_for_turn(page)
     expect(page.get_by_test_id("indicators")).to_be_visible()
@@ -229,7 +219,7 @@ def test_whole_deal_then_next_deal(browser: Browser, base_url: str, screenshots:
 def test_keyboard_only_deal_and_restart(browser: Browser, base_url: str) -> None:
     """site.md: everything by keyboard: the opening declaration, claims, kongs and discards
     with no mouse until the scoring sheet; then Restart starts a new match."""
-    page = _page(browser, base_url, DESKTOP)
+    page = new_page(browser, base_url, DESKTOP)
     open_table(page, SEED_KEYBOARD)
     made = play_deal(page, keyboard=True)
     assert any(a.split()[0] in DECLARATIONS for a in made), made

@@ -13,7 +13,6 @@ which is deterministic. The seeds were picked by simulating exactly that with th
 
 from __future__ import annotations
 
-import json
 import re
 from pathlib import Path
 from typing import Any
@@ -22,7 +21,14 @@ import pytest
 from playwright.sync_api import Browser, Locator, Page, expect
 
 from tests.e2e.conftest import DESKTOP, PHONE
-from tests.e2e.helpers import ENABLED, wait_for_turn
+from tests.e2e.helpers import (
+    ENABLED,
+    download_record,
+    new_page,
+    open_table,
+    turn_status,
+    wait_for_turn,
+)
 
 # seed 98: AI 1 deals; your first answer is five chi choices on a discard of small 3, four of
 # them with a bi group; then peng, pao, and you win with 24 huxi (4 tun).
@@ -41,24 +47,8 @@ NAMES = {0: "You", 1: "AI 1", 2: "AI 2"}
 SMALL_FIRST = [f"s{n}" for n in range(1, 11)] + [f"L{n}" for n in range(1, 11)]
 
 
-def _page(browser: Browser, base_url: str, viewport: dict[str, int]) -> Page:
-    context = browser.new_context(base_url=base_url, viewport=viewport,  # type: ignore[arg-type]
-                                  reduced_motion="reduce")
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda err: errors.append(str(err)))
-    page.errors = errors  # type: ignore[attr-defined]
-    return page
-
-
 def _open(page: Page, seed: int) -> None:
-    response = page.goto(f"/en/games/paohuzi/table?seed={seed}")
-    assert response is not None and response.status == 200, (
-        "the Paohuzi table is not served: is paohuzi playable in traditions.py?")
-
-
-def _status(page: Page) -> str:
-    return page.locator("[data-testid=turn-status]").inner_text()
+    open_table(page, "paohuzi", "Paohuzi", seed)
 
 
 def _codes(locator: Locator) -> list[str]:
@@ -146,7 +136,7 @@ def play_deal(page: Page, shot: str | None = None, keyboard: bool = False,
     for _ in range(max_steps):
         if wait_for_turn(page) == "over":
             return made
-        made["statuses"].append(_status(page))
+        made["statuses"].append(turn_status(page))
         bis = check_chi_buttons(page)
         if bis:
             made["bi_offered"] += 1
@@ -168,9 +158,7 @@ def check_result_against_record(page: Page, seed: int) -> dict[str, Any]:
     result_el = page.locator("[data-testid=result]")
     expect(result_el).to_be_visible()
     expect(page.locator("[data-testid=new-deal]")).to_be_visible()
-    href = page.get_attribute("[data-testid=download-record]", "href")
-    assert href is not None
-    record: dict[str, Any] = json.loads(page.request.get(href).text())
+    record = download_record(page)
     assert record["format"] == "cardavia-deal/1" and record["game"] == "paohuzi"
     assert record["seed"] == seed
     result = record["result"]
@@ -228,7 +216,7 @@ def check_result_against_record(page: Page, seed: int) -> dict[str, Any]:
 ])
 def test_whole_deal_by_clicking(browser: Browser, base_url: str, screenshots: Path, name: str,
                                 viewport: dict[str, int], seed: int) -> None:
-    page = _page(browser, base_url, viewport)
+    page = new_page(browser, base_url, viewport)
     _open(page, seed)
     wait_for_turn(page)
     check_hand(page)
@@ -271,7 +259,7 @@ def test_whole_deal_by_clicking(browser: Browser, base_url: str, screenshots: Pa
 
 def test_whole_deal_by_keyboard(browser: Browser, base_url: str) -> None:
     """Everything from the keyboard: Home + Enter discards, the number keys claim, W wins."""
-    page = _page(browser, base_url, DESKTOP)
+    page = new_page(browser, base_url, DESKTOP)
     _open(page, SEED_KEYBOARD)
     wait_for_turn(page)
     # your opening ti: face down, its faces shown only to you, 9 huxi under it
@@ -289,7 +277,7 @@ def test_whole_deal_by_keyboard(browser: Browser, base_url: str) -> None:
 
 
 def test_dead_hand_explained(browser: Browser, base_url: str) -> None:
-    page = _page(browser, base_url, DESKTOP)
+    page = new_page(browser, base_url, DESKTOP)
     _open(page, SEED_DEAD)
     play_deal(page)
     log = page.locator("[data-testid=log]")

@@ -3,25 +3,20 @@ keyboard, the sliders, and screenshots at phone and desktop sizes (issue: the si
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, expect
 
 from tests.e2e.conftest import DESKTOP, PHONE
-from tests.e2e.helpers import ENABLED, expect_result, play_deal_by_clicking, wait_for_turn
-
-
-def _page(browser: Browser, base_url: str, viewport: dict[str, int], motion: str = "reduce"
-          ) -> Page:
-    context = browser.new_context(base_url=base_url, viewport=viewport,  # type: ignore[arg-type]
-                                  reduced_motion=motion)  # type: ignore[arg-type]
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda err: errors.append(str(err)))
-    page.errors = errors  # type: ignore[attr-defined]
-    return page
+from tests.e2e.helpers import (
+    ENABLED,
+    download_record,
+    expect_result,
+    new_page,
+    play_deal_by_clicking,
+    wait_for_turn,
+)
 
 
 # Seeds 4 and 11 end in an AI win when the human plays as play_deal_by_clicking does, so the
@@ -33,7 +28,7 @@ def _page(browser: Browser, base_url: str, viewport: dict[str, int], motion: str
 def test_whole_deal_by_clicking(browser: Browser, base_url: str, screenshots: Path, lang: str,
                                 viewport: dict[str, int], seed: int, words: tuple[str, str]
                                 ) -> None:
-    page = _page(browser, base_url, viewport)
+    page = new_page(browser, base_url, viewport)
     page.goto(f"/{lang}/games/sisepai/table?seed={seed}")
     expect(page.locator("html")).to_have_attribute("lang", lang)
     wait_for_turn(page)
@@ -45,9 +40,7 @@ def test_whole_deal_by_clicking(browser: Browser, base_url: str, screenshots: Pa
     page.screenshot(path=str(screenshots / f"sisepai-{lang}-{viewport['width']}-over.png"),
                     full_page=True)
     # the deal record downloads and replays to the shown result
-    href = page.get_attribute("[data-testid=download-record]", "href")
-    assert href is not None
-    record = json.loads(page.request.get(href).text())
+    record = download_record(page)
     assert record["format"] == "cardavia-deal/1" and record["seed"] == seed
     result = record["result"]
     shown = page.locator("[data-testid=result]").inner_text()
@@ -64,7 +57,7 @@ def test_whole_deal_by_clicking(browser: Browser, base_url: str, screenshots: Pa
 def test_keyboard_only_discard_and_claim(browser: Browser, base_url: str) -> None:
     """site.md: everything can be done from the keyboard: here at least one claim and one
     discard with no mouse, until the deal ends."""
-    page = _page(browser, base_url, DESKTOP)
+    page = new_page(browser, base_url, DESKTOP)
     page.goto("/en/games/sisepai/table?seed=7")
     made = {"claim": 0, "discard": 0, "other": 0}
     for _ in range(300):
@@ -92,7 +85,7 @@ def test_keyboard_only_discard_and_claim(browser: Browser, base_url: str) -> Non
 
 
 def test_sliders_change_the_table_and_persist(browser: Browser, base_url: str) -> None:
-    page = _page(browser, base_url, DESKTOP)
+    page = new_page(browser, base_url, DESKTOP)
     page.goto("/en/games/sisepai/table?seed=3")
     wait_for_turn(page)
     surface = page.locator(".surface").first
@@ -127,7 +120,7 @@ def test_sliders_change_the_table_and_persist(browser: Browser, base_url: str) -
 @pytest.mark.parametrize(("name", "viewport"), [("phone", PHONE), ("desktop", DESKTOP)])
 def test_screenshots(browser: Browser, base_url: str, screenshots: Path, name: str,
                      viewport: dict[str, int]) -> None:
-    page = _page(browser, base_url, viewport)
+    page = new_page(browser, base_url, viewport)
     for path, shot in (("/en/", "index"), ("/en/decks/four-colour-cards", "deck"),
                        ("/en/games/sisepai/rules", "rules")):
         page.goto(path)

@@ -18,6 +18,9 @@ from cardavia.games.chuopai.game import ChuoPai
 from cardavia.games.chuopai.plays import PLAYS, TEXT_INDEX
 from cardavia.games.chuopai.state import ChuoPaiState
 from cardavia.rules.core import Event
+from tests.games.common import events_of
+from tests.games.common import hand_of as hand_of
+from tests.games.common import snapshot as _snapshot
 
 GAME = ChuoPai()
 PLAYERS = 3
@@ -78,18 +81,12 @@ def state_of(position: dict[str, Any]) -> ChuoPaiState:
     return state
 
 
-def hand_of(state: ChuoPaiState, seat: int) -> list[str]:
-    hand: list[str] = state.observation(seat)["hand"]
-    return hand
-
-
 def seat_info(state: ChuoPaiState, seat: int) -> dict[str, Any]:
     info: dict[str, Any] = state.observation(seat)["seats"][seat]
     return info
 
 
-def of_kind(events: Sequence[Event], kind: str) -> list[Event]:
-    return [e for e in events if e.kind == kind]
+of_kind = events_of
 
 
 def plays_in(events: Sequence[Event]) -> list[tuple[int, list[str]]]:
@@ -103,14 +100,7 @@ def passes_in(events: Sequence[Event]) -> list[int]:
 
 def snapshot(state: ChuoPaiState) -> tuple[Any, ...]:
     """Everything a caller can see of a state."""
-    return (
-        [state.observation(s) for s in range(PLAYERS)],
-        [state.legal_actions(s) for s in range(PLAYERS)],
-        state.to_act(),
-        state.is_over(),
-        state.result(),
-        list(state.actions),
-    )
+    return _snapshot(state, PLAYERS, list(state.actions))
 
 
 def play_index(text: str) -> int:

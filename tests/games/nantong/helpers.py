@@ -27,14 +27,12 @@ from cardavia.games.nantong.hands import is_complete, waits
 from cardavia.games.nantong.melds import Meld
 from cardavia.games.nantong.state import NantongState, check_conservation
 from cardavia.rules.core import Event, Result
+from tests.games.common import FillError, leftover, spread
+from tests.games.common import snapshot as _snapshot
 
 GAME = Nantong()
 PLAYERS = 3
 HAND = 22
-
-
-class FillError(AssertionError):
-    """The deterministic fill could not keep the filler seats out of the example."""
 
 
 def ids(cards: str | Sequence[str]) -> list[int]:
@@ -83,12 +81,7 @@ def build(
         used.update(fixed[s])
         used.update(m.card for m in meld_objs[s] for _ in range(m.size))
         used.update(fixed_discards[s])
-    deck = Counter(full_deck())
-    over = used - deck
-    if over:
-        raise FillError("the example uses too many copies: " + " ".join(
-            code(c) for c in sorted(over.elements())))
-    pool = sorted((deck - used).elements())
+    pool = sorted(leftover(used, full_deck(), code).elements())
     need = {}
     for s in range(PLAYERS):
         groups = sum(1 for m in meld_objs[s] if m.is_group)
@@ -114,9 +107,7 @@ def build(
         if take < 0:
             raise FillError("stock_size is smaller than the fixed draws")
         middle, dead = rest[:take], rest[take:]
-    piles: dict[int, list[int]] = {s: [] for s in range(PLAYERS)}
-    for i, c in enumerate(dead):
-        piles[i % PLAYERS].append(c)
+    piles = spread(dead, PLAYERS)
     position: dict[str, Any] = {
         "dealer": dealer,
         "indicators": [code(c) for c in ind_ids],
@@ -212,12 +203,4 @@ def bonus_names(result: Result, seat: int) -> dict[str, int]:
 
 def snapshot(state: NantongState) -> tuple[Any, ...]:
     """Everything a caller can see: every seat's observation and legal actions, and to_act."""
-    return (
-        [state.observation(s) for s in range(PLAYERS)],
-        [state.legal_actions(s) for s in range(PLAYERS)],
-        state.to_act(),
-        state.is_over(),
-        state.result(),
-        list(state.actions),
-        state.card_total(),
-    )
+    return _snapshot(state, PLAYERS, list(state.actions), state.card_total())

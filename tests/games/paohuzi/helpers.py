@@ -28,16 +28,18 @@ from cardavia.games.paohuzi.game import Paohuzi
 from cardavia.games.paohuzi.groups import CHI_GROUPS, CHI_GROUPS_WITH, chi_huxi
 from cardavia.games.paohuzi.state import PaohuziState
 from cardavia.rules.core import Event
+from tests.games.common import FillError, leftover, spread
+from tests.games.common import answer as answer
+from tests.games.common import discards_of as discards_of
+from tests.games.common import events_of as events_of
+from tests.games.common import hand_of as hand_of
+from tests.games.common import snapshot as _snapshot
 
 GAME = Paohuzi()
 PLAYERS = 3
 HAND = 20
 
 Cards = str | Sequence[str]
-
-
-class FillError(AssertionError):
-    """The deterministic fill could not keep the filler out of the example."""
 
 
 def ids(cards: Cards) -> list[int]:
@@ -95,11 +97,7 @@ def build(
         used.update(fixed_hands[s])
         used.update(c for _, g in fixed_groups[s] for c in g)
         used.update(fixed_discards[s])
-    deck = Counter(full_deck())
-    if used - deck:
-        raise FillError("the example uses too many copies: " + " ".join(
-            code(c) for c in sorted((used - deck).elements())))
-    pool = Counter(deck - used)
+    pool = leftover(used, full_deck(), code)
 
     avoid = set().union(*(partners(c) for c in watched)) if watched else set()
     filled: dict[int, list[str]] = {}
@@ -147,9 +145,7 @@ def build(
         stock_all, dead_cards = stock_ids + rest, []
     else:
         stock_all, dead_cards = stock_ids + rest[:extra_stock], rest[extra_stock:]
-    piles: dict[int, list[int]] = {s: [] for s in range(PLAYERS)}
-    for i, c in enumerate(dead_cards):
-        piles[i % PLAYERS].append(c)
+    piles = spread(dead_cards, PLAYERS)
 
     position: dict[str, Any] = {
         "dealer": dealer,
@@ -213,14 +209,7 @@ def opening(hands: Mapping[int, Cards], dealer: int = 0, stock: Cards = "",
 
 def snapshot(state: PaohuziState) -> tuple[Any, ...]:
     """Everything a caller can see: every seat's observation and legal actions, to_act."""
-    return (
-        [state.observation(s) for s in range(PLAYERS)],
-        [state.legal_actions(s) for s in range(PLAYERS)],
-        state.to_act(),
-        state.is_over(),
-        state.result(),
-        list(state.stock),
-    )
+    return _snapshot(state, PLAYERS, list(state.stock))
 
 
 def groups_of(state: PaohuziState, seat: int) -> list[tuple[str, str, int]]:
@@ -229,30 +218,8 @@ def groups_of(state: PaohuziState, seat: int) -> list[tuple[str, str, int]]:
             for g in state.observation(seat)["seats"][seat]["groups"]]
 
 
-def hand_of(state: PaohuziState, seat: int) -> list[str]:
-    hand: list[str] = state.observation(seat)["hand"]
-    return hand
-
-
-def discards_of(state: PaohuziState, seat: int) -> list[str]:
-    pile: list[str] = state.observation(seat)["seats"][seat]["discards"]
-    return pile
-
-
-def events_of(events: Iterable[Event], kind: str) -> list[Event]:
-    return [e for e in events if e.kind == kind]
-
-
 def reveal_seats(events: Iterable[Event]) -> list[int]:
     return [e.data["seat"] for e in events if e.kind == "reveal"]
-
-
-def answer(state: PaohuziState, answers: Mapping[int, str]) -> list[Event]:
-    """Apply answers in the given order; returns all events."""
-    events: list[Event] = []
-    for seat, text in answers.items():
-        events += state.apply(seat, text)
-    return events
 
 
 def pass_all(state: PaohuziState, except_seat: int | None = None) -> list[Event]:

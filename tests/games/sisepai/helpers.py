@@ -42,16 +42,17 @@ from cardavia.games.sisepai.cards import (
 from cardavia.games.sisepai.groups import is_complete
 from cardavia.games.sisepai.state import SiSePaiState
 from cardavia.rules.core import Event
+from tests.games.common import FillError, events_of, leftover, spread
+from tests.games.common import answer as answer
+from tests.games.common import discards_of as discards_of
+from tests.games.common import hand_of as hand_of
+from tests.games.common import snapshot as _snapshot
 
 GAME = find_game("sisepai")
 PLAYERS = 4
 HAND = 20
 
 Cards = str | Sequence[str]
-
-
-class FillError(AssertionError):
-    """The deterministic fill could not keep the filler seats out of the example."""
 
 
 def ids(cards: Cards) -> list[int]:
@@ -130,12 +131,7 @@ def build_position(
         used.update(fixed_hands[s])
         used.update(c for g in fixed_exposed[s] for c in g)
         used.update(fixed_discards[s])
-    deck = Counter(full_deck())
-    over = used - deck
-    if over:
-        raise FillError("the example uses too many copies: " + " ".join(
-            code(c) for c in sorted(over.elements())))
-    pool = sorted((deck - used).elements())
+    pool = sorted(leftover(used, full_deck(), code).elements())
 
     need = {
         s: HAND - len(fixed_hands[s]) - sum(len(g) for g in fixed_exposed[s])
@@ -165,9 +161,7 @@ def build_position(
         take = stock_size - len(draw_ids)
         stock = draw_ids + rest[:take]
         dead = rest[take:]
-    piles = {s: [] for s in range(PLAYERS)}  # type: dict[int, list[int]]
-    for i, c in enumerate(dead):
-        piles[i % PLAYERS].append(c)
+    piles = spread(dead, PLAYERS)
 
     position = {
         "dealer": first if dealer is None else dealer,
@@ -248,32 +242,12 @@ def check_filler_seat(fixed: list[int], filler: list[int], watched: Iterable[int
 
 def snapshot(state: SiSePaiState) -> tuple[Any, ...]:
     """Everything a caller can see: every seat's observation and legal actions, and to_act."""
-    return (
-        [state.observation(s) for s in range(PLAYERS)],
-        [state.legal_actions(s) for s in range(PLAYERS)],
-        state.to_act(),
-        state.is_over(),
-        state.result(),
-    )
-
-
-def hand_of(state: SiSePaiState, seat: int) -> list[str]:
-    hand: list[str] = state.observation(seat)["hand"]
-    return hand
+    return _snapshot(state, PLAYERS)
 
 
 def exposed_of(state: SiSePaiState, seat: int) -> list[list[str]]:
     groups: list[list[str]] = state.observation(seat)["seats"][seat]["exposed"]
     return groups
-
-
-def discards_of(state: SiSePaiState, seat: int) -> list[str]:
-    pile: list[str] = state.observation(seat)["seats"][seat]["discards"]
-    return pile
-
-
-def events_of(events: Sequence[Event], kind: str) -> list[Event]:
-    return [e for e in events if e.kind == kind]
 
 
 def draw_seat(events: Sequence[Event]) -> int | None:
@@ -289,14 +263,6 @@ def assert_owns_twenty(state: SiSePaiState) -> None:
         if state.is_over() and state.result() is not None and state.result().winner == s:
             expect = 21  # the winner's 20 plus the winning card
         assert state.owned(s) == expect, (s, state.owned(s), expect)
-
-
-def answer(state: SiSePaiState, answers: Mapping[int, str]) -> list[Event]:
-    """Apply claim-window answers in the given order; returns all events."""
-    events: list[Event] = []
-    for seat, text in answers.items():
-        events += state.apply(seat, text)
-    return events
 
 
 def pass_window(state: SiSePaiState) -> list[Event]:
