@@ -104,6 +104,7 @@ CLIENT_STRINGS: dict[str, str] = {
     "result_drawn_note": N_("Nobody completed a hand, so nobody scores."),
     "result_self_drawn": N_("Winning card: %(card)s, drawn from the stock"),
     "result_from": N_("Winning card: %(card)s, from %(seat)s"),
+    "result_from_you": N_("Winning card: %(card)s, from you"),
     "result_exposed": N_("exposed"),
     "result_concealed": N_("concealed"),
     "new_deal": N_("New deal"),
@@ -209,7 +210,8 @@ GAME_STRINGS: dict[str, dict[str, str]] = {
         "cp_log_you_led_last": N_("You led your last card, %(play)s"),
         "cp_log_seat_led": N_("%(seat)s led %(play)s"),
         "cp_log_you_beat": N_("You beat it with %(play)s"),
-        "cp_log_you_had_to_beat": N_("You had to beat it with %(play)s, your only play that beats"),
+        "cp_log_you_had_to_beat": N_(
+            "You had to beat it with %(play)s, your only play that beats it"),
         "cp_log_seat_beat": N_("%(seat)s beat it with %(play)s"),
         "cp_log_you_passed": N_("You could not beat %(play)s, so you passed"),
         "cp_log_seat_passed": N_("%(seat)s could not beat %(play)s and passed"),
@@ -575,8 +577,10 @@ GAME_PLURALS: dict[str, dict[str, tuple[str, str]]] = {
             "The biggest scored piles are equal: %(n)s point each.",
             "The biggest scored piles are equal: %(n)s points each.",
         ),
-        "cp_result_banked": NP_("%(n)s from rounds won", "%(n)s from rounds won"),
-        "cp_result_bonus": NP_("%(n)s from the starting bonus", "%(n)s from the starting bonus"),
+        "cp_result_banked": NP_("%(n)s point from rounds won", "%(n)s points from rounds won"),
+        "cp_result_bonus": NP_(
+            "%(n)s point from the starting bonus", "%(n)s points from the starting bonus"
+        ),
         "cp_result_unplayed": NP_(
             "%(n)s card left in hand scores nothing",
             "%(n)s cards left in hand score nothing",

@@ -996,7 +996,8 @@
     if (win.heavenly) return t("nt_result_heavenly");
     if (win.robbed) return t("nt_result_robbed", { card, seat: seatName(win.from) });
     if (win.from !== null && win.from !== undefined) {
-      return win.earthly ? t("nt_result_earthly", { card, seat: seatName(win.from) }) : t("result_from", { card, seat: seatName(win.from) });
+      if (win.earthly) return t("nt_result_earthly", { card, seat: seatName(win.from) });
+      return win.from === 0 ? t("result_from_you", { card }) : t("result_from", { card, seat: seatName(win.from) });
     }
     if (win.kong_replacement) return t("nt_result_replacement", { card });
     return t("nt_result_self_drawn", { card });

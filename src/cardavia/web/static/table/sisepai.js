@@ -345,7 +345,9 @@
           { class: "result-note" },
           bd.self_drawn || bd.from === winner
             ? t("result_self_drawn", { card })
-            : t("result_from", { card, seat: seatName(bd.from) }),
+            : bd.from === 0
+              ? t("result_from_you", { card })
+              : t("result_from", { card, seat: seatName(bd.from) }),
         ),
       );
     }
