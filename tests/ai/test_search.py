@@ -1,0 +1,167 @@
+"""Flat determinized Monte Carlo search (ai.md layer 3): legal, forced, no-peek, deterministic."""
+
+from __future__ import annotations
+
+import random
+import time
+from typing import Any
+
+import pytest
+
+from cardavia.ai.base import make_agent
+from cardavia.ai.search import Sampler, SearchAgent, play_with_search, sampler_for
+from cardavia.games.registry import GAMES, find_game
+from cardavia.rules.core import State
+
+
+def _first_choice(game: str, seed: int, skip: int = 0) -> State:
+    """A deal advanced (greedily) to the `skip`-th decision with more than one distinct action."""
+    g = find_game(game)
+    state = g.new_deal(seed)
+    agents = [make_agent("greedy", game, i) for i in range(g.players)]
+    while not state.is_over():
+        seat = state.to_act()[0]
+        legal = state.legal_actions(seat)
+        if len(set(legal)) > 1:
+            if skip == 0:
+                return state
+            skip -= 1
+        state.apply(seat, agents[seat].act(state.observation(seat), legal))
+    raise AssertionError("no choice in this deal")
+
+
+class _Recording(SearchAgent):
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.choices: list[tuple[list[str], str]] = []
+
+    def act_with_worlds(self, observation: dict[str, Any], legal: list[str],
+                        sample: Sampler) -> str:
+        action = super().act_with_worlds(observation, legal, sample)
+        self.choices.append((list(legal), action))
+        return action
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_search_plays_only_legal_actions(game: str) -> None:
+    """Seeded deals complete with the search agent in one seat; every decision is legal."""
+    g = find_game(game)
+    for seed in range(2):
+        seat = seed % g.players
+        agent = _Recording(game, random.Random(seed), budget_s=0.02, max_samples=2,
+                           max_rollout_decisions=6)
+        agents: list[Any] = [make_agent("greedy", game, seed * 10 + i) for i in range(g.players)]
+        agents[seat] = agent
+        state = play_with_search(g, seed, agents)
+        assert state.is_over() and state.result() is not None
+        assert agent.choices, "the search agent never decided"
+        assert all(action in legal for legal, action in agent.choices)
+
+
+def test_full_rollouts_search_a_real_choice() -> None:
+    """With full rollouts and a few samples, every candidate gets rolled out."""
+    state = _first_choice("sisepai", 3)
+    seat = state.to_act()[0]
+    legal = state.legal_actions(seat)
+    agent = SearchAgent("sisepai", random.Random(1), budget_s=None, max_samples=3)
+    action = agent.act_with_worlds(state.observation(seat), legal,
+                                   lambda rng: state.sample_world(seat, rng))
+    assert action in legal
+    assert agent.last_samples == 3
+    assert agent.last_rollouts == 3 * len(set(legal))
+
+
+def test_forced_decision_does_not_sample() -> None:
+    def sample(rng: random.Random) -> State:
+        raise AssertionError("a forced decision must not sample")
+
+    agent = SearchAgent("sisepai", random.Random(0), budget_s=1.0)
+    start = time.perf_counter()
+    assert agent.act_with_worlds({"seat": 0}, ["pass"], sample) == "pass"
+    assert agent.act_with_worlds({"seat": 0}, ["draw", "draw"], sample) == "draw"
+    assert time.perf_counter() - start < 0.005
+    assert agent.last_samples == 0
+
+
+def test_forced_decisions_in_play_do_not_sample() -> None:
+    """In a real deal, every single-action decision returns without calling `sample`."""
+    g = find_game("sisepai")
+    state = g.new_deal(5)
+    agent = SearchAgent("sisepai", random.Random(0), budget_s=None, max_samples=1,
+                        max_rollout_decisions=4)
+    greedy = make_agent("greedy", "sisepai", 0)
+    forced = 0
+
+    def refuse(rng: random.Random) -> State:
+        raise AssertionError("a forced decision must not sample")
+
+    while not state.is_over():
+        seat = state.to_act()[0]
+        legal = state.legal_actions(seat)
+        if len(set(legal)) == 1:
+            forced += 1
+            assert agent.act_with_worlds(state.observation(seat), legal, refuse) == legal[0]
+        state.apply(seat, greedy.act(state.observation(seat), legal))
+    assert forced > 0
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_no_peek(game: str) -> None:
+    """ai.md: states identical from the seat's view, different hidden cards: same decision."""
+    for seed, skip in ((1, 0), (2, 3)):
+        state = _first_choice(game, seed, skip)
+        seat = state.to_act()[0]
+        other = state.sample_world(seat, random.Random(seed + 100))
+        assert other.observation(seat) == state.observation(seat)
+        assert other.legal_actions(seat) == state.legal_actions(seat)
+        hidden_differs = any(other.observation(o) != state.observation(o)
+                             for o in range(find_game(game).players) if o != seat)
+        assert hidden_differs, "the second state should differ in hidden cards"
+        decisions = []
+        for s in (state, other):
+            agent = SearchAgent(game, random.Random(7), budget_s=None, max_samples=2,
+                                max_rollout_decisions=8)
+            decisions.append(agent.act_with_worlds(s.observation(seat), s.legal_actions(seat),
+                                                   sampler_for(s, seat)))
+        assert decisions[0] == decisions[1]
+
+
+def test_deterministic_for_a_fixed_seed() -> None:
+    for seed in range(3):
+        state = _first_choice("sisepai", seed, 2)
+        seat = state.to_act()[0]
+        legal = state.legal_actions(seat)
+        runs = []
+        for _ in range(2):
+            agent = SearchAgent("sisepai", random.Random(seed), budget_s=None, max_samples=3)
+            runs.append(agent.act_with_worlds(state.observation(seat), legal,
+                                              sampler_for(state, seat)))
+        assert runs[0] == runs[1]
+
+
+def test_needs_a_budget_or_a_sample_count() -> None:
+    with pytest.raises(ValueError):
+        SearchAgent("sisepai", random.Random(0), budget_s=None)
+
+
+def test_plain_act_is_the_greedy_fallback() -> None:
+    state = _first_choice("sisepai", 4)
+    seat = state.to_act()[0]
+    legal = state.legal_actions(seat)
+    assert SearchAgent("sisepai", random.Random(0)).act(state.observation(seat), legal) in legal
+
+
+def test_one_sample_is_no_evidence_against_greedy() -> None:
+    """With a single world the paired test cannot be significant: the greedy choice stands."""
+    for seed in range(3):
+        state = _first_choice("sisepai", seed, 1)
+        seat = state.to_act()[0]
+        legal = state.legal_actions(seat)
+        agent = SearchAgent("sisepai", random.Random(seed), budget_s=None, max_samples=1)
+        greedy = agent.fallback.act(state.observation(seat), legal)
+        assert agent.act_with_worlds(state.observation(seat), legal,
+                                     sampler_for(state, seat)) == greedy
+        plain = SearchAgent("sisepai", random.Random(seed), budget_s=None, max_samples=2,
+                            override_z=None)
+        assert plain.act_with_worlds(state.observation(seat), legal,
+                                     sampler_for(state, seat)) in legal
