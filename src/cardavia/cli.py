@@ -28,6 +28,7 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--reference", default="random")
     p.add_argument("--deals", type=int, default=200, help="seed groups (each played per seat)")
     p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--jobs", type=int, default=1, help="worker processes playing seed groups")
     p.add_argument("--json", action="store_true")
 
     p = sub.add_parser("replay", help="re-validate a deal record and print its result")
@@ -100,7 +101,7 @@ def _arena(args: argparse.Namespace) -> int:
 
     game = _game(args.game)
     try:
-        report = arena(game, args.candidate, args.reference, args.deals, args.seed)
+        report = arena(game, args.candidate, args.reference, args.deals, args.seed, args.jobs)
     except KeyError as err:
         raise _UsageError(err.args[0]) from None
     if args.json:

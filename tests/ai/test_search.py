@@ -1,4 +1,4 @@
-"""Flat determinized Monte Carlo search (ai.md layer 3): legal, forced, no-peek, deterministic."""
+"""Determinized Monte Carlo search (ai.md layer 3): legal, forced, no-peek, deterministic."""
 
 from __future__ import annotations
 
@@ -8,8 +8,9 @@ from typing import Any
 
 import pytest
 
-from cardavia.ai.base import make_agent
-from cardavia.ai.search import Sampler, SearchAgent, play_with_search, sampler_for
+from cardavia.ai.base import Sampler, make_agent
+from cardavia.ai.play import play_deal, sampler_for
+from cardavia.ai.search import SearchAgent, SearchSettings
 from cardavia.games.registry import GAMES, find_game
 from cardavia.rules.core import State
 
@@ -48,11 +49,10 @@ def test_search_plays_only_legal_actions(game: str) -> None:
     g = find_game(game)
     for seed in range(2):
         seat = seed % g.players
-        agent = _Recording(game, random.Random(seed), budget_s=0.02, max_samples=2,
-                           max_rollout_decisions=6)
+        agent = _Recording(game, random.Random(seed), SearchSettings(samples=2, budget_s=0.02))
         agents: list[Any] = [make_agent("greedy", game, seed * 10 + i) for i in range(g.players)]
         agents[seat] = agent
-        state = play_with_search(g, seed, agents)
+        state = play_deal(g, seed, agents)
         assert state.is_over() and state.result() is not None
         assert agent.choices, "the search agent never decided"
         assert all(action in legal for legal, action in agent.choices)
@@ -63,32 +63,33 @@ def test_full_rollouts_search_a_real_choice() -> None:
     state = _first_choice("sisepai", 3)
     seat = state.to_act()[0]
     legal = state.legal_actions(seat)
-    agent = SearchAgent("sisepai", random.Random(1), budget_s=None, max_samples=3)
+    agent = SearchAgent("sisepai", random.Random(1), SearchSettings(samples=3, budget_s=None))
     action = agent.act_with_worlds(state.observation(seat), legal,
                                    lambda rng: state.sample_world(seat, rng))
     assert action in legal
-    assert agent.last_samples == 3
-    assert agent.last_rollouts == 3 * len(set(legal))
+    assert agent.last.samples == 3
+    assert agent.last.rollouts == 3 * len(set(legal))  # no culling before 4 samples
+    assert set(agent.last.values) == set(legal)
+    assert agent.last.greedy == agent.fallback.act(state.observation(seat), legal)
 
 
 def test_forced_decision_does_not_sample() -> None:
     def sample(rng: random.Random) -> State:
         raise AssertionError("a forced decision must not sample")
 
-    agent = SearchAgent("sisepai", random.Random(0), budget_s=1.0)
+    agent = SearchAgent("sisepai", random.Random(0), SearchSettings(budget_s=1.0))
     start = time.perf_counter()
     assert agent.act_with_worlds({"seat": 0}, ["pass"], sample) == "pass"
     assert agent.act_with_worlds({"seat": 0}, ["draw", "draw"], sample) == "draw"
     assert time.perf_counter() - start < 0.005
-    assert agent.last_samples == 0
+    assert agent.last.samples == 0 and agent.last.reason == "forced"
 
 
 def test_forced_decisions_in_play_do_not_sample() -> None:
     """In a real deal, every single-action decision returns without calling `sample`."""
     g = find_game("sisepai")
     state = g.new_deal(5)
-    agent = SearchAgent("sisepai", random.Random(0), budget_s=None, max_samples=1,
-                        max_rollout_decisions=4)
+    agent = SearchAgent("sisepai", random.Random(0), SearchSettings(samples=1, budget_s=None))
     greedy = make_agent("greedy", "sisepai", 0)
     forced = 0
 
@@ -119,11 +120,13 @@ def test_no_peek(game: str) -> None:
         assert hidden_differs, "the second state should differ in hidden cards"
         decisions = []
         for s in (state, other):
-            agent = SearchAgent(game, random.Random(7), budget_s=None, max_samples=2,
-                                max_rollout_decisions=8)
-            decisions.append(agent.act_with_worlds(s.observation(seat), s.legal_actions(seat),
-                                                   sampler_for(s, seat)))
-        assert decisions[0] == decisions[1]
+            # no greedy guard: the decision is the search's own, from the sampled worlds
+            agent = SearchAgent(game, random.Random(7),
+                                SearchSettings(samples=3, budget_s=None, z=None))
+            agent.act_with_worlds(s.observation(seat), s.legal_actions(seat),
+                                  sampler_for(s, seat))
+            decisions.append(agent.last)
+        assert decisions[0] == decisions[1]  # same action, same values for every candidate
 
 
 def test_deterministic_for_a_fixed_seed() -> None:
@@ -133,7 +136,8 @@ def test_deterministic_for_a_fixed_seed() -> None:
         legal = state.legal_actions(seat)
         runs = []
         for _ in range(2):
-            agent = SearchAgent("sisepai", random.Random(seed), budget_s=None, max_samples=3)
+            agent = SearchAgent("sisepai", random.Random(seed),
+                                SearchSettings(samples=3, budget_s=None))
             runs.append(agent.act_with_worlds(state.observation(seat), legal,
                                               sampler_for(state, seat)))
         assert runs[0] == runs[1]
@@ -141,7 +145,7 @@ def test_deterministic_for_a_fixed_seed() -> None:
 
 def test_needs_a_budget_or_a_sample_count() -> None:
     with pytest.raises(ValueError):
-        SearchAgent("sisepai", random.Random(0), budget_s=None)
+        SearchSettings(samples=None, budget_s=None)
 
 
 def test_plain_act_is_the_greedy_fallback() -> None:
@@ -157,11 +161,12 @@ def test_one_sample_is_no_evidence_against_greedy() -> None:
         state = _first_choice("sisepai", seed, 1)
         seat = state.to_act()[0]
         legal = state.legal_actions(seat)
-        agent = SearchAgent("sisepai", random.Random(seed), budget_s=None, max_samples=1)
+        agent = SearchAgent("sisepai", random.Random(seed),
+                            SearchSettings(samples=1, budget_s=None))
         greedy = agent.fallback.act(state.observation(seat), legal)
         assert agent.act_with_worlds(state.observation(seat), legal,
                                      sampler_for(state, seat)) == greedy
-        plain = SearchAgent("sisepai", random.Random(seed), budget_s=None, max_samples=2,
-                            override_z=None)
+        plain = SearchAgent("sisepai", random.Random(seed),
+                            SearchSettings(samples=2, budget_s=None, z=None))
         assert plain.act_with_worlds(state.observation(seat), legal,
                                      sampler_for(state, seat)) in legal

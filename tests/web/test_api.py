@@ -9,7 +9,12 @@ from typing import Any
 import pytest
 from starlette.testclient import TestClient
 
+from cardavia.games.registry import GAMES
+from cardavia.rules.record import replay
 from cardavia.web.app import create_app
+
+# The quick level, where a test is not about the AI (the searching levels think in workers).
+EASY = {"game": "sisepai", "level": "easy"}
 
 
 def _settle(client: TestClient, deal_id: str, version: int = -1) -> dict[str, Any]:
@@ -40,7 +45,7 @@ def _play_to_end(client: TestClient, deal_id: str) -> dict[str, Any]:
 
 
 def test_create_and_view(client: TestClient) -> None:
-    r = client.post("/api/games", json={"game": "sisepai", "seed": 42})
+    r = client.post("/api/games", json={**EASY, "seed": 42})
     assert r.status_code == 201
     body = r.json()
     assert len(body["id"]) >= 22  # 128 random bits, URL-safe base64
@@ -56,12 +61,12 @@ def test_create_and_view(client: TestClient) -> None:
 
 
 def test_ids_are_unguessable(client: TestClient) -> None:
-    ids = {client.post("/api/games", json={"game": "sisepai"}).json()["id"] for _ in range(5)}
+    ids = {client.post("/api/games", json=EASY).json()["id"] for _ in range(5)}
     assert len(ids) == 5
 
 
 def test_whole_deal_through_the_api_and_record(client: TestClient, db_path: Path) -> None:
-    deal_id = client.post("/api/games", json={"game": "sisepai", "seed": 7}).json()["id"]
+    deal_id = client.post("/api/games", json={**EASY, "seed": 7}).json()["id"]
     assert client.get(f"/api/games/{deal_id}/record").status_code == 409  # in progress
     view = _play_to_end(client, deal_id)
     assert view["over"] and view["result"] is not None
@@ -76,7 +81,7 @@ def test_whole_deal_through_the_api_and_record(client: TestClient, db_path: Path
 def test_version_counts_events_shown_to_the_human(client: TestClient, db_path: Path) -> None:
     """The version rises with every event the human is shown; hidden AI claim answers are
     stored but move no version, so they cannot reveal that an AI seat was asked."""
-    deal_id = client.post("/api/games", json={"game": "sisepai", "seed": 3}).json()["id"]
+    deal_id = client.post("/api/games", json={**EASY, "seed": 3}).json()["id"]
     view = _settle(client, deal_id)
     table = client.app.state.tables._tables[deal_id]  # type: ignore[attr-defined]
     shown = [e for _, e in table.log if e.visible_to(0)]
@@ -89,7 +94,7 @@ def test_version_counts_events_shown_to_the_human(client: TestClient, db_path: P
 @pytest.fixture
 def live(client: TestClient) -> tuple[str, dict[str, Any]]:
     for seed in range(50):
-        deal_id = client.post("/api/games", json={"game": "sisepai", "seed": seed}).json()["id"]
+        deal_id = client.post("/api/games", json={**EASY, "seed": seed}).json()["id"]
         view = _settle(client, deal_id)
         if not view["over"]:
             return deal_id, view
@@ -168,7 +173,7 @@ def test_unknown_id_404(client: TestClient) -> None:
 def test_create_errors(client: TestClient) -> None:
     assert client.post("/api/games", json={"game": "chess"}).status_code == 422
     assert client.post("/api/games", json={"game": "two-seven-ten"}).status_code == 422
-    assert client.post("/api/games", json={"game": "sisepai", "seed": "x"}).status_code == 422
+    assert client.post("/api/games", json={**EASY, "seed": "x"}).status_code == 422
     assert client.post("/api/games", json={"game": "sisepai", "level": "god"}).status_code == 422
     assert client.post("/api/games", content=b"[").status_code == 400
 
@@ -182,9 +187,10 @@ def test_wait_returns_at_once_when_newer(client: TestClient,
 
 
 def test_restart_continues_identically(db_path: Path) -> None:
-    """A deal in progress survives a server restart and continues identically."""
+    """A deal in progress survives a server restart: the same view, the stored actions kept as
+    they were, and the finished deal's record replays to its result."""
     with TestClient(create_app(db_path)) as first:
-        deal_id = first.post("/api/games", json={"game": "sisepai", "seed": 11}).json()["id"]
+        deal_id = first.post("/api/games", json={**EASY, "seed": 11}).json()["id"]
         view = _settle(first, deal_id)
         for _ in range(3):
             if view["over"]:
@@ -192,29 +198,29 @@ def test_restart_continues_identically(db_path: Path) -> None:
             r = first.post(f"/api/games/{deal_id}/actions",
                            json={"action": view["legal_actions"][-1], "version": view["version"]})
             view = _settle(first, deal_id, r.json()["view"]["version"] - 1)
+    before = _stored(db_path, deal_id)
     with TestClient(create_app(db_path)) as second:
         again = _settle(second, deal_id)
         assert again == view
-        end_a = _play_to_end(second, deal_id)
-    # the same deal and the same human choices, played without a restart, end the same way
-    with TestClient(create_app(db_path.with_name("other.db"))) as third:
-        other = third.post("/api/games", json={"game": "sisepai", "seed": 11}).json()["id"]
-        end_b = _play_to_end(third, other)
-    assert end_a["result"] == end_b["result"]
-    assert end_a["table"] == end_b["table"]
+        end = _play_to_end(second, deal_id)
+        record = second.get(f"/api/games/{deal_id}/record").json()
+    assert _stored(db_path, deal_id)[:len(before)] == before
+    assert record["actions"][:len(before)] == [{"seat": s, "action": a} for _, s, a in before]
+    result = replay(record, GAMES).result()
+    assert result is not None and result.to_json() == end["result"]
 
 
 def test_next_deal_passes_the_dealer_on_and_carries_totals(client: TestClient,
                                                           db_path: Path) -> None:
     """site.md: New deal after a finished deal continues the match (Nantong's Next deal): the
     dealer passes to the next seat and the running totals carry over, also after a restart."""
-    first = client.post("/api/games", json={"game": "sisepai", "seed": 4}).json()["id"]
+    first = client.post("/api/games", json={**EASY, "seed": 4}).json()["id"]
     end = _play_to_end(client, first)
     assert client.post("/api/games", json={"game": "sisepai", "after": "nope"}).status_code == 422
-    live = client.post("/api/games", json={"game": "sisepai", "seed": 5}).json()["id"]
-    r = client.post("/api/games", json={"game": "sisepai", "after": live})
+    live = client.post("/api/games", json={**EASY, "seed": 5}).json()["id"]
+    r = client.post("/api/games", json={**EASY, "after": live})
     assert r.status_code == 422  # the previous deal must be over
-    r = client.post("/api/games", json={"game": "sisepai", "seed": 9, "after": first})
+    r = client.post("/api/games", json={**EASY, "seed": 9, "after": first})
     assert r.status_code == 201
     view = r.json()["view"]
     assert view["table"]["dealer"] == (end["table"]["dealer"] + 1) % 4

@@ -36,10 +36,15 @@ def _visible(view: dict) -> set[str]:  # type: ignore[type-arg]
     return seen
 
 
-@pytest.mark.parametrize("seed", range(30))
-def test_no_response_leaks_hidden_cards(client: TestClient, seed: int) -> None:
+# Mostly the quick easy level; a few deals against the searching level, whose seats think in
+# worker processes on worlds sampled from their own view.
+CASES = [(seed, "easy") for seed in range(30)] + [(seed, "normal") for seed in range(30, 33)]
+
+
+@pytest.mark.parametrize(("seed", "level"), CASES)
+def test_no_response_leaks_hidden_cards(client: TestClient, seed: int, level: str) -> None:
     rng = random.Random(seed)
-    r = client.post("/api/games", json={"game": "sisepai", "seed": seed})
+    r = client.post("/api/games", json={"game": "sisepai", "seed": seed, "level": level})
     deal_id = r.json()["id"]
     tables = client.app.state.tables  # type: ignore[attr-defined]
     texts = [r.text]
@@ -58,6 +63,13 @@ def test_no_response_leaks_hidden_cards(client: TestClient, seed: int) -> None:
         version = view["version"]
         if not view["legal_actions"]:
             continue
+        # sometimes ask for a hint: it is made from the human's own view, and must not leak
+        if rng.random() < 0.15:
+            hint = client.post(f"/api/games/{deal_id}/hint", json={"version": version})
+            assert hint.status_code == 200, hint.text
+            assert hint.json()["hint"]["action"] in view["legal_actions"]
+            for token in hidden:
+                assert f'"{token}"' not in hint.text, f"{token} leaked in a hint"
         # sometimes send something illegal: the error must not leak either
         if rng.random() < 0.2:
             tried = rng.choice(["F1", "F2", "F3", "rK", "gK"])

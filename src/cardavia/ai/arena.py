@@ -2,34 +2,23 @@
 
 Every seed is played once with the candidate in each seat and the reference in the others; the
 seat results of one seed form a group, scored as one paired observation, so the luck of the deal
-cancels out. Intervals are 95% normal intervals over the seed groups.
+cancels out. Intervals are 95% normal intervals over the seed groups. Seed groups are
+independent, so `jobs` worker processes play them side by side.
 """
 
 from __future__ import annotations
 
 import math
+import multiprocessing
 import statistics
 import time
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from typing import Any
 
-from cardavia.ai.base import Agent, make_agent
+from cardavia.ai.base import make_agent
+from cardavia.ai.play import decide
 from cardavia.rules.core import Game, Result
 from cardavia.rules.errors import RulesError
-
-
-class _Timed:
-    """Wraps an agent to time its decisions."""
-
-    def __init__(self, agent: Agent) -> None:
-        self.agent, self.name = agent, agent.name
-        self.times: list[float] = []
-
-    def act(self, observation: dict[str, Any], legal: list[str]) -> str:
-        start = time.perf_counter()
-        action = self.agent.act(observation, legal)
-        self.times.append(time.perf_counter() - start)
-        return action
 
 
 def win_share(result: Result, seat: int) -> float:
@@ -40,45 +29,70 @@ def win_share(result: Result, seat: int) -> float:
     return 1.0 / len(tied) if seat in tied else 0.0
 
 
-def _interval(values: Sequence[float]) -> dict[str, float]:
+def interval(values: Sequence[float]) -> dict[str, float]:
     mean = statistics.fmean(values) if values else 0.0
     half = 1.96 * statistics.stdev(values) / math.sqrt(len(values)) if len(values) > 1 else 0.0
     return {"mean": mean, "low": mean - half, "high": mean + half}
 
 
-def arena(game: Game, candidate: str, reference: str, seeds: int, seed: int = 0
-          ) -> dict[str, Any]:
-    shares: list[float] = []
-    scores: list[float] = []
-    draws = games = illegal = 0
+def play_group(game: Game, candidate: str, reference: str, seed: int) -> dict[str, Any]:
+    """One seed group: the deal from `seed` with the candidate in each seat in turn."""
+    share = score = 0.0
+    deals = draws = illegal = 0
     times: list[float] = []
-    for s in range(seed, seed + seeds):
-        group_share = group_score = 0.0
-        for seat in range(game.players):
-            timed = _Timed(make_agent(candidate, game.name, s * 10 + seat))
-            agents: list[Agent] = [make_agent(reference, game.name, s * 10 + other)
-                                   for other in range(game.players)]
-            agents[seat] = timed
-            state = game.new_deal(s)
-            try:
-                while not state.is_over():
-                    who = state.to_act()[0]
-                    state.apply(who, agents[who].act(state.observation(who),
-                                                     state.legal_actions(who)))
-            except RulesError:
-                illegal += 1
-                continue
-            result = state.result()
-            assert result is not None
-            games += 1
-            draws += result.winner is None and not result.breakdown.get("tied")
-            group_share += win_share(result, seat)
-            group_score += result.scores[seat]
-            times.extend(timed.times)
-        shares.append(group_share / game.players)
-        scores.append(group_score / game.players)
-    times.sort()
-    ms = [t * 1000 for t in times]
+    for seat in range(game.players):
+        agents = [make_agent(candidate if s == seat else reference, game.name, seed * 10 + s)
+                  for s in range(game.players)]
+        state = game.new_deal(seed)
+        try:
+            while not state.is_over():
+                who = state.to_act()[0]
+                start = time.perf_counter()
+                action = decide(state, who, agents[who])
+                if who == seat:
+                    times.append(time.perf_counter() - start)
+                state.apply(who, action)
+        except RulesError:
+            illegal += 1
+            continue
+        result = state.result()
+        assert result is not None
+        deals += 1
+        draws += result.winner is None and not result.breakdown.get("tied")
+        share += win_share(result, seat)
+        score += result.scores[seat]
+    played = max(1, deals)
+    return {"seed": seed, "share": share / played, "score": score / played, "deals": deals,
+            "draws": draws, "illegal": illegal, "times": times}
+
+
+def _group_job(job: tuple[Game, str, str, int]) -> dict[str, Any]:
+    return play_group(*job)
+
+
+def groups(game: Game, candidate: str, reference: str, seeds: Sequence[int], jobs: int = 1
+           ) -> Iterator[dict[str, Any]]:
+    """The seed groups' results, in seed order."""
+    work = [(game, candidate, reference, s) for s in seeds]
+    if jobs <= 1:
+        yield from map(_group_job, work)
+        return
+    with multiprocessing.get_context("fork").Pool(jobs) as pool:
+        yield from pool.imap(_group_job, work)
+
+
+def arena(game: Game, candidate: str, reference: str, seeds: int, seed: int = 0,
+          jobs: int = 1) -> dict[str, Any]:
+    make_agent(candidate, game.name)  # unknown names fail here, before any worker starts
+    make_agent(reference, game.name)
+    return summarise(game, candidate, reference,
+                     list(groups(game, candidate, reference, range(seed, seed + seeds), jobs)))
+
+
+def summarise(game: Game, candidate: str, reference: str, results: list[dict[str, Any]]
+              ) -> dict[str, Any]:
+    deals = sum(r["deals"] for r in results)
+    ms = sorted(t * 1000 for r in results for t in r["times"])
 
     def pct(q: float) -> float:
         return ms[min(len(ms) - 1, int(q * len(ms)))] if ms else 0.0
@@ -87,12 +101,13 @@ def arena(game: Game, candidate: str, reference: str, seeds: int, seed: int = 0
         "game": game.name,
         "candidate": candidate,
         "reference": reference,
-        "seed_groups": seeds,
-        "deals": games,
+        "seed_groups": len(results),
+        "deals": deals,
         "fair_share": 1 / game.players,
-        "win_share": _interval(shares),
-        "mean_score": _interval(scores),
-        "draw_rate": draws / games if games else 0.0,
+        "win_share": interval([r["share"] for r in results]),
+        "mean_score": interval([r["score"] for r in results]),
+        "draw_rate": sum(r["draws"] for r in results) / deals if deals else 0.0,
         "latency_ms": {"p50": pct(0.5), "p95": pct(0.95), "max": ms[-1] if ms else 0.0},
-        "illegal_actions": illegal,
+        "decisions": len(ms),
+        "illegal_actions": sum(r["illegal"] for r in results),
     }

@@ -1,10 +1,11 @@
-"""Playing whole deals between agents (self-play, benchmarks, tests)."""
+"""Playing whole deals between agents (self-play, arena, benchmarks, tests)."""
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 
-from cardavia.ai.base import Agent
+from cardavia.ai.base import Agent, Sampler, WorldAgent
 from cardavia.rules.core import Game, State
 
 
@@ -17,6 +18,23 @@ def play_deal(game: Game, seed: int, agents: Sequence[Agent], dealer: int | None
 def play_out(state: State, agents: Sequence[Agent]) -> State:
     while not state.is_over():
         seat = state.to_act()[0]
-        legal = state.legal_actions(seat)
-        state.apply(seat, agents[seat].act(state.observation(seat), legal))
+        state.apply(seat, decide(state, seat, agents[seat]))
     return state
+
+
+def decide(state: State, seat: int, agent: Agent) -> str:
+    """The agent's action for `seat`: searching agents get worlds from that seat's view only."""
+    legal = state.legal_actions(seat)
+    observation = state.observation(seat)
+    if isinstance(agent, WorldAgent):
+        return agent.act_with_worlds(observation, legal, sampler_for(state, seat))
+    return agent.act(observation, legal)
+
+
+def sampler_for(state: State, seat: int) -> Sampler:
+    """The capability handed to a searching agent: worlds consistent with `seat`'s view only."""
+
+    def sample(rng: random.Random) -> State:
+        return state.sample_world(seat, rng)
+
+    return sample

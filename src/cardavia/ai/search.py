@@ -1,4 +1,4 @@
-"""Flat determinized Monte Carlo search (ai.md, layer 3, first step).
+"""Determinized Monte Carlo search over worlds sampled from the agent's own view (ai.md layer 3).
 
 The agent never holds the true state. Besides the plain `Agent.act` (the game's greedy policy,
 kept as the fallback), it offers `act_with_worlds(observation, legal, sample)`, where
@@ -7,14 +7,14 @@ kept as the fallback), it offers `act_with_worlds(observation, legal, sample)`, 
 world the search looks at comes from `sample`, so the decision depends only on the seat's view
 and the agent's own random generator (the no-peek test).
 
-Each sample draws one world and plays every candidate action in it (common random numbers):
-clone, apply the candidate for the seat, play the rest of the deal with the greedy policy in
-every seat (optionally truncated after `max_rollout_decisions` and scored by `evaluate`), and
-score the outcome for the seat (win share plus a small tie-break by normalised score). The
-candidate with the best mean wins (ties go to the earlier legal action), but only if it beats
-the greedy choice by more than `override_z` standard errors of the paired per-world difference:
-with a few dozen rollouts per decision, an unguarded best mean is mostly noise and plays worse
-than greedy.
+Each sample draws one world and plays every still-active candidate in it (common random
+numbers): clone, apply the candidate, play the rest of the deal with the greedy policy in every
+seat (optionally truncated after `depth` decisions and scored by an evaluation), and score the
+outcome for the seat (win share plus a small tie-break by normalised score). Candidates that
+are clearly behind the leader in the same worlds are dropped as the samples double (successive
+rejection), so the rollouts go where the decision is close. The best mean wins, but only if it
+beats the greedy choice by more than `z` standard errors of the paired per-world difference:
+with a few dozen rollouts a bare best mean is mostly noise and plays worse than greedy.
 """
 
 from __future__ import annotations
@@ -24,139 +24,158 @@ import random
 import statistics
 import time
 from collections.abc import Callable, Sequence
-from typing import Any, Protocol, runtime_checkable
+from dataclasses import dataclass, field
+from typing import Any
 
 from cardavia.ai.arena import win_share
-from cardavia.ai.base import Agent, make_agent
-from cardavia.rules.core import Game, Result, State
+from cardavia.ai.base import Sampler, make_agent
+from cardavia.rules.core import Result, State
 from cardavia.rules.errors import RulesError
 
-Sampler = Callable[[random.Random], State]
 Evaluator = Callable[[State, int], float]
 
 # Weight of the normalised score next to the win share (in [0, 1]): it only breaks ties.
-SCORE_WEIGHT = 0.01
+SCORE_WEIGHT = 0.05
+# A candidate is dropped when it trails the leader by this many standard errors.
+DROP_Z = 2.0
 
 
-@runtime_checkable
-class WorldAgent(Protocol):
-    """An agent that can search over worlds sampled from its own seat's view."""
+@dataclass(frozen=True)
+class SearchSettings:
+    """How hard one decision is thought about."""
 
-    name: str
+    samples: int | None = None  # worlds per decision (None: until the budget runs out)
+    budget_s: float | None = 0.3  # wall-clock cap per decision (None: no cap)
+    depth: int | None = None  # rollout decisions before the evaluation (None: to the end)
+    z: float | None = 1.0  # evidence needed to overrule greedy (None: plain best mean)
 
-    def act(self, observation: dict[str, Any], legal: list[str]) -> str: ...
-
-    def act_with_worlds(self, observation: dict[str, Any], legal: list[str],
-                        sample: Sampler) -> str: ...
-
-
-def no_evaluation(state: State, seat: int) -> float:
-    """The evaluation of an unfinished (truncated) rollout: nothing known, 0."""
-    return 0.0
+    def __post_init__(self) -> None:
+        if self.samples is None and self.budget_s is None:
+            raise ValueError("give a time budget, a sample count, or both")
 
 
-def outcome_value(result: Result, seat: int) -> float:
-    """Win share (1, 1/k for a k-way tie, else 0) plus a small tie-break by normalised score."""
+@dataclass
+class Decision:
+    """What the last decision found (for the hint, benchmarks and tests)."""
+
+    action: str = ""
+    greedy: str = ""
+    reason: str = "forced"  # forced | win | greedy (its choice stood) | search (overruled)
+    samples: int = 0
+    rollouts: int = 0
+    # per candidate, in legal order: (mean value, mean win share, rollouts)
+    values: dict[str, tuple[float, float, int]] = field(default_factory=dict)
+
+
+def outcome_value(result: Result, seat: int) -> tuple[float, float]:
+    """(value, win share): the win share (1, 1/k for a k-way tie, else 0) plus a small
+    tie-break by normalised score."""
     scale = max(1, *(abs(s) for s in result.scores))
-    return win_share(result, seat) + SCORE_WEIGHT * result.scores[seat] / scale
+    share = win_share(result, seat)
+    return share + SCORE_WEIGHT * result.scores[seat] / scale, share
+
+
+def needs_search(legal: Sequence[str]) -> bool:
+    """A decision is searched unless it is forced or a win can be taken."""
+    return len(set(legal)) > 1 and "win" not in legal
 
 
 class SearchAgent:
-    """Flat determinized Monte Carlo with greedy rollouts and a wall-clock budget."""
+    """Determinized Monte Carlo with greedy rollouts, successive rejection and a budget."""
 
     name = "search"
 
-    def __init__(self, game_name: str, rng: random.Random, budget_s: float | None = 0.05,
-                 max_samples: int | None = None, max_rollout_decisions: int | None = None,
-                 evaluate: Evaluator = no_evaluation, override_z: float | None = 1.0) -> None:
-        if budget_s is None and max_samples is None:
-            raise ValueError("give a time budget, a sample count, or both")
+    def __init__(self, game_name: str, rng: random.Random,
+                 settings: SearchSettings | None = None,
+                 evaluate: Evaluator | None = None) -> None:
         self.game_name = game_name
         self.rng = rng
-        self.budget_s = budget_s
-        self.max_samples = max_samples
-        self.max_rollout_decisions = max_rollout_decisions
+        self.settings = settings or SearchSettings()
         self.evaluate = evaluate
-        # Keep the greedy choice unless the best candidate beats it in the same worlds by more
-        # than `override_z` standard errors of the paired difference (None: plain best mean).
-        self.override_z = override_z
         self.fallback = make_agent("greedy", game_name, rng.randrange(2**32))
-        # Statistics of the last decision (for benchmarks and tests).
-        self.last_samples = 0
-        self.last_rollouts = 0
+        self.rollout_agents = [make_agent("greedy", game_name, rng.randrange(2**32))
+                               for _ in range(4)]  # as many as any game has seats
+        self.last = Decision()
 
     def act(self, observation: dict[str, Any], legal: list[str]) -> str:
         """Without worlds to sample, play the greedy policy (the Agent protocol)."""
-        self.last_samples = self.last_rollouts = 0
-        return self.fallback.act(observation, legal)
+        if len(set(legal)) == 1:
+            self.last = Decision(legal[0], legal[0], "forced")
+            return legal[0]
+        action = self.fallback.act(observation, legal)
+        reason = "win" if action == "win" else "greedy"
+        self.last = Decision(action, action, reason)
+        return action
 
     def act_with_worlds(self, observation: dict[str, Any], legal: list[str],
                         sample: Sampler) -> str:
         start = time.perf_counter()
-        self.last_samples = self.last_rollouts = 0
         candidates = list(dict.fromkeys(legal))  # distinct, in legal order
-        if len(candidates) == 1:
-            return candidates[0]  # forced: no sampling at all
+        if not needs_search(candidates):
+            return self.act(observation, legal)  # forced, or a win (A-SSP-11): no sampling
         seat = observation.get("seat")
         if not isinstance(seat, int):
             raise ValueError("the observation does not name its seat")
-        deadline = None if self.budget_s is None else start + self.budget_s
-        rollout_agents = [make_agent("greedy", self.game_name, self.rng.randrange(2**32))
-                          for _ in range(8)]  # more than any game's seats
-        totals = [0.0] * len(candidates)
+        default = candidates.index(self.fallback.act(observation, legal))
+        s = self.settings
+        deadline = None if s.budget_s is None else start + s.budget_s
+        rows: list[list[float | None]] = []  # per world, each candidate's value there
+        active = list(range(len(candidates)))
         counts = [0] * len(candidates)
-        rows: list[list[float | None]] = []  # per sample, each candidate's value in that world
-        while self.max_samples is None or self.last_samples < self.max_samples:
-            if deadline is not None and min(counts) > 0 and time.perf_counter() >= deadline:
+        shares = [0.0] * len(candidates)
+        decision = Decision(greedy=candidates[default])
+        next_cull = 4
+        while s.samples is None or decision.samples < s.samples:
+            if deadline is not None and time.perf_counter() >= deadline and decision.samples:
                 break
             world = sample(self.rng)
-            self.last_samples += 1
+            decision.samples += 1
             row: list[float | None] = [None] * len(candidates)
             rows.append(row)
-            for i, action in enumerate(candidates):
-                if deadline is not None and counts[i] > 0 and time.perf_counter() >= deadline:
-                    continue  # out of time: only give unvisited actions their one rollout
-                value = self._rollout(world, seat, action, rollout_agents)
-                row[i] = value
-                if value is not None:
-                    totals[i] += value
+            for i in active:
+                outcome = self._rollout(world, seat, candidates[i])
+                if outcome is not None:
+                    row[i] = outcome[0]
+                    shares[i] += outcome[1]
                     counts[i] += 1
-                    self.last_rollouts += 1
-            if self.last_samples >= 1000 * len(candidates) and min(counts) == 0:
-                break  # a candidate never applies in any world: give up on it
-        means = [t / c if c else float("-inf") for t, c in zip(totals, counts, strict=True)]
-        if max(means) == float("-inf"):
-            return self.fallback.act(observation, legal)
-        best = means.index(max(means))
-        if self.override_z is None:
-            return candidates[best]
-        default = candidates.index(self.fallback.act(observation, legal))
-        if best == default or self._significant(rows, best, default):
-            return candidates[best]
-        return candidates[default]
+                    decision.rollouts += 1
+            if decision.samples >= next_cull:
+                next_cull *= 2
+                active = self._cull(rows, active, default)
+            if len(active) == 1:
+                break
+        means = [_mean(rows, i) for i in range(len(candidates))]
+        decision.values = {c: (means[i], shares[i] / counts[i], counts[i])
+                           for i, c in enumerate(candidates) if counts[i]}
+        pool = [i for i in range(len(candidates)) if counts[i]]
+        best = max(pool, key=lambda i: (means[i], i == default), default=default)
+        if best != default and s.z is not None and not _beats(rows, best, default, s.z):
+            best = default
+        decision.action = candidates[best]
+        decision.reason = "greedy" if best == default else "search"
+        self.last = decision
+        return candidates[best]
 
-    def _significant(self, rows: list[list[float | None]], best: int, default: int) -> bool:
-        """Does `best` beat `default` in the worlds where both were rolled out?"""
-        assert self.override_z is not None
-        diffs = [b - d for row in rows
-                 if (b := row[best]) is not None and (d := row[default]) is not None]
-        if len(diffs) < 2:
-            return False
-        mean = statistics.fmean(diffs)
-        se = statistics.stdev(diffs) / math.sqrt(len(diffs))
-        return mean > self.override_z * se
+    def _cull(self, rows: list[list[float | None]], active: list[int], default: int
+              ) -> list[int]:
+        """Drop the candidates clearly behind the leader (never greedy's choice)."""
+        leader = max(active, key=lambda i: _mean(rows, i))
+        return [i for i in active
+                if i in (leader, default) or not _beats(rows, leader, i, DROP_Z)]
 
-    def _rollout(self, world: State, seat: int, action: str,
-                 agents: Sequence[Agent]) -> float | None:
+    def _rollout(self, world: State, seat: int, action: str) -> tuple[float, float] | None:
         state = world.clone()
         try:
             state.apply(seat, action)
         except RulesError:
             return None  # not legal in this world (should not happen for a consistent world)
+        agents = self.rollout_agents
+        depth = self.settings.depth
         decisions = 0
         while not state.is_over():
-            if self.max_rollout_decisions is not None and decisions >= self.max_rollout_decisions:
-                return self.evaluate(state, seat)
+            if depth is not None and decisions >= depth and self.evaluate is not None:
+                estimate = self.evaluate(state, seat)
+                return estimate, estimate
             who = state.to_act()[0]
             state.apply(who, agents[who].act(state.observation(who), state.legal_actions(who)))
             decisions += 1
@@ -165,31 +184,18 @@ class SearchAgent:
         return outcome_value(result, seat)
 
 
-def play_with_search(game: Game, seed: int, agents: Sequence[Agent | WorldAgent],
-                     dealer: int | None = None) -> State:
-    """Like `play.play_deal`, but agents that can search get a `sample` bound to their seat."""
-    state = game.new_deal(seed, dealer)
-    return play_out_with_search(state, agents)
+def _mean(rows: Sequence[Sequence[float | None]], i: int) -> float:
+    values = [v for row in rows if (v := row[i]) is not None]
+    return statistics.fmean(values) if values else float("-inf")
 
 
-def play_out_with_search(state: State, agents: Sequence[Agent | WorldAgent]) -> State:
-    while not state.is_over():
-        seat = state.to_act()[0]
-        legal = state.legal_actions(seat)
-        agent = agents[seat]
-        observation = state.observation(seat)
-        if isinstance(agent, WorldAgent):
-            action = agent.act_with_worlds(observation, legal, sampler_for(state, seat))
-        else:
-            action = agent.act(observation, legal)
-        state.apply(seat, action)
-    return state
-
-
-def sampler_for(state: State, seat: int) -> Sampler:
-    """The capability handed to a searching agent: worlds consistent with `seat`'s view only."""
-
-    def sample(rng: random.Random) -> State:
-        return state.sample_world(seat, rng)
-
-    return sample
+def _beats(rows: Sequence[Sequence[float | None]], a: int, b: int, z: float) -> bool:
+    """Does candidate `a` beat `b` by more than `z` standard errors in the worlds both saw?"""
+    diffs = [x - y for row in rows if (x := row[a]) is not None and (y := row[b]) is not None]
+    if len(diffs) < 2:
+        return False
+    mean = statistics.fmean(diffs)
+    spread = statistics.stdev(diffs)
+    if spread == 0:
+        return mean > 0 and len(diffs) >= 4
+    return mean > z * spread / math.sqrt(len(diffs))

@@ -8,24 +8,29 @@ action leaves the deal exactly as it was, and a restart rebuilds it from the sto
 from __future__ import annotations
 
 import asyncio
+import random
 import secrets
 import zlib
 from collections.abc import Mapping
 from typing import Any
 
 from cardavia.ai.base import Agent, make_agent
+from cardavia.ai.search import SearchAgent, needs_search
+from cardavia.ai.workers import Thinkers
 from cardavia.rules.core import Event, Game, State
 from cardavia.rules.errors import RulesError
 from cardavia.rules.record import make_record
 from cardavia.store.base import DealRow, Store
 
 HUMAN = 0
-LEVELS = ("easy", "normal", "hard")
-# Every level plays the greedy policy until search agents exist (ai.md, layer 4).
-AGENT_FOR_LEVEL = {"easy": "greedy", "normal": "greedy", "hard": "greedy"}
+HINT_LEVEL = "normal"  # the hint is what the normal agent would do (ai.md)
 
 
 class UnknownDealError(KeyError):
+    pass
+
+
+class NotYourTurnError(Exception):
     pass
 
 
@@ -56,11 +61,13 @@ class Table:
         self._adopt(self.state, self.state.opening)
         for seat, action in row.actions:  # replaying re-validates every stored action
             self._adopt(self.state, self.state.apply(seat, action))
+        seed = zlib.crc32(row.id.encode())  # stable across restarts
         self.agents: dict[int, Agent] = {
-            seat: make_agent(AGENT_FOR_LEVEL[row.level], game.name,
-                             zlib.crc32(f"{row.id}/{seat}".encode()))  # stable across restarts
+            seat: make_agent(row.level, game.name, seed + seat)
             for seat in range(game.players) if seat != HUMAN
         }
+        # Draws the one world a searching seat's worker starts from (see ai/workers.py).
+        self.rng = random.Random(seed)
         self.changed = asyncio.Event()
 
     @property
@@ -97,6 +104,10 @@ class Table:
             raise StaleVersionError(self.version)
         self.act(HUMAN, action)
 
+    def decision_key(self, seat: int) -> tuple[int, Any]:
+        """What a decision by `seat` was made on: once it changes, the decision is stale."""
+        return len(self.state.actions), self.state.observation(seat)
+
     def next_agent_decision(self) -> tuple[int, Agent, dict[str, Any], list[str]] | None:
         """The next seat an agent must decide for, with what that agent may see."""
         for seat in self.state.to_act():
@@ -119,6 +130,7 @@ class Table:
             "to_act": sorted(public),
             "legal_actions": state.legal_actions(seat) if owed else [],
             "over": state.is_over(),
+            "level": self.row.level,
             "result": result.to_json() if result is not None else None,
             "log": [{"v": v, **e.to_json()} for v, e in self.log if e.visible_to(seat)]
             if seat == HUMAN else [],
@@ -149,9 +161,11 @@ class Table:
 class Tables:
     """The live tables of one server process, loaded from the store on demand."""
 
-    def __init__(self, store: Store, games: Mapping[str, Game]) -> None:
+    def __init__(self, store: Store, games: Mapping[str, Game],
+                 thinkers: Thinkers | None = None) -> None:
         self.store = store
         self.games = games
+        self.thinkers = thinkers or Thinkers()
         self._tables: dict[str, Table] = {}
         self._locks: dict[str, asyncio.Lock] = {}
         self._tasks: set[asyncio.Task[None]] = set()
@@ -226,20 +240,69 @@ class Tables:
                 if decision is None:
                     return
                 seat, agent, observation, legal = decision
-                if getattr(agent, "searches", False):
-                    # A searching agent thinks off the event loop, never blocking requests.
-                    action = await asyncio.to_thread(agent.act, observation, legal)
-                else:
-                    action = agent.act(observation, legal)  # greedy: well under a millisecond
-                try:
-                    table.act(seat, action)
-                except RulesError:
-                    # An agent bug must not stall the deal: fall back to its first legal action.
-                    table.act(seat, legal[0])
-                table.notify()
-            await asyncio.sleep(0)  # let waiting requests in between two agent decisions
+                if not (isinstance(agent, SearchAgent) and needs_search(legal)):
+                    self._apply_agent(table, seat, agent.act(observation, legal), legal)
+                    await asyncio.sleep(0)  # let waiting requests in between two decisions
+                    continue
+                # A searching seat thinks in a worker process, on one world sampled from its
+                # own view, with the table unlocked: a human claim answer may come in meanwhile.
+                key = table.decision_key(seat)
+                world = table.state.sample_world(seat, table.rng)
+                seed = table.rng.randrange(2**32)
+            found = await self.thinkers.think(table.row.level, table.game.name, seed, world,
+                                              seat, observation, legal)
+            async with self.lock(table.id):
+                if table.decision_key(seat) == key and seat in table.state.to_act():
+                    self._apply_agent(table, seat, found["action"], legal)
+                # else: the deal moved on while the seat thought; decide again
+
+    @staticmethod
+    def _apply_agent(table: Table, seat: int, action: str, legal: list[str]) -> None:
+        try:
+            table.act(seat, action)
+        except RulesError:
+            # An agent bug must not stall the deal: fall back to its first legal action.
+            table.act(seat, legal[0])
+        table.notify()
+
+    async def hint(self, table: Table, version: int) -> dict[str, Any]:
+        """What the normal level would play for the human now, and why (`Decision` fields)."""
+        async with self.lock(table.id):
+            if version != table.version:
+                raise StaleVersionError(table.version)
+            if HUMAN not in table.state.to_act():
+                raise NotYourTurnError("you have no decision to make")
+            observation = table.state.observation(HUMAN)
+            legal = table.state.legal_actions(HUMAN)
+            if not needs_search(legal):
+                agent = make_agent(HINT_LEVEL, table.game.name, 0)
+                agent.act(observation, legal)
+                assert isinstance(agent, SearchAgent)
+                return _hint_json(agent.last.action, agent.last.reason, {})
+            world = table.state.sample_world(HUMAN, table.rng)
+            seed = table.rng.randrange(2**32)
+        found = await self.thinkers.think(HINT_LEVEL, table.game.name, seed, world, HUMAN,
+                                          observation, legal)
+        return _hint_json(found["action"], found["reason"], found["values"])
 
     async def drain(self) -> None:
         """Wait for every running agent task (tests, shutdown)."""
         while self._tasks:
             await asyncio.gather(*list(self._tasks), return_exceptions=True)
+
+    def close(self) -> None:
+        self.thinkers.close()
+
+
+def _hint_json(action: str, reason: str, values: Mapping[str, Any]) -> dict[str, Any]:
+    """The hint of docs/api.md: the action, why, and the simulated win shares behind it."""
+    mine = values.get(action)
+    others = [v[1] for a, v in values.items() if a != action]
+    return {
+        "action": action,
+        "reason": reason,
+        "samples": max((v[2] for v in values.values()), default=0),
+        "share": mine[1] if mine else None,
+        "next_share": max(others) if others else None,
+        "options": len(values),
+    }

@@ -9,9 +9,16 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
+from cardavia.ai.levels import LEVELS
 from cardavia.rules.errors import IllegalActionError, RulesError
 from cardavia.store.base import StoreError
-from cardavia.table.live import LEVELS, StaleVersionError, Table, Tables, UnknownDealError
+from cardavia.table.live import (
+    NotYourTurnError,
+    StaleVersionError,
+    Table,
+    Tables,
+    UnknownDealError,
+)
 
 MAX_BODY = 16 * 1024
 MAX_WAIT = 25.0
@@ -121,6 +128,20 @@ async def post_action(request: Request) -> Response:
     return JSONResponse({"view": table.view()})
 
 
+async def post_hint(request: Request) -> Response:
+    """What the normal level would play for you now, and why (docs/api.md)."""
+    table = await _table(request)
+    data = await _json_body(request)
+    version = _int(data.get("version"), "version")
+    try:
+        hint = await _tables(request).hint(table, version)
+    except StaleVersionError as err:
+        raise ApiError(409, "stale_version", str(err), view=table.view()) from None
+    except NotYourTurnError as err:
+        raise ApiError(409, "not_your_turn", str(err)) from None
+    return JSONResponse({"hint": hint})
+
+
 async def get_record(request: Request) -> Response:
     table = await _table(request)
     if not table.state.is_over():
@@ -135,5 +156,6 @@ ROUTES = [
     Route("/api/games", create_deal, methods=["POST"]),
     Route("/api/games/{deal_id}", get_deal, methods=["GET"]),
     Route("/api/games/{deal_id}/actions", post_action, methods=["POST"]),
+    Route("/api/games/{deal_id}/hint", post_hint, methods=["POST"]),
     Route("/api/games/{deal_id}/record", get_record, methods=["GET"]),
 ]

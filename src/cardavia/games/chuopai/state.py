@@ -173,7 +173,7 @@ class ChuoPaiState(State):
         simply shuffled."""
         world = self.clone()
         others = [s for s in range(PLAYERS) if s != seat and self.held[s]]
-        unseen = [c for s in others for c in cards_of(self.hands[s])]
+        unseen = sorted(c for s in others for c in cards_of(self.hands[s]))  # order: no peeking
         constraints = {s: self.constraints(s) for s in others}
         dealt = deal_unseen(unseen, {s: self.held[s] for s in others}, constraints, rng)
         for s in others:

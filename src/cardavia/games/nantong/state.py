@@ -187,7 +187,9 @@ class NantongState(State):
         their cards were dealt originally, and who is ready stay as seen)."""
         world = self.clone()
         others = [s for s in range(PLAYERS) if s != seat]
-        unseen = [c for s in others for c in cards_of(self.hands[s])] + self.stock
+        # Sorted first: the shuffle must depend on which cards are unseen, never on where
+        # they really are (the no-peek test).
+        unseen = sorted([c for s in others for c in cards_of(self.hands[s])] + self.stock)
         rng.shuffle(unseen)
         for s in others:
             n, dealt = sum(self.hands[s]), sum(self.original[s])

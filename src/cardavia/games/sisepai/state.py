@@ -178,7 +178,9 @@ class SiSePaiState(State):
     def sample_world(self, seat: int, rng: random.Random) -> SiSePaiState:
         world = self.clone()
         others = [s for s in range(PLAYERS) if s != seat]
-        unseen = [c for s in others for c in cards_of(self.hands[s])] + self.stock
+        # Sorted first: the shuffle must depend on which cards are unseen, never on where
+        # they really are (the no-peek test).
+        unseen = sorted([c for s in others for c in cards_of(self.hands[s])] + self.stock)
         rng.shuffle(unseen)
         for s in others:
             n = sum(self.hands[s])

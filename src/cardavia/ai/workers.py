@@ -1,0 +1,66 @@
+"""Search in worker processes, so a server keeps answering while AI seats think (ai.md layer 3).
+
+The caller hands over one world sampled from the deciding seat's view (never the true state)
+with that seat's observation and legal actions. The worker samples every further world from
+that world for the same seat: as `sample_world` depends only on what the seat has seen, this
+is the same distribution as sampling from the true state, and nothing hidden crosses over.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import multiprocessing
+import os
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import asdict
+from typing import Any
+
+from cardavia.ai.base import make_agent
+from cardavia.ai.play import sampler_for
+from cardavia.ai.search import SearchAgent
+from cardavia.rules.core import State
+
+
+def think(level: str, game: str, seed: int, world: State, seat: int,
+          observation: dict[str, Any], legal: list[str]) -> dict[str, Any]:
+    """The level's decision for `seat`, with what the search found (`Decision` as a dict)."""
+    agent = make_agent(level, game, seed)
+    if not isinstance(agent, SearchAgent):
+        raise ValueError(f"level {level!r} does not search")
+    agent.act_with_worlds(observation, legal, sampler_for(world, seat))
+    return asdict(agent.last)
+
+
+def _warm() -> None:
+    """Import the games and agents once per worker, before the first decision is timed."""
+    from cardavia.games.registry import GAMES
+
+    for name in GAMES:
+        make_agent("greedy", name)
+
+
+class Thinkers:
+    """A small pool of worker processes; started on first use."""
+
+    def __init__(self, workers: int | None = None) -> None:
+        # Leave a core to the server: the event loop answers requests while the workers think.
+        self.workers = workers or max(1, (os.cpu_count() or 2) - 1)
+        self._pool: ProcessPoolExecutor | None = None
+
+    def _executor(self) -> ProcessPoolExecutor:
+        if self._pool is None:
+            # spawn: a forked child of a threaded server process may inherit held locks
+            self._pool = ProcessPoolExecutor(self.workers, multiprocessing.get_context("spawn"),
+                                             initializer=_warm)
+        return self._pool
+
+    async def think(self, level: str, game: str, seed: int, world: State, seat: int,
+                    observation: dict[str, Any], legal: list[str]) -> dict[str, Any]:
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(self._executor(), think, level, game, seed, world,
+                                          seat, observation, legal)
+
+    def close(self) -> None:
+        if self._pool is not None:
+            self._pool.shutdown(wait=True, cancel_futures=True)
+            self._pool = None

@@ -1,0 +1,66 @@
+"""The hint (issue 7, docs/api.md): the normal level's move for you now and why; the errors."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from starlette.testclient import TestClient
+
+from tests.web.test_api import _settle
+
+
+def _my_turn(client: TestClient, game: str, seed: int) -> tuple[str, dict[str, Any]]:
+    deal_id = client.post("/api/games", json={"game": game, "seed": seed, "level": "easy"}
+                          ).json()["id"]
+    return deal_id, _settle(client, deal_id)
+
+
+@pytest.mark.parametrize("game", ["sisepai", "paohuzi", "nantong", "chuopai"])
+def test_hint_names_a_legal_action_and_why(client: TestClient, game: str) -> None:
+    for seed in range(6):
+        deal_id, view = _my_turn(client, game, seed)
+        if view["over"]:
+            continue
+        r = client.post(f"/api/games/{deal_id}/hint", json={"version": view["version"]})
+        assert r.status_code == 200, r.text
+        hint = r.json()["hint"]
+        assert hint["action"] in view["legal_actions"]
+        assert hint["reason"] in {"forced", "win", "greedy", "search"}
+        if hint["reason"] in {"greedy", "search"}:
+            assert hint["samples"] >= 1 and 0 <= hint["share"] <= 1
+            assert hint["options"] == len(set(view["legal_actions"]))
+        else:
+            assert hint["samples"] == 0 and hint["share"] is None
+        if hint["reason"] == "forced":
+            assert len(set(view["legal_actions"])) == 1
+        # asking changes nothing: same view, and the hinted action is then accepted
+        assert client.get(f"/api/games/{deal_id}").json()["view"] == view
+        r = client.post(f"/api/games/{deal_id}/actions",
+                        json={"action": hint["action"], "version": view["version"]})
+        assert r.status_code == 200
+
+
+def test_hint_errors(client: TestClient) -> None:
+    deal_id, view = _my_turn(client, "sisepai", 3)
+    url = f"/api/games/{deal_id}/hint"
+    stale = client.post(url, json={"version": view["version"] + 5})
+    assert stale.status_code == 409 and stale.json()["error"]["code"] == "stale_version"
+    assert stale.json()["view"]["version"] == view["version"]
+    assert client.post(url, json={"version": "x"}).status_code == 422
+    assert client.post(url, content=b"{").status_code == 400
+    assert client.post("/api/games/nope/hint", json={"version": 0}).status_code == 404
+    # once you have answered and the AI seats are thinking or done, no decision is yours
+    action = view["legal_actions"][0]
+    after = client.post(f"/api/games/{deal_id}/actions",
+                        json={"action": action, "version": view["version"]}).json()["view"]
+    if not after["legal_actions"]:
+        r = client.post(url, json={"version": after["version"]})
+        assert r.status_code in (409,)
+        assert r.json()["error"]["code"] in ("not_your_turn", "stale_version")
+
+
+def test_the_view_names_the_level(client: TestClient) -> None:
+    for level in ("easy", "normal", "hard"):
+        r = client.post("/api/games", json={"game": "chuopai", "seed": 1, "level": level})
+        assert r.json()["view"]["level"] == level
