@@ -98,3 +98,26 @@ def test_arena_duplicate_seating(capsys: pytest.CaptureFixture[str]) -> None:
     assert share["mean"] > report["fair_share"]  # greedy beats random even on 12 seeds
     assert report["latency_ms"]["p50"] <= report["latency_ms"]["p95"] <= report["latency_ms"][
         "max"]
+
+
+def test_arena_with_a_search_agent_in_workers(capsys: pytest.CaptureFixture[str]) -> None:
+    """Search agents take part through `act_with_worlds`; worker processes give the same
+    report as one process (the seed groups are independent and the search is seeded)."""
+    spec = "search:samples=2,depth=4"
+    args = ["arena", "--game", "nantong", "--candidate", spec, "--reference", "greedy",
+            "--deals", "2", "--seed", "5", "--json"]
+    assert main(args) == 0
+    alone = json.loads(capsys.readouterr().out)
+    assert main([*args, "--jobs", "2"]) == 0
+    together = json.loads(capsys.readouterr().out)
+    assert alone["deals"] == 6 and alone["illegal_actions"] == 0
+    assert alone["win_share"] == together["win_share"]
+    assert alone["mean_score"] == together["mean_score"]
+    assert alone["decisions"] == together["decisions"] > 0
+
+
+@pytest.mark.parametrize("spec", ["search:depth=x", "search:speed=3", "search:budget=none",
+                                  "nobody"])
+def test_arena_refuses_unknown_agents(spec: str, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["arena", "--candidate", spec, "--deals", "1"]) == 2
+    assert "cardavia arena" in capsys.readouterr().err

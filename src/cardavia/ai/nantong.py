@@ -122,3 +122,10 @@ def _live(observation: dict[str, Any], hand: list[int]) -> list[int]:
         for c in parse_cards(seat["discards"]):
             seen[c] += 1
     return [max(0, COPIES - seen[c]) for c in range(N_IDS)]
+
+
+def distance_to_win(observation: dict[str, Any]) -> float:
+    """Cards the seat still misses for seven groups and a pair (the search's evaluation)."""
+    me = observation["seat"]
+    groups = GROUPS - sum(1 for m in observation["seats"][me]["melds"] if m["kind"] != "hezi")
+    return float(distance(counts_of(parse_cards(observation["hand"])), groups))

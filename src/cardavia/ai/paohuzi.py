@@ -177,20 +177,7 @@ class GreedyPaohuzi:
             return legal[0]
         if "win" in legal:
             return "win"  # A-PHZ-14: the AI always wins
-        me = observation["seat"]
-        hand_counts = [0] * N_IDS
-        for c in parse_cards(observation["hand"]):
-            hand_counts[c] += 1
-        kans = parse_cards(observation["kans"])
-        free = list(hand_counts)
-        for k in kans:
-            free[k] -= 3
-        mine = observation["seats"][me]["groups"]
-        hand = _Hand(free, len(mine) + len(kans),
-                     sum(g["huxi"] for g in mine) + sum(identical_huxi("kan", k) for k in kans),
-                     sum(1 for g in mine if g["kind"] in ("ti", "pao")),
-                     sum(hand_counts) + sum(g["size"] for g in mine))
-        ev = _Evaluator(_live(observation, hand_counts))
+        hand, ev = _read(observation)
         if legal[0].startswith("discard"):
             return f"discard {code(self._best_discard(ev, hand)[1])}"
         return self._claim(ev, hand, observation, legal)
@@ -251,6 +238,30 @@ class GreedyPaohuzi:
             if value < best or (value == best and verb == "pao"):
                 best_text, best = text, value
         return best_text
+
+
+def _read(observation: dict[str, Any]) -> tuple[_Hand, _Evaluator]:
+    """The seat's hand as counts and fixed groups, and an evaluator for its live cards."""
+    me = observation["seat"]
+    hand_counts = [0] * N_IDS
+    for c in parse_cards(observation["hand"]):
+        hand_counts[c] += 1
+    kans = parse_cards(observation["kans"])
+    free = list(hand_counts)
+    for k in kans:
+        free[k] -= 3
+    mine = observation["seats"][me]["groups"]
+    hand = _Hand(free, len(mine) + len(kans),
+                 sum(g["huxi"] for g in mine) + sum(identical_huxi("kan", k) for k in kans),
+                 sum(1 for g in mine if g["kind"] in ("ti", "pao")),
+                 sum(hand_counts) + sum(g["size"] for g in mine))
+    return hand, _Evaluator(_live(observation, hand_counts))
+
+
+def distance_to_win(observation: dict[str, Any]) -> float:
+    """Cards still missing plus a third of the missing huxi (the search's rollout evaluation)."""
+    hand, ev = _read(observation)
+    return ev.score(hand)[0]
 
 
 def _live(observation: dict[str, Any], hand: list[int]) -> list[int]:

@@ -19,6 +19,7 @@ with a few dozen rollouts a bare best mean is mostly noise and plays worse than 
 
 from __future__ import annotations
 
+import importlib
 import math
 import random
 import statistics
@@ -28,7 +29,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from cardavia.ai.arena import win_share
-from cardavia.ai.base import Sampler, make_agent
+from cardavia.ai.base import GREEDY, Sampler, make_agent
 from cardavia.rules.core import Result, State
 from cardavia.rules.errors import RulesError
 
@@ -75,6 +76,22 @@ def outcome_value(result: Result, seat: int) -> tuple[float, float]:
     return share + SCORE_WEIGHT * result.scores[seat] / scale, share
 
 
+def distance_evaluator(game: str, sharpness: float = 1.0) -> Evaluator | None:
+    """The evaluation of a truncated rollout from the greedy policy's distance to a win (if the
+    game's greedy module measures one): a softmax over the seats of -sharpness x distance, read
+    as each seat's chance to win. A sampled world is evaluated, never the true state."""
+    measure = getattr(importlib.import_module(GREEDY[game][0]), "distance_to_win", None)
+    if measure is None:
+        return None
+
+    def evaluate(state: State, seat: int) -> float:
+        players = len(state.observation(seat)["seats"])
+        weights = [math.exp(-sharpness * measure(state.observation(s))) for s in range(players)]
+        return weights[seat] / sum(weights)
+
+    return evaluate
+
+
 def needs_search(legal: Sequence[str]) -> bool:
     """A decision is searched unless it is forced or a win can be taken."""
     return len(set(legal)) > 1 and "win" not in legal
@@ -91,7 +108,7 @@ class SearchAgent:
         self.game_name = game_name
         self.rng = rng
         self.settings = settings or SearchSettings()
-        self.evaluate = evaluate
+        self.evaluate = evaluate or distance_evaluator(game_name)
         self.fallback = make_agent("greedy", game_name, rng.randrange(2**32))
         self.rollout_agents = [make_agent("greedy", game_name, rng.randrange(2**32))
                                for _ in range(4)]  # as many as any game has seats

@@ -77,3 +77,8 @@ def _live_copies(observation: dict[str, Any], hand: list[int]) -> list[int]:
         for c in parse_cards(seat["discards"]):
             seen[c] += 1
     return [max(0, (COPIES if c < N_CHESS else 1) - seen[c]) for c in range(N_IDS)]
+
+
+def distance_to_win(observation: dict[str, Any]) -> float:
+    """Cards the seat still misses for a complete hand (the search's rollout evaluation)."""
+    return float(distance(counts_of(parse_cards(observation["hand"]))))
