@@ -44,14 +44,15 @@ class _Client:
         return response.status, payload, time.perf_counter() - start
 
 
-def _player(port: int, game: str, seed: int, until: float, think: float,
+def _player(port: int, game: str, level: str, seed: int, until: float, think: float,
             out: dict[str, list[float]], errors: list[str], lock: threading.Lock) -> None:
     rng = random.Random(seed)
     client = _Client(port)
     gets: list[float] = []
     posts: list[float] = []
     try:
-        status, body, _ = client.call("POST", "/api/games", {"game": game, "seed": seed})
+        status, body, _ = client.call("POST", "/api/games",
+                                      {"game": game, "seed": seed, "level": level})
         deal, view = body["id"], body["view"]
         while time.time() < until:
             status, body, elapsed = client.call("GET", f"/api/games/{deal}")
@@ -59,7 +60,8 @@ def _player(port: int, game: str, seed: int, until: float, think: float,
             view = body["view"]
             if view["over"]:
                 status, body, _ = client.call("POST", "/api/games",
-                                              {"game": game, "seed": rng.randrange(10**9)})
+                                              {"game": game, "level": level,
+                                               "seed": rng.randrange(10**9)})
                 deal = body["id"]
                 continue
             if view["legal_actions"]:
@@ -89,8 +91,9 @@ def _percentile(values: list[float], q: float) -> float:
 
 
 def run_http_bench(game: str = "sisepai", deals: int = 50, seconds: float = 20.0,
-                   think: float = 0.0) -> dict[str, Any]:
-    """`think`: a player's mean thinking time per decision (0: as fast as possible)."""
+                   think: float = 0.0, level: str = "normal") -> dict[str, Any]:
+    """`think`: a player's mean thinking time per decision (0: as fast as possible); `level`:
+    the AI seats' level (normal and hard search in worker processes meanwhile)."""
     port = _free_port()
     with tempfile.TemporaryDirectory() as tmp:
         db = Path(tmp) / "bench.db"
@@ -111,7 +114,8 @@ def run_http_bench(game: str = "sisepai", deals: int = 50, seconds: float = 20.0
             until = time.time() + seconds
             threads = [
                 threading.Thread(target=_player,
-                                 args=(port, game, 1000 + i, until, think, out, errors, lock))
+                                 args=(port, game, level, 1000 + i, until, think, out, errors,
+                                       lock))
                 for i in range(deals)
             ]
             for t in threads:
@@ -127,6 +131,7 @@ def run_http_bench(game: str = "sisepai", deals: int = 50, seconds: float = 20.0
         "deals_in_progress": deals,
         "seconds": seconds,
         "think_seconds": think,
+        "level": level,
         "requests": {key: len(v) for key, v in ms.items()},
         "get_view_ms": {"median": statistics.median(ms["get"]) if ms["get"] else None,
                         "p95": _percentile(ms["get"], 0.95)},

@@ -43,6 +43,8 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--deals", type=int, default=50, help="deals in progress at once (--http)")
     p.add_argument("--think", type=float, default=0.0,
                    help="mean seconds a player thinks per decision (--http; 0: none)")
+    p.add_argument("--level", default="normal", choices=("easy", "normal", "hard"),
+                   help="the AI seats' level (--http)")
     p.add_argument("--json", action="store_true")
 
     p = sub.add_parser("serve", help="run the site")
@@ -113,9 +115,11 @@ def _arena(args: argparse.Namespace) -> int:
         print(f"  win share {share['mean']:.3f} [{share['low']:.3f}, {share['high']:.3f}] "
               f"(fair {report['fair_share']:.3f})")
         print(f"  mean score {score['mean']:.2f} [{score['low']:.2f}, {score['high']:.2f}]")
-        print(f"  draws {report['draw_rate']:.1%}; decision latency p50 {lat['p50']:.2f} ms, "
-              f"p95 {lat['p95']:.2f} ms, max {lat['max']:.2f} ms; "
-              f"illegal actions {report['illegal_actions']}")
+        forced = report["forced_latency_ms"]
+        print(f"  draws {report['draw_rate']:.1%}; illegal actions {report['illegal_actions']}")
+        print(f"  decision latency p50 {lat['p50']:.2f} ms, p95 {lat['p95']:.2f} ms, "
+              f"max {lat['max']:.2f} ms ({report['decisions']} choices); forced decisions "
+              f"p95 {forced['p95']:.3f} ms, max {forced['max']:.3f} ms")
     return 1 if report["illegal_actions"] else 0
 
 
@@ -149,12 +153,12 @@ def _bench(args: argparse.Namespace) -> int:
     if args.http:
         from cardavia.bench_http import run_http_bench
 
-        http = run_http_bench(game.name, args.deals, args.seconds, args.think)
+        http = run_http_bench(game.name, args.deals, args.seconds, args.think, args.level)
         if args.json:
             print(json.dumps(http))
         else:
             print(f"{http['game']}: {http['deals_in_progress']} deals in progress, "
-                  f"{http['seconds']:.0f} s, think {http['think_seconds']} s, "
+                  f"{http['seconds']:.0f} s, think {http['think_seconds']} s, AI {http['level']}, "
                   f"requests {http['requests']}")
             for key in ("get_view_ms", "post_action_ms"):
                 print(f"  {key:16} median {http[key]['median']:.1f} ms, "

@@ -40,6 +40,7 @@ def play_group(game: Game, candidate: str, reference: str, seed: int) -> dict[st
     share = score = 0.0
     deals = draws = illegal = 0
     times: list[float] = []
+    forced: list[float] = []  # single-option decisions, timed apart (no search)
     for seat in range(game.players):
         agents = [make_agent(candidate if s == seat else reference, game.name, seed * 10 + s)
                   for s in range(game.players)]
@@ -50,7 +51,8 @@ def play_group(game: Game, candidate: str, reference: str, seed: int) -> dict[st
                 start = time.perf_counter()
                 action = decide(state, who, agents[who])
                 if who == seat:
-                    times.append(time.perf_counter() - start)
+                    took = time.perf_counter() - start
+                    (forced if len(set(state.legal_actions(who))) == 1 else times).append(took)
                 state.apply(who, action)
         except RulesError:
             illegal += 1
@@ -63,7 +65,7 @@ def play_group(game: Game, candidate: str, reference: str, seed: int) -> dict[st
         score += result.scores[seat]
     played = max(1, deals)
     return {"seed": seed, "share": share / played, "score": score / played, "deals": deals,
-            "draws": draws, "illegal": illegal, "times": times}
+            "draws": draws, "illegal": illegal, "times": times, "forced": forced}
 
 
 def _group_job(job: tuple[Game, str, str, int]) -> dict[str, Any]:
@@ -93,9 +95,7 @@ def summarise(game: Game, candidate: str, reference: str, results: list[dict[str
               ) -> dict[str, Any]:
     deals = sum(r["deals"] for r in results)
     ms = sorted(t * 1000 for r in results for t in r["times"])
-
-    def pct(q: float) -> float:
-        return ms[min(len(ms) - 1, int(q * len(ms)))] if ms else 0.0
+    forced = sorted(t * 1000 for r in results for t in r.get("forced", []))
 
     return {
         "game": game.name,
@@ -107,7 +107,16 @@ def summarise(game: Game, candidate: str, reference: str, results: list[dict[str
         "win_share": interval([r["share"] for r in results]),
         "mean_score": interval([r["score"] for r in results]),
         "draw_rate": sum(r["draws"] for r in results) / deals if deals else 0.0,
-        "latency_ms": {"p50": pct(0.5), "p95": pct(0.95), "max": ms[-1] if ms else 0.0},
+        "latency_ms": _percentiles(ms),
         "decisions": len(ms),
+        "forced_latency_ms": _percentiles(forced),
+        "forced_decisions": len(forced),
         "illegal_actions": sum(r["illegal"] for r in results),
     }
+
+
+def _percentiles(ms: list[float]) -> dict[str, float]:
+    def pct(q: float) -> float:
+        return ms[min(len(ms) - 1, int(q * len(ms)))] if ms else 0.0
+
+    return {"p50": pct(0.5), "p95": pct(0.95), "max": ms[-1] if ms else 0.0}

@@ -73,9 +73,23 @@ def _level(level: str) -> Callable[[str, random.Random], Agent]:
     return factory
 
 
+# The greedy policies with tile efficiency (where a game has one yet): the search's own default.
+EFFICIENT = {
+    "sisepai": ("cardavia.ai.sisepai", "EfficientSiSePai"),
+    "nantong": ("cardavia.ai.nantong", "EfficientNantong"),
+}
+
+
+def _efficient(game: str, rng: random.Random) -> Agent:
+    module, name = EFFICIENT.get(game) or GREEDY[game]
+    agent: Agent = getattr(importlib.import_module(module), name)(rng)
+    return agent
+
+
 AGENTS: dict[str, Callable[[str, random.Random], Agent]] = {
     "random": lambda game, rng: RandomAgent(rng),
     "greedy": _greedy,
+    "efficient": _efficient,
     "easy": _level("easy"),
     "normal": _level("normal"),
     "hard": _level("hard"),

@@ -25,6 +25,7 @@ DECLARATIONS = ("four", "three", "hezi")
 
 class GreedyNantong:
     name = "greedy"
+    efficient = False  # break distance ties by the live cards that would bring the hand closer
 
     def __init__(self, rng: random.Random) -> None:
         self.rng = rng
@@ -45,11 +46,21 @@ class GreedyNantong:
                               if m["kind"] != "hezi")
         live = _live(observation, hand)
         if observation["phase"] == "claim":
-            return _claim(hand, groups, parse_card(observation["public_card"]), legal, live)
-        return _turn(hand, groups, legal, live)
+            return _claim(hand, groups, parse_card(observation["public_card"]), legal, live,
+                          self.efficient)
+        return _turn(hand, groups, legal, live, self.efficient)
 
 
-def _claim(hand: list[int], groups: int, card: int, legal: list[str], live: list[int]) -> str:
+class EfficientNantong(GreedyNantong):
+    """Greedy with tile efficiency: among the discards that keep the distance smallest, the one
+    that leaves the most live cards able to bring the hand closer."""
+
+    name = "efficient"
+    efficient = True
+
+
+def _claim(hand: list[int], groups: int, card: int, legal: list[str], live: list[int],
+           efficient: bool = False) -> str:
     """Pong or kong only when it brings the hand closer (a kong: no farther) to complete."""
     now = distance(hand, groups)
     after = list(hand)
@@ -60,14 +71,15 @@ def _claim(hand: list[int], groups: int, card: int, legal: list[str], live: list
         after[card] += 3
     if f"pong {code(card)}" in legal:
         after[card] -= 2
-        if _best_discard(after, groups - 1, live)[0] < now:
+        if _best_discard(after, groups - 1, live, None, efficient)[0] < now:
             return f"pong {code(card)}"
     return "pass"
 
 
-def _turn(hand: list[int], groups: int, legal: list[str], live: list[int]) -> str:
+def _turn(hand: list[int], groups: int, legal: list[str], live: list[int],
+          efficient: bool = False) -> str:
     discards = [parse_card(t.split()[1]) for t in legal if t.startswith("discard")]
-    best_d, card = _best_discard(hand, groups, live, discards)
+    best_d, card = _best_discard(hand, groups, live, discards, efficient)
     for text in legal:
         if not text.startswith("kong"):
             continue
@@ -85,17 +97,32 @@ def _turn(hand: list[int], groups: int, legal: list[str], live: list[int]) -> st
 
 
 def _best_discard(hand: list[int], groups: int, live: list[int],
-                  allowed: list[int] | None = None) -> tuple[int, int]:
-    """(distance after discarding, card): fewest cards still needed, then the least useful."""
-    best: tuple[int, float, int] | None = None
+                  allowed: list[int] | None = None, efficient: bool = False) -> tuple[int, int]:
+    """(distance after discarding, card): fewest cards still needed, then (efficient) the most
+    live cards that would bring the hand closer, then the least useful."""
+    best: tuple[int, int, float, int] | None = None
     for c in allowed if allowed is not None else [c for c in range(N_IDS) if hand[c]]:
         hand[c] -= 1
-        key = (distance(hand, groups), _usefulness(hand, c, live), c)
+        d = distance(hand, groups)
+        accept = _acceptance(hand, groups, live, d) if efficient else 0
+        key = (d, -accept, _usefulness(hand, c, live), c)
         hand[c] += 1
         if best is None or key < best:
             best = key
     assert best is not None, "nothing to discard"
-    return best[0], best[2]
+    return best[0], best[3]
+
+
+def _acceptance(hand: list[int], groups: int, live: list[int], d: int) -> int:
+    """Live copies of the identities that, drawn or claimed, would bring the hand closer."""
+    total = 0
+    for x in range(N_IDS):
+        if live[x]:
+            hand[x] += 1
+            if distance(hand, groups) < d:
+                total += live[x]
+            hand[x] -= 1
+    return total
 
 
 def _usefulness(hand: list[int], c: int, live: list[int]) -> float:

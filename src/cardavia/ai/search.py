@@ -37,6 +37,10 @@ Evaluator = Callable[[State, int], float]
 
 # Weight of the normalised score next to the win share (in [0, 1]): it only breaks ties.
 SCORE_WEIGHT = 0.05
+# The heuristic policy the search starts from (greedy with tile efficiency), and the faster
+# plain greedy it rolls out with: rollouts are most of the cost of a decision.
+POLICY = "efficient"
+ROLLOUT_POLICY = "greedy"
 # A candidate is dropped when it trails the leader by this many standard errors.
 DROP_Z = 2.0
 
@@ -109,8 +113,9 @@ class SearchAgent:
         self.rng = rng
         self.settings = settings or SearchSettings()
         self.evaluate = evaluate or distance_evaluator(game_name)
-        self.fallback = make_agent("greedy", game_name, rng.randrange(2**32))
-        self.rollout_agents = [make_agent("greedy", game_name, rng.randrange(2**32))
+        # The default choice, kept unless the search finds better, and the rollout policy.
+        self.fallback = make_agent(POLICY, game_name, rng.randrange(2**32))
+        self.rollout_agents = [make_agent(ROLLOUT_POLICY, game_name, rng.randrange(2**32))
                                for _ in range(4)]  # as many as any game has seats
         self.last = Decision()
 

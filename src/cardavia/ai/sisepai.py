@@ -21,6 +21,7 @@ from cardavia.games.sisepai.groups import distance
 
 class GreedySiSePai:
     name = "greedy"
+    efficient = False  # break distance ties by the live cards that would bring the hand closer
 
     def __init__(self, rng: random.Random) -> None:
         self.rng = rng
@@ -33,7 +34,7 @@ class GreedySiSePai:
         hand = counts_of(parse_cards(observation["hand"]))
         live = _live_copies(observation, hand)
         if legal[0].startswith("discard"):
-            card = _best_discard(hand, live)[1]
+            card = _best_discard(hand, live, self.efficient)[1]
             return f"discard {code(card)}"
         public = parse_card(observation["public_card"])
         best, best_d = "pass", distance(hand)
@@ -45,7 +46,7 @@ class GreedySiSePai:
             group.remove(public)
             for c in group:
                 after[c] -= 1
-            d = _best_discard(after, live)[0]
+            d = _best_discard(after, live, self.efficient)[0]
             if d < best_d or (d == best_d and best == "pass" and "pass" not in legal):
                 best, best_d = text, d
         if best == "pass" and "pass" not in legal:
@@ -53,18 +54,40 @@ class GreedySiSePai:
         return best
 
 
-def _best_discard(hand: list[int], live: list[int]) -> tuple[int, int]:
-    """(distance after discarding, card): fewest cards still needed, then the least-live card."""
-    best: tuple[int, int, int, int] | None = None
+class EfficientSiSePai(GreedySiSePai):
+    """Greedy with tile efficiency: among the discards that keep the distance smallest, the one
+    that leaves the most live cards able to bring the hand closer."""
+
+    name = "efficient"
+    efficient = True
+
+
+def _best_discard(hand: list[int], live: list[int], efficient: bool = False) -> tuple[int, int]:
+    """(distance after discarding, card): fewest cards still needed, then (efficient) the most
+    live cards that would bring the hand closer, then the least-live card."""
+    best: tuple[int, int, int, int, int] | None = None
     for c in range(N_CHESS):
         if hand[c] and not is_single(c):
             hand[c] -= 1
-            key = (distance(hand), live[c], hand[c], c)
+            d = distance(hand)
+            key = (d, -_acceptance(hand, live, d) if efficient else 0, live[c], hand[c], c)
             hand[c] += 1
             if best is None or key < best:
                 best = key
     assert best is not None, "no discardable card"
-    return best[0], best[3]
+    return best[0], best[4]
+
+
+def _acceptance(hand: list[int], live: list[int], d: int) -> int:
+    """Live copies of the identities that, drawn or claimed, would bring the hand closer."""
+    total = 0
+    for x in range(N_CHESS):
+        if live[x]:
+            hand[x] += 1
+            if distance(hand) < d:
+                total += live[x]
+            hand[x] -= 1
+    return total
 
 
 def _live_copies(observation: dict[str, Any], hand: list[int]) -> list[int]:
