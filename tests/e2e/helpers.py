@@ -25,7 +25,7 @@ def new_page(browser: Browser, base_url: str, viewport: dict[str, int]) -> Page:
 
 def open_table(page: Page, game: str, name: str, seed: int) -> None:
     """Open the English table of `game` (shown as `name`) on a fixed seed; it must be served."""
-    response = page.goto(f"/en/games/{game}/table?seed={seed}")
+    response = page.goto(f"/en/games/{game}/table?seed={seed}&level=greedy")
     assert response is not None and response.status == 200, (
         f"the {name} table is not served: is {game} playable in traditions.py?")
 

@@ -29,7 +29,7 @@ def test_whole_deal_by_clicking(browser: Browser, base_url: str, screenshots: Pa
                                 viewport: dict[str, int], seed: int, words: tuple[str, str]
                                 ) -> None:
     page = new_page(browser, base_url, viewport)
-    page.goto(f"/{lang}/games/sisepai/table?seed={seed}")
+    page.goto(f"/{lang}/games/sisepai/table?seed={seed}&level=greedy")
     expect(page.locator("html")).to_have_attribute("lang", lang)
     wait_for_turn(page)
     body = page.locator("body").inner_text()
@@ -58,7 +58,7 @@ def test_keyboard_only_discard_and_claim(browser: Browser, base_url: str) -> Non
     """site.md: everything can be done from the keyboard: here at least one claim and one
     discard with no mouse, until the deal ends."""
     page = new_page(browser, base_url, DESKTOP)
-    page.goto("/en/games/sisepai/table?seed=7")
+    page.goto("/en/games/sisepai/table?seed=7&level=greedy")
     made = {"claim": 0, "discard": 0, "other": 0}
     for _ in range(300):
         if wait_for_turn(page) == "over":
@@ -86,7 +86,7 @@ def test_keyboard_only_discard_and_claim(browser: Browser, base_url: str) -> Non
 
 def test_sliders_change_the_table_and_persist(browser: Browser, base_url: str) -> None:
     page = new_page(browser, base_url, DESKTOP)
-    page.goto("/en/games/sisepai/table?seed=3")
+    page.goto("/en/games/sisepai/table?seed=3&level=greedy")
     wait_for_turn(page)
     surface = page.locator(".surface").first
     card = page.locator(".surface [data-testid=hand-card] img").first
@@ -125,7 +125,7 @@ def test_screenshots(browser: Browser, base_url: str, screenshots: Path, name: s
                        ("/en/games/sisepai/rules", "rules")):
         page.goto(path)
         page.screenshot(path=str(screenshots / f"{shot}-{name}.png"), full_page=True)
-    page.goto("/en/games/sisepai/table?seed=11")
+    page.goto("/en/games/sisepai/table?seed=11&level=greedy")
     wait_for_turn(page)
     page.screenshot(path=str(screenshots / f"table-{name}.png"))
     # the hand fits the viewport's width: readable on a 360-px phone, no horizontal scroll

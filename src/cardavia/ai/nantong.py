@@ -100,16 +100,20 @@ def _best_discard(hand: list[int], groups: int, live: list[int],
                   allowed: list[int] | None = None, efficient: bool = False) -> tuple[int, int]:
     """(distance after discarding, card): fewest cards still needed, then (efficient) the most
     live cards that would bring the hand closer, then the least useful."""
-    best: tuple[int, int, float, int] | None = None
+    keys: list[tuple[int, int, float, int]] = []
     for c in allowed if allowed is not None else [c for c in range(N_IDS) if hand[c]]:
         hand[c] -= 1
-        d = distance(hand, groups)
-        accept = _acceptance(hand, groups, live, d) if efficient else 0
-        key = (d, -accept, _usefulness(hand, c, live), c)
+        keys.append((distance(hand, groups), 0, _usefulness(hand, c, live), c))
         hand[c] += 1
-        if best is None or key < best:
-            best = key
-    assert best is not None, "nothing to discard"
+    assert keys, "nothing to discard"
+    if efficient:  # acceptance only where it can matter: the discards at the least distance
+        least = min(k[0] for k in keys)
+        keys = [k for k in keys if k[0] == least]
+        for i, (d, _, use, c) in enumerate(keys):
+            hand[c] -= 1
+            keys[i] = (d, -_acceptance(hand, groups, live, d), use, c)
+            hand[c] += 1
+    best = min(keys)
     return best[0], best[3]
 
 

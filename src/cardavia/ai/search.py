@@ -52,7 +52,9 @@ class SearchSettings:
     samples: int | None = None  # worlds per decision (None: until the budget runs out)
     budget_s: float | None = 0.3  # wall-clock cap per decision (None: no cap)
     depth: int | None = None  # rollout decisions before the evaluation (None: to the end)
-    z: float | None = 1.0  # evidence needed to overrule greedy (None: plain best mean)
+    # Evidence needed to overrule the default policy (None: plain best mean). The best of several
+    # noisy means is biased upwards, so one standard error overrules far too often.
+    z: float | None = 2.0
 
     def __post_init__(self) -> None:
         if self.samples is None and self.budget_s is None:

@@ -65,16 +65,21 @@ class EfficientSiSePai(GreedySiSePai):
 def _best_discard(hand: list[int], live: list[int], efficient: bool = False) -> tuple[int, int]:
     """(distance after discarding, card): fewest cards still needed, then (efficient) the most
     live cards that would bring the hand closer, then the least-live card."""
-    best: tuple[int, int, int, int, int] | None = None
+    keys: list[tuple[int, int, int, int, int]] = []
     for c in range(N_CHESS):
         if hand[c] and not is_single(c):
             hand[c] -= 1
-            d = distance(hand)
-            key = (d, -_acceptance(hand, live, d) if efficient else 0, live[c], hand[c], c)
+            keys.append((distance(hand), 0, live[c], hand[c], c))
             hand[c] += 1
-            if best is None or key < best:
-                best = key
-    assert best is not None, "no discardable card"
+    assert keys, "no discardable card"
+    if efficient:  # acceptance only where it can matter: the discards at the least distance
+        least = min(k[0] for k in keys)
+        keys = [k for k in keys if k[0] == least]
+        for i, (d, _, alive, left, c) in enumerate(keys):
+            hand[c] -= 1
+            keys[i] = (d, -_acceptance(hand, live, d), alive, left, c)
+            hand[c] += 1
+    best = min(keys)
     return best[0], best[4]
 
 

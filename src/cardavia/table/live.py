@@ -278,12 +278,12 @@ class Tables:
                 agent = make_agent(HINT_LEVEL, table.game.name, 0)
                 agent.act(observation, legal)
                 assert isinstance(agent, SearchAgent)
-                return _hint_json(agent.last.action, agent.last.reason, {})
+                return _hint_json(agent.last.action, agent.last.reason, 0, {})
             world = table.state.sample_world(HUMAN, table.rng)
             seed = table.rng.randrange(2**32)
         found = await self.thinkers.think(HINT_LEVEL, table.game.name, seed, world, HUMAN,
                                           observation, legal)
-        return _hint_json(found["action"], found["reason"], found["values"])
+        return _hint_json(found["action"], found["reason"], found["samples"], found["values"])
 
     async def drain(self) -> None:
         """Wait for every running agent task (tests, shutdown)."""
@@ -294,14 +294,15 @@ class Tables:
         self.thinkers.close()
 
 
-def _hint_json(action: str, reason: str, values: Mapping[str, Any]) -> dict[str, Any]:
+def _hint_json(action: str, reason: str, samples: int, values: Mapping[str, Any]
+               ) -> dict[str, Any]:
     """The hint of docs/api.md: the action, why, and the simulated win shares behind it."""
     mine = values.get(action)
     others = [v[1] for a, v in values.items() if a != action]
     return {
         "action": action,
         "reason": reason,
-        "samples": max((v[2] for v in values.values()), default=0),
+        "samples": samples,
         "share": mine[1] if mine else None,
         "next_share": max(others) if others else None,
         "options": len(values),

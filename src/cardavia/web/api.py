@@ -9,7 +9,7 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
-from cardavia.ai.levels import LEVELS
+from cardavia.ai.levels import API_LEVELS
 from cardavia.rules.errors import IllegalActionError, RulesError
 from cardavia.store.base import StoreError
 from cardavia.table.live import (
@@ -81,8 +81,8 @@ async def create_deal(request: Request) -> Response:
     if seed is not None:
         seed = _int(seed, "seed")
     level = data.get("level", "normal")
-    if level not in LEVELS:
-        raise ApiError(422, "bad_request", f"level must be one of {', '.join(LEVELS)}")
+    if level not in API_LEVELS:
+        raise ApiError(422, "bad_request", f"level must be one of {', '.join(API_LEVELS)}")
     after = None
     if data.get("after") is not None:
         # Next deal of a running match: the dealer passes on, the totals carry over.

@@ -109,6 +109,21 @@ CLIENT_STRINGS: dict[str, str] = {
     "result_concealed": N_("concealed"),
     "new_deal": N_("New deal"),
     "download_record": N_("Download deal record"),
+    # --- the AI level of the deal (a badge by each AI seat's name; the Start game form)
+    "level_easy": N_("Easy"),
+    "level_normal": N_("Normal"),
+    "level_hard": N_("Hard"),
+    "level_badge": N_("AI level: %(level)s"),
+    # --- the Hint button: what the normal level would play now, and why (%% is a percent sign)
+    "hint_busy": N_("Thinking…"),
+    "hint_line": N_("Hint: %(action)s"),
+    "hint_line_reason": N_("Hint: %(action)s — %(reason)s"),
+    "hint_discard": N_("Discard %(card)s"),
+    "hint_forced": N_("It is your only move."),
+    "hint_win": N_("Take the win."),
+    "hint_greedy_plain": N_("The rule-of-thumb move."),
+    "hint_wait": N_("A hint is available when it is your turn."),
+    "hint_failed": N_("Could not get a hint. Try again."),
     # --- errors
     "err_network": N_("Connection lost. Retrying…"),
     "err_stale": N_("The table had moved on; it is up to date again."),
@@ -129,6 +144,17 @@ CLIENT_PLURALS: dict[str, tuple[str, str]] = {
     "log_seat_won": NP_(
         "%(seat)s won with %(card)s: %(n)s point",
         "%(seat)s won with %(card)s: %(n)s points",
+    ),
+    # the hint's reason; n counts the simulated deals, share and next are whole percentages
+    "hint_search": NP_(
+        "It won %(share)s%% of %(n)s simulated deal; the next best move won %(next)s%%.",
+        "It won %(share)s%% of %(n)s simulated deals; the next best move won %(next)s%%.",
+    ),
+    "hint_greedy": NP_(
+        "The rule-of-thumb move: nothing did clearly better in %(n)s simulated deal "
+        "(it won %(share)s%%).",
+        "The rule-of-thumb move: nothing did clearly better in %(n)s simulated deals "
+        "(it won %(share)s%%).",
     ),
 }
 

@@ -4,7 +4,9 @@
 // resume a deal (`?deal=`, `?seed=`, localStorage), then loop: show the new log entries one at
 // a time (paced, instant under prefers-reduced-motion), render the view, and either offer the
 // human's legal actions or long-poll `GET ?wait=<version>` until the human must act or the deal
-// is over. Everything a game decides (the hand order, the centre, the buttons, the texts) comes
+// is over. The core also shows the deal's AI level by every AI seat (`?level=` on the page URL
+// picks it, and New deal keeps it) and offers a Hint: what the normal level would play now.
+// Everything a game decides (the hand order, the centre, the buttons, the texts) comes
 // from a game plugin, loaded after this file as /static/table/<game>.js:
 //
 //   Cardavia.registerGame("mygame", {
@@ -81,9 +83,10 @@
 
   // ------------------------------------------------------------------ strings
 
+  // `%(name)s` from args; `%%` is a percent sign, as in Python's %-formatting of the msgids
   function fill(template, args) {
-    return String(template).replace(/%\((\w+)\)s/g, (match, name) =>
-      Object.prototype.hasOwnProperty.call(args, name) ? String(args[name]) : match,
+    return String(template).replace(/%\((\w+)\)s|%%/g, (match, name) =>
+      match === "%%" ? "%" : Object.prototype.hasOwnProperty.call(args, name) ? String(args[name]) : match,
     );
   }
 
@@ -167,6 +170,8 @@
         status: $("[data-testid=turn-status]"),
         notice: $("[data-role=notice]"),
         hint: $("[data-role=hint]"),
+        hintButton: $("[data-role=hint-button]"),
+        hintLine: $("[data-role=hint-line]"),
         result: $("[data-role=result]"),
         log: $("[data-testid=log]"),
       }
@@ -205,8 +210,19 @@
   let selected = new Set(); // indexes of selected hand cards (hand cards with `select`)
   const overSeen = new Set(); // deal ids whose dealOver hook has run
 
+  // The AI level asked for by the Start game form (`?level=`); then the level of the deal shown
+  // (view.level), so that New deal, Next deal and Restart keep it. null: the server's default.
+  // "greedy" (docs/api.md) is the plain baseline policy: reproducible `?seed=` deals for bug
+  // reports and tests. It is not offered, and shows no badge.
+  const LEVELS = ["easy", "normal", "hard"];
+  const URL_LEVELS = [...LEVELS, "greedy"];
+  const levelParam = new URLSearchParams(window.location.search).get("level");
+  const askedLevel = URL_LEVELS.includes(levelParam) ? levelParam : null;
+  let level = askedLevel;
+
   function setState(state) {
     root.dataset.state = state;
+    renderHintButton();
   }
 
   let noticeTimer = 0;
@@ -451,17 +467,20 @@
   }
 
   let shortcuts = new Map(); // key -> button
+  let offeredSpecs = []; // the ButtonSpecs shown, for naming a hinted action
 
   function renderActions(v) {
     shortcuts = new Map();
     const offered = v && !v.over ? game.actionButtons(v, ctx) : { buttons: [], hint: "" };
-    const buttons = (offered.buttons || []).map((spec) => {
+    offeredSpecs = offered.buttons || [];
+    const buttons = offeredSpecs.map((spec) => {
       // one character only: Enter, Space and the arrows belong to the focused control
       const key = spec.key && spec.key.length === 1 ? spec.key : null;
       const btn = actionButton({ ...spec, key });
       if (key) shortcuts.set(key.toLowerCase(), btn);
       return btn;
     });
+    if (!shortcuts.has("h")) shortcuts.set("h", els.hintButton); // a game's own H comes first
     els.hint.textContent = offered.hint || "";
     const hadFocus = els.actions.contains(document.activeElement);
     els.actions.replaceChildren(...buttons);
@@ -477,6 +496,197 @@
     if (!view || !shownModel || root.dataset.state !== "your-turn") return;
     renderHand(shownModel, view);
     renderActions(view);
+    markHint();
+  }
+
+  // ------------------------------------------------------------------ the AI level
+
+  // A badge by every AI seat's name ("Hard"): all AI seats of a deal play its level.
+  function renderLevel(v) {
+    const known = LEVELS.includes(v.level);
+    if (URL_LEVELS.includes(v.level)) level = v.level;
+    for (const badge of root.querySelectorAll("[data-role=level]")) {
+      badge.hidden = !known;
+      if (!known || badge.dataset.level === v.level) continue;
+      const name = t(`level_${v.level}`);
+      const full = t("level_badge", { level: name });
+      badge.dataset.level = v.level;
+      badge.title = full;
+      badge.replaceChildren(h("span", { "aria-hidden": "true" }, name), h("span", { class: "visually-hidden" }, full));
+    }
+  }
+
+  // ------------------------------------------------------------------ hints
+  // Hint asks the server what the normal level would play now (POST …/hint, docs/api.md). The
+  // answer is one legal action and why: the hint line names it as its button or hand card does,
+  // and that button or card is marked .is-hinted until the next view. The request can take
+  // about half a second; the table stays usable meanwhile and a late answer for an old position
+  // is dropped.
+
+  let hint = null; // the hint shown: {version, answer} (answer: the server's hint)
+  let hintAsked = null; // the version a hint request is out for
+
+  const canHint = () =>
+    !!view && !view.over && view.legal_actions.length > 0 && root.dataset.state === "your-turn" && !busy;
+
+  function renderHintButton() {
+    const btn = els.hintButton;
+    btn.hidden = !view || view.over;
+    const ready = canHint() && hintAsked === null;
+    btn.setAttribute("aria-disabled", ready ? "false" : "true");
+    // the reason is told on a click (refuse); none while a hint is being worked out
+    const reason = ready || hintAsked !== null ? null : t("hint_wait");
+    if (reason) btn.setAttribute("aria-description", reason);
+    else btn.removeAttribute("aria-description");
+  }
+
+  function setHintLine(content, thinking = false, action = null) {
+    els.hintLine.replaceChildren(...[content].flat().filter((part) => part !== ""));
+    els.hintLine.classList.toggle("is-thinking", thinking);
+    if (action) els.hintLine.dataset.action = action;
+    else delete els.hintLine.dataset.action;
+  }
+
+  function clearHint() {
+    hint = null;
+    setHintLine("");
+  }
+
+  // Mark the hinted action: its buttons, and one hand card (copies of a card act alike).
+  function markHint() {
+    const action = hint && view && hint.version === view.version ? hint.answer.action : null;
+    for (const el of root.querySelectorAll(".is-hinted")) el.classList.remove("is-hinted");
+    if (!action) return;
+    const same = (el) => el.dataset.action === action;
+    for (const el of [...els.actions.querySelectorAll("[data-action]")].filter(same)) el.classList.add("is-hinted");
+    const card = [...els.hand.querySelectorAll("[data-action]")].find(same);
+    if (card) card.classList.add("is-hinted");
+  }
+
+  // Like t(), but a placeholder may be filled with a node: returns [string | Node].
+  function tNodes(key, args) {
+    const template = key in STRINGS ? STRINGS[key] : key;
+    return String(template)
+      .split(/(%\(\w+\)s|%%)/)
+      .map((part, i) => {
+        if (i % 2 === 0) return part;
+        if (part === "%%") return "%";
+        const name = part.slice(2, -2);
+        return Object.prototype.hasOwnProperty.call(args, name) ? args[name] : part;
+      })
+      .filter((part) => part !== "");
+  }
+
+  // The name a button shows: its label if a string; in a label built of nodes, the first part
+  // that screen readers read too (a game may put card faces or a note around the name).
+  function shownName(label) {
+    if (Array.isArray(label)) return label.length ? shownName(label[0]) : "";
+    if (!(label instanceof Element)) return label instanceof Node ? label.textContent : String(label ?? "");
+    const part = [...label.children].find((el) => el.getAttribute("aria-hidden") !== "true");
+    return part ? shownName(part) : label.textContent;
+  }
+
+  // An action as the table offers it: its button's name and card faces (screen readers get
+  // the button's accessible name), or "Discard <card>" for a hand card (a hand card discards
+  // itself in every game).
+  function actionNode(action) {
+    const faces = (codes) => h("span", { class: "hint-cards", "aria-hidden": "true" }, codes.map((c) => cardFace(c, "card-tiny", "")));
+    const spec = offeredSpecs.find((s) => s.action === action);
+    if (spec) {
+      const shown = shownName(spec.label);
+      const full = spec.aria || shown;
+      // the button's cards: `cards`, or the faces a game drew into its label (Paohuzi's claims)
+      const drawn = [spec.label].flat().filter((n) => n instanceof Element);
+      const codes = spec.cards || drawn.flatMap((n) => [...n.querySelectorAll(".card[data-code]:not([data-code=''])")].map((c) => c.dataset.code));
+      return h(
+        "span",
+        { class: "hint-action" },
+        codes.length ? faces(codes) : null,
+        full === shown ? shown : [h("span", { "aria-hidden": "true" }, shown), h("span", { class: "visually-hidden" }, full)],
+      );
+    }
+    const [verb, code, more] = action.split(" ");
+    if (verb === "discard" && code && more === undefined) {
+      return h("span", { class: "hint-action" }, tNodes("hint_discard", { card: h("span", {}, faces([code]), " ", cardName(code)) }));
+    }
+    return h("span", { class: "hint-action" }, action);
+  }
+
+  const percent = (share) => Math.round(share * 100);
+  // Below this many simulated deals a win share says little ("it won 0% of 1"): the
+  // rule-of-thumb hint then goes without numbers.
+  const FEW_SAMPLES = 10;
+
+  function hintReason(hn) {
+    const n = hn.samples || 0;
+    const known = typeof hn.share === "number";
+    if (hn.reason === "forced") return t("hint_forced");
+    if (hn.reason === "win") return t("hint_win");
+    if (hn.reason === "search" && known && n && typeof hn.next_share === "number") {
+      return tn("hint_search", n, { share: percent(hn.share), next: percent(hn.next_share) });
+    }
+    if (hn.reason === "greedy") {
+      return known && n >= FEW_SAMPLES ? tn("hint_greedy", n, { share: percent(hn.share) }) : t("hint_greedy_plain");
+    }
+    return null;
+  }
+
+  function showHint(hn, version) {
+    if (!view.legal_actions.includes(hn.action)) return; // never point at something illegal
+    // a selection may have narrowed the buttons (Chuo Pai): show every choice again
+    const offered = () =>
+      offeredSpecs.some((s) => s.action === hn.action) || els.hand.querySelector(`[data-action="${CSS.escape(hn.action)}"]`);
+    if (!offered() && selected.size) ctx.selection.clear();
+    const action = actionNode(hn.action);
+    const reason = hintReason(hn);
+    hint = { version, answer: hn };
+    setHintLine(reason ? tNodes("hint_line_reason", { action, reason }) : tNodes("hint_line", { action }), false, hn.action);
+    markHint();
+  }
+
+  async function askHint() {
+    if (!canHint() || hintAsked !== null) return;
+    if (hint && hint.version === view.version) {
+      // asked again for the same position: say it again rather than think again
+      const again = hint;
+      setHintLine("");
+      setTimeout(() => hint === again && showHint(again.answer, again.version), 50);
+      return;
+    }
+    const asked = view.version;
+    const gen = generation;
+    hintAsked = asked;
+    renderHintButton();
+    setHintLine(t("hint_busy"), true);
+    let answer = null;
+    let problem = null;
+    try {
+      answer = await request("POST", `${dealUrl(dealId)}/hint`, { version: asked }, gen, { retry: false });
+    } catch (err) {
+      problem = err;
+    }
+    hintAsked = null;
+    if (gen !== generation) return;
+    renderHintButton();
+    if (busy || !view || view.version !== asked || view.over) {
+      // you moved on meanwhile: the answer is for an older position
+      if (els.hintLine.classList.contains("is-thinking")) setHintLine("");
+      return;
+    }
+    setHintLine("");
+    if (answer && answer.hint) {
+      showHint(answer.hint, asked);
+    } else if (problem instanceof ApiProblem && problem.status === 409 && problem.data && problem.data.view) {
+      notice(t("err_stale"));
+      await present(problem.data.view);
+      follow();
+    } else if (problem instanceof ApiProblem && problem.status === 409) {
+      notice(t("hint_wait"));
+    } else if (problem instanceof ApiProblem && problem.status === 404) {
+      notice(t("err_unknown_deal"), { sticky: true });
+    } else {
+      notice(t("hint_failed"));
+    }
   }
 
   // ------------------------------------------------------------------ the log
@@ -584,6 +794,8 @@
     const model = modelFromView(v);
     renderBoard(model, v);
     renderActions(v);
+    renderLevel(v);
+    markHint();
     renderResult(v);
     status(game.status(v, ctx));
     if (v.over) setState("over");
@@ -599,7 +811,10 @@
   // Show a newer view: walk its new log entries one by one, then render it in full.
   async function present(next, { initial = false } = {}) {
     const gen = generation;
-    if (!view || next.version !== view.version) selected = new Set();
+    if (!view || next.version !== view.version) {
+      selected = new Set();
+      clearHint(); // a hint is for one position only
+    }
     if (initial || !view) {
       els.log.setAttribute("aria-live", "off");
       els.log.replaceChildren();
@@ -658,8 +873,9 @@
     }
   }
 
-  // One request, retried with a notice on network errors and 5xx answers.
-  async function request(method, url, body, gen = generation) {
+  // One request, retried with a notice on network errors and 5xx answers (unless `retry` is
+  // false: then those throw an ApiProblem with status 0 or the 5xx status).
+  async function request(method, url, body, gen = generation, { retry = true } = {}) {
     for (let attempt = 0; ; attempt++) {
       if (gen !== generation) throw new ApiProblem(0, null);
       let res;
@@ -679,6 +895,7 @@
         if (res.ok) return data;
         throw new ApiProblem(res.status, data);
       }
+      if (!retry) throw new ApiProblem(res ? res.status : 0, null);
       notice(t("err_network"), { sticky: true });
       await sleep(Math.min(8000, 500 * 2 ** attempt));
     }
@@ -705,6 +922,7 @@
   async function createDeal(seed, extra) {
     const body = { ...(extra || {}), game: config.game };
     if (seed !== undefined) body.seed = seed;
+    if (level && !("level" in body)) body.level = level;
     const data = await request("POST", config.api, body);
     rememberDeal(data.id);
     return data.view;
@@ -725,8 +943,9 @@
     if (id) {
       try {
         const data = await request("GET", dealUrl(id));
-        // A remembered deal that is over is history: start afresh unless the URL names it.
-        if (fromUrl || !data.view.over) {
+        // A remembered deal that is over is history: start afresh unless the URL names it. So
+        // is one at another level than the Start game form asked for.
+        if (fromUrl || (!data.view.over && (!askedLevel || data.view.level === askedLevel))) {
           rememberDeal(id);
           return data.view;
         }
@@ -877,6 +1096,11 @@
       }
     });
 
+    els.hintButton.addEventListener("click", () => {
+      if (els.hintButton.getAttribute("aria-disabled") === "true") refuse(els.hintButton);
+      else askHint();
+    });
+
     els.actions.addEventListener("click", (event) => {
       const btn = event.target.closest("button.action");
       if (!btn) return;
@@ -895,7 +1119,7 @@
       const btn = shortcuts.get(event.key.toLowerCase());
       if (!btn) return;
       event.preventDefault();
-      btn.focus();
+      if (btn !== els.hintButton) btn.focus(); // H leaves focus where it is (in the hand, say)
       if (btn.getAttribute("aria-disabled") === "true") refuse(btn);
       else btn.click();
     });
