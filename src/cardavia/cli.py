@@ -114,11 +114,15 @@ def _arena(args: argparse.Namespace) -> int:
               f"{report['seed_groups']} seed groups ({report['deals']} deals)")
         print(f"  win share {share['mean']:.3f} [{share['low']:.3f}, {share['high']:.3f}] "
               f"(fair {report['fair_share']:.3f})")
-        print(f"  mean score {score['mean']:.2f} [{score['low']:.2f}, {score['high']:.2f}]")
+        edge = report["score_edge"]
+        print(f"  mean score {score['mean']:.2f} [{score['low']:.2f}, {score['high']:.2f}]; "
+              f"reference {report['reference_mean_score']['mean']:.2f}; edge "
+              f"{edge['mean']:+.2f} [{edge['low']:+.2f}, {edge['high']:+.2f}]")
         forced = report["forced_latency_ms"]
         print(f"  draws {report['draw_rate']:.1%}; illegal actions {report['illegal_actions']}")
         print(f"  decision latency p50 {lat['p50']:.2f} ms, p95 {lat['p95']:.2f} ms, "
-              f"max {lat['max']:.2f} ms ({report['decisions']} choices); forced decisions "
+              f"max {lat['max']:.2f} ms ({report['decisions']} choices, {report['overruled']} "
+              f"overruled by the search); forced decisions "
               f"p95 {forced['p95']:.3f} ms, max {forced['max']:.3f} ms")
     return 1 if report["illegal_actions"] else 0
 

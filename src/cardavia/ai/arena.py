@@ -37,10 +37,11 @@ def interval(values: Sequence[float]) -> dict[str, float]:
 
 def play_group(game: Game, candidate: str, reference: str, seed: int) -> dict[str, Any]:
     """One seed group: the deal from `seed` with the candidate in each seat in turn."""
-    share = score = 0.0
+    share = score = ref_score = 0.0
     deals = draws = illegal = 0
     times: list[float] = []
     forced: list[float] = []  # single-option decisions, timed apart (no search)
+    overruled = 0  # searched decisions where the search overruled its default policy
     for seat in range(game.players):
         agents = [make_agent(candidate if s == seat else reference, game.name, seed * 10 + s)
                   for s in range(game.players)]
@@ -53,6 +54,8 @@ def play_group(game: Game, candidate: str, reference: str, seed: int) -> dict[st
                 if who == seat:
                     took = time.perf_counter() - start
                     (forced if len(set(state.legal_actions(who))) == 1 else times).append(took)
+                    last = getattr(agents[who], "last", None)
+                    overruled += getattr(last, "reason", None) == "search"
                 state.apply(who, action)
         except RulesError:
             illegal += 1
@@ -63,9 +66,12 @@ def play_group(game: Game, candidate: str, reference: str, seed: int) -> dict[st
         draws += result.winner is None and not result.breakdown.get("tied")
         share += win_share(result, seat)
         score += result.scores[seat]
+        ref_score += (sum(result.scores) - result.scores[seat]) / (game.players - 1)
     played = max(1, deals)
-    return {"seed": seed, "share": share / played, "score": score / played, "deals": deals,
-            "draws": draws, "illegal": illegal, "times": times, "forced": forced}
+    return {"seed": seed, "share": share / played, "score": score / played,
+            "reference_score": ref_score / played, "deals": deals,
+            "draws": draws, "illegal": illegal, "times": times, "forced": forced,
+            "overruled": overruled}
 
 
 def _group_job(job: tuple[Game, str, str, int]) -> dict[str, Any]:
@@ -106,11 +112,15 @@ def summarise(game: Game, candidate: str, reference: str, results: list[dict[str
         "fair_share": 1 / game.players,
         "win_share": interval([r["share"] for r in results]),
         "mean_score": interval([r["score"] for r in results]),
+        "reference_mean_score": interval([r["reference_score"] for r in results]),
+        # candidate minus reference, paired per seed group
+        "score_edge": interval([r["score"] - r["reference_score"] for r in results]),
         "draw_rate": sum(r["draws"] for r in results) / deals if deals else 0.0,
         "latency_ms": _percentiles(ms),
         "decisions": len(ms),
         "forced_latency_ms": _percentiles(forced),
         "forced_decisions": len(forced),
+        "overruled": sum(r.get("overruled", 0) for r in results),
         "illegal_actions": sum(r["illegal"] for r in results),
     }
 

@@ -23,8 +23,8 @@ EASY_NOISE = 0.3
 # Worlds per decision, capped by the wall clock (a busy machine plays a little weaker rather
 # than slower). The caps keep decision latency p95 within 0.3 s and 1 s on 2 cores (docs/ai.md).
 SETTINGS = {
-    "normal": SearchSettings(samples=24, budget_s=0.25),
-    "hard": SearchSettings(samples=96, budget_s=0.9),
+    "normal": SearchSettings(samples=24, budget_s=0.2),
+    "hard": SearchSettings(samples=96, budget_s=0.8),
 }
 
 
