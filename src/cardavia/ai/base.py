@@ -77,6 +77,7 @@ def _level(level: str) -> Callable[[str, random.Random], Agent]:
 EFFICIENT = {
     "sisepai": ("cardavia.ai.sisepai", "EfficientSiSePai"),
     "nantong": ("cardavia.ai.nantong", "EfficientNantong"),
+    "chuopai": ("cardavia.ai.chuopai", "EfficientChuoPai"),
 }
 
 

@@ -11,6 +11,20 @@ pass proves it held no beating play). The policy:
   single;
 - when forced to beat (CP§3.2, CP B-7), choose the beating play most likely to hold against
   the seats still to act, the cheapest such play, so that strong cards are kept.
+
+`EfficientChuoPai` (the greedy policy with `efficient = True`) counts what a deal is really
+about: every card a seat is dealt scores unless it is lost, since the winner banks its own
+winning play (CP§4.1, CP§4.2), so a seat's score is its 28 cards less the cards it played into a
+beaten play and the cards still in its hand at the end (CP§4.2). So it
+
+- leads by expected loss, not gain: a play that would be beaten costs its size, a play nobody
+  can beat costs nothing now, and the later worth of the cards a play uses up weighs more than
+  a card lost (EFFICIENT_KEEP); so it leads its weak cards first, while the opponents still
+  hold the cards that must beat them (CP§3.2), and keeps its sure winners to win rounds back
+  and to cash late;
+- does not break a set it could lead whole (CP§3.1, CP§3.8) when the whole set would hold
+  (BREAK_COST);
+- when forced to beat, weighs a sure beater's cards as fully as any other's.
 """
 
 from __future__ import annotations
@@ -21,12 +35,25 @@ from math import comb
 from typing import Any
 
 from cardavia.games.chuopai.cards import COPIES, FAMILY, N_IDS, RANK, counts_of, parse_cards
-from cardavia.games.chuopai.plays import BEATERS, PLAYS, SPECIALS, TEXT_INDEX, TEXTS, play_of
+from cardavia.games.chuopai.plays import (
+    BEATERS,
+    MAX_SET,
+    PLAYS,
+    SPECIALS,
+    TEXT_INDEX,
+    TEXTS,
+    play_of,
+)
 
 # A lead that is beaten costs more than its size: an opponent banks as many cards and takes the
 # lead. Both weights were tuned in a small sweep against random opponents.
 BEATEN_COST = 2.0
 KEEP = 1.5  # weight of the later worth of the cards a play uses up
+# EfficientChuoPai's weights, tuned against the greedy policy under duplicate seating: the later
+# worth of the cards a lead uses up, per card lost when beaten; and the cost of breaking a set
+# that would hold if led whole, per unit of its chance to hold.
+EFFICIENT_KEEP = 2.5
+BREAK_COST = 2.0
 
 # For each play: its ordinary beaters as (identity, copies), its special beaters as (civil,
 # matching pair, k).
@@ -153,6 +180,7 @@ class _Table:
 
 class GreedyChuoPai:
     name = "greedy"
+    efficient = False  # EfficientChuoPai: value plays by the cards they lose (module docstring)
 
     def __init__(self, rng: random.Random) -> None:
         self.rng = rng
@@ -170,7 +198,11 @@ class GreedyChuoPai:
             # only the seats after me in this round can still beat what I play (CP§3.1)
             acted = {entry["seat"] for entry in observation["trick"]}
             later = [s for s in ((me + 1) % 3, (me + 2) % 3) if s not in acted]
-        best = max(plays, key=lambda p: self._value(p, table, later, observation["phase"]))
+        if self.efficient:
+            lead = observation["phase"] == "lead"
+            best = max(plays, key=lambda p: _efficient_value(p, table, later, lead, hand))
+        else:
+            best = max(plays, key=lambda p: self._value(p, table, later, observation["phase"]))
         return TEXTS[best]
 
     @staticmethod
@@ -184,3 +216,40 @@ class GreedyChuoPai:
         if hold >= 1.0:
             cost *= 0.1  # a play that banks for sure uses its cards as well as they can be
         return gain - KEEP * cost, -play
+
+
+class EfficientChuoPai(GreedyChuoPai):
+    """Greedy that counts losses: weak cards are led first, sure winners kept for later, sets
+    are not broken when whole they would hold (module docstring)."""
+
+    name = "efficient"
+    efficient = True
+
+
+def _set_of(card: int, n: int) -> int:
+    """The ordinary play of n copies of `card` (CP§3.1): `PLAYS` lists the sets first, by
+    identity, then by size."""
+    return card * MAX_SET + n - 1
+
+
+def _efficient_value(play: int, table: _Table, later: list[int], lead: bool,
+                     hand: list[int]) -> tuple[float, int]:
+    """The efficient policy's value of a legal play (higher is better), ties to the lowest play.
+
+    A lead (CP§3.1) loses its cards if a later seat beats it (CP§3.2, CP§4.1): that costs its
+    size times the chance it is beaten. Using cards up costs their later worth, more than losing
+    a card now, so weak cards go first and sure winners last; and leading part of a set held
+    whole costs the chance the whole set would have held. A forced beat (CP§3.2, CP B-7) is
+    valued as by the greedy policy, but a sure beater's cards count at their full worth.
+    """
+    p = PLAYS[play]
+    hold = table.survives(play, later)
+    cost = sum(table.worth(c) for c in p.cards)
+    if not lead:
+        return p.size * hold - KEEP * cost, -play
+    value = -p.size * (1.0 - hold) - EFFICIENT_KEEP * cost
+    if not p.special:
+        card = p.cards[0]
+        if hand[card] > p.size:
+            value -= BREAK_COST * table.survives(_set_of(card, hand[card]), table.opponents)
+    return value, -play

@@ -1,0 +1,91 @@
+"""The efficient Chuo Pai agent (ai.md): legal actions only, no peeking, and the habits that set
+it apart from the greedy policy it refines (spec: shared/rules/chuopai.md)."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+from cardavia.ai import chuopai
+from cardavia.ai.base import Agent
+from cardavia.ai.chuopai import EfficientChuoPai, GreedyChuoPai
+from tests.games.chuopai.helpers import GAME, deal_in_progress, state_of
+
+
+def test_only_legal_actions_over_many_deals() -> None:
+    """CP§3.1, CP§3.2, CP B-7: in every seat, against itself and against greedy agents, each
+    action the efficient agent picks is one of the legal actions, and every deal ends."""
+    for seed in range(60):
+        mixed = seed % 2 == 1  # odd seeds: one efficient agent among two greedy ones
+        agents: list[Agent] = [
+            GreedyChuoPai(random.Random(s)) if mixed and s != seed % 3
+            else EfficientChuoPai(random.Random(s))
+            for s in range(3)
+        ]
+        state = GAME.new_deal(seed)
+        while not state.is_over():
+            (seat,) = state.to_act()
+            legal = state.legal_actions(seat)
+            action = agents[seat].act(state.observation(seat), legal)
+            assert action in legal
+            state.apply(seat, action)
+        assert state.result() is not None
+
+
+def test_no_peek_same_observation_same_decision() -> None:
+    """ai.md no-peek test; CP§3.2 (passes narrow the worlds): a world re-dealt from what the seat
+    has not seen looks the same to the seat and gives the same decision."""
+    differed = 0
+    for seed in range(30):
+        state = GAME.new_deal(seed)
+        rng = random.Random(seed)
+        while not state.is_over():
+            (seat,) = state.to_act()
+            legal = state.legal_actions(seat)
+            world = state.sample_world(seat, random.Random(seed))
+            assert world.observation(seat) == state.observation(seat)
+            others = [s for s in range(3) if s != seat]
+            differed += any(world.hands[s] != state.hands[s] for s in others)
+            a = EfficientChuoPai(random.Random(7)).act(state.observation(seat), legal)
+            b = EfficientChuoPai(random.Random(7)).act(world.observation(seat),
+                                                       world.legal_actions(seat))
+            assert a == b and a in legal
+            state.apply(seat, rng.choice(legal))
+    assert differed > 100  # the hidden cards really were different
+
+
+def _choice(agent: type[GreedyChuoPai], position: dict[str, Any], seat: int = 0) -> str:
+    state = state_of(position)
+    return agent(random.Random(0)).act(state.observation(seat), state.legal_actions(seat))
+
+
+def test_leads_a_weak_card_and_keeps_the_sure_winner() -> None:
+    """CP§3.2, CP§4.1, CP§4.2: every other Heaven is out of play, so the Heaven can never be
+    beaten and banks whenever it is led; the Bench will be beaten and lost now or later. Greedy
+    cashes the Heaven first; the efficient agent leads the Bench while both opponents still
+    hold the Main cards that must beat it, and keeps the Heaven to win a round later."""
+    position = deal_in_progress(0, {"A": "6-6 2-2", "B": "1-1 3-3", "C": "4-4 5-5"})
+    assert _choice(GreedyChuoPai, position) == "play 6-6"
+    assert _choice(EfficientChuoPai, position) == "play 2-2"
+
+
+def test_does_not_break_a_pair_that_would_likely_hold(monkeypatch: pytest.MonkeyPatch) -> None:
+    """CP§3.1, CP§3.2, CP§3.8: the two unseen Earths beat a single Plum Blossom for sure, but
+    beat the pair only if one opponent holds both (1 in 3). Valued card by card, the single
+    would be led; the cost of breaking the pair makes the agent lead it whole."""
+    position = deal_in_progress(0, {"A": "5-5 5-5", "B": "1-1 4-6", "C": "1-1 5-6"})
+    assert _choice(EfficientChuoPai, position) == "play 5-5 5-5"
+    monkeypatch.setattr(chuopai, "BREAK_COST", 0.0)
+    assert _choice(EfficientChuoPai, position) == "play 5-5"
+
+
+def test_forced_beat_keeps_the_sure_winner_when_last_to_act() -> None:
+    """CP§3.2, CP B-7: as the last responder any beating play wins the round; the efficient
+    agent, like greedy, beats with the Earth and keeps the Heaven."""
+    state = state_of(deal_in_progress(0, {"A": "4-4 6-6 2-2", "B": "1-1 6-6 2-3"}))
+    state.apply(0, "play 4-4")
+    assert state.legal_actions(1) == ["play 1-1", "play 6-6"]
+    assert EfficientChuoPai(random.Random(0)).act(state.observation(1),
+                                                  state.legal_actions(1)) == "play 1-1"
