@@ -62,5 +62,5 @@ class Thinkers:
 
     def close(self) -> None:
         if self._pool is not None:
-            self._pool.shutdown(wait=True, cancel_futures=True)
+            self._pool.shutdown(wait=False, cancel_futures=True)
             self._pool = None

@@ -290,7 +290,12 @@ class Tables:
         while self._tasks:
             await asyncio.gather(*list(self._tasks), return_exceptions=True)
 
-    def close(self) -> None:
+    async def close(self) -> None:
+        """Shut down: stop the agent seats mid-thought (every applied action is already stored;
+        a restart lets them think again) and the worker processes."""
+        for task in list(self._tasks):
+            task.cancel()
+        await asyncio.gather(*list(self._tasks), return_exceptions=True)
         self.thinkers.close()
 
 

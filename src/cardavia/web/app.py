@@ -47,8 +47,7 @@ def create_app(db_path: str | Path | None = None, store: Store | None = None) ->
     @asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         yield
-        await app.state.tables.drain()
-        app.state.tables.close()
+        await app.state.tables.close()
         the_store.close()
 
     async def api_error(request: Request, exc: Exception) -> Response:
