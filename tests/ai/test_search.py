@@ -170,3 +170,15 @@ def test_one_sample_is_no_evidence_against_greedy() -> None:
                             SearchSettings(samples=2, budget_s=None, z=None))
         assert plain.act_with_worlds(state.observation(seat), legal,
                                      sampler_for(state, seat)) in legal
+
+
+def test_the_wall_clock_is_checked_between_rollouts() -> None:
+    """A budget already spent stops the search before its first rollout, even within the first
+    world (a world of full rollouts can outlast the whole budget): the default choice stands."""
+    state = _first_choice("nantong", 2)
+    seat = state.to_act()[0]
+    legal = state.legal_actions(seat)
+    agent = SearchAgent("nantong", random.Random(0), SearchSettings(samples=1000, budget_s=1e-9))
+    action = agent.act_with_worlds(state.observation(seat), legal, sampler_for(state, seat))
+    assert agent.last.rollouts == 0 and agent.last.samples == 1
+    assert action == agent.last.greedy == agent.fallback.act(state.observation(seat), legal)

@@ -144,19 +144,24 @@ class SearchAgent:
         s = self.settings
         deadline = None if s.budget_s is None else start + s.budget_s
         rows: list[list[float | None]] = []  # per world, each candidate's value there
-        active = list(range(len(candidates)))
+        # The default first: if time runs out within the first world, it has its rollout.
+        active = [default, *(i for i in range(len(candidates)) if i != default)]
         counts = [0] * len(candidates)
         shares = [0.0] * len(candidates)
         decision = Decision(greedy=candidates[default])
         next_cull = 4
-        while s.samples is None or decision.samples < s.samples:
-            if deadline is not None and time.perf_counter() >= deadline and decision.samples:
-                break
+        out_of_time = False
+        while not out_of_time and (s.samples is None or decision.samples < s.samples):
             world = sample(self.rng)
             decision.samples += 1
             row: list[float | None] = [None] * len(candidates)
             rows.append(row)
             for i in active:
+                # The wall clock is checked between rollouts, not only between worlds: one world
+                # of full rollouts for a dozen candidates can take longer than the whole budget.
+                if deadline is not None and time.perf_counter() >= deadline:
+                    out_of_time = True
+                    break
                 outcome = self._rollout(world, seat, candidates[i])
                 if outcome is not None:
                     row[i] = outcome[0]
