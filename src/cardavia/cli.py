@@ -43,7 +43,7 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--deals", type=int, default=50, help="deals in progress at once (--http)")
     p.add_argument("--think", type=float, default=0.0,
                    help="mean seconds a player thinks per decision (--http; 0: none)")
-    p.add_argument("--level", default="normal", choices=("easy", "normal", "hard"),
+    p.add_argument("--level", default="normal", choices=("greedy", "easy", "normal", "hard"),
                    help="the AI seats' level (--http)")
     p.add_argument("--json", action="store_true")
 

@@ -37,10 +37,11 @@ Evaluator = Callable[[State, int], float]
 
 # Weight of the normalised score next to the win share (in [0, 1]): it only breaks ties.
 SCORE_WEIGHT = 0.05
-# The heuristic policy the search starts from (greedy with tile efficiency), and the faster
-# plain greedy it rolls out with: rollouts are most of the cost of a decision.
+# The heuristic policy the search starts from and rolls out with, so that a rollout plays the
+# way the agent will (in Chuo Pai greedy's cash-first style misjudges the efficient leads).
 POLICY = "efficient"
-ROLLOUT_POLICY = "greedy"
+# Except where it is much slower than greedy: rollouts are most of the cost of a decision.
+ROLLOUT_GREEDY = {"nantong"}
 # A candidate is dropped when it trails the leader by this many standard errors.
 DROP_Z = 2.0
 
@@ -117,7 +118,8 @@ class SearchAgent:
         self.evaluate = evaluate or distance_evaluator(game_name)
         # The default choice, kept unless the search finds better, and the rollout policy.
         self.fallback = make_agent(POLICY, game_name, rng.randrange(2**32))
-        self.rollout_agents = [make_agent(ROLLOUT_POLICY, game_name, rng.randrange(2**32))
+        rollout = "greedy" if game_name in ROLLOUT_GREEDY else POLICY
+        self.rollout_agents = [make_agent(rollout, game_name, rng.randrange(2**32))
                                for _ in range(4)]  # as many as any game has seats
         self.last = Decision()
 
