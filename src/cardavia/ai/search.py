@@ -1,6 +1,6 @@
 """Determinized Monte Carlo search over worlds sampled from the agent's own view (ai.md layer 3).
 
-The agent never holds the true state. Besides the plain `Agent.act` (the game's greedy policy,
+The agent never holds the true state. Besides the plain `Agent.act` (the heuristic policy,
 kept as the fallback), it offers `act_with_worlds(observation, legal, sample)`, where
 `sample(rng)` is a narrow capability handed in by whoever runs the table: it returns
 `state.sample_world(seat, rng)`, a full state consistent with what the seat has seen. Every
@@ -8,13 +8,14 @@ world the search looks at comes from `sample`, so the decision depends only on t
 and the agent's own random generator (the no-peek test).
 
 Each sample draws one world and plays every still-active candidate in it (common random
-numbers): clone, apply the candidate, play the rest of the deal with the greedy policy in every
+numbers): clone, apply the candidate, play the rest of the deal with the heuristic policy in every
 seat (optionally truncated after `depth` decisions and scored by an evaluation), and score the
 outcome for the seat (win share plus a small tie-break by normalised score). Candidates that
 are clearly behind the leader in the same worlds are dropped as the samples double (successive
 rejection), so the rollouts go where the decision is close. The best mean wins, but only if it
-beats the greedy choice by more than `z` standard errors of the paired per-world difference:
-with a few dozen rollouts a bare best mean is mostly noise and plays worse than greedy.
+beats the heuristic policy's own choice by more than `z` standard errors of the paired
+per-world difference: with a few dozen rollouts a bare best mean is mostly noise and plays
+worse than greedy.
 """
 
 from __future__ import annotations
@@ -105,7 +106,7 @@ def needs_search(legal: Sequence[str]) -> bool:
 
 
 class SearchAgent:
-    """Determinized Monte Carlo with greedy rollouts, successive rejection and a budget."""
+    """Determinized Monte Carlo with heuristic rollouts, successive rejection and a budget."""
 
     name = "search"
 
