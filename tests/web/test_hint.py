@@ -28,8 +28,11 @@ def test_hint_names_a_legal_action_and_why(client: TestClient, game: str) -> Non
         assert hint["action"] in view["legal_actions"]
         assert hint["reason"] in {"forced", "win", "greedy", "search"}
         if hint["reason"] in {"greedy", "search"}:
-            assert hint["samples"] >= 1 and 0 <= hint["share"] <= 1
-            assert hint["options"] == len(set(view["legal_actions"]))
+            # on a busy machine the clock may stop the search within its first world, before
+            # every move (or any) had a rollout: `options` counts the moves compared
+            assert 0 <= hint["options"] <= len(set(view["legal_actions"]))
+            if hint["options"]:
+                assert hint["samples"] >= 1 and 0 <= hint["share"] <= 1
         else:
             assert hint["samples"] == 0 and hint["share"] is None
         if hint["reason"] == "forced":
