@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import random
-import time
 from typing import Any
 
 import pytest
@@ -78,10 +77,8 @@ def test_forced_decision_does_not_sample() -> None:
         raise AssertionError("a forced decision must not sample")
 
     agent = SearchAgent("sisepai", random.Random(0), SearchSettings(budget_s=1.0))
-    start = time.perf_counter()
     assert agent.act_with_worlds({"seat": 0}, ["pass"], sample) == "pass"
     assert agent.act_with_worlds({"seat": 0}, ["draw", "draw"], sample) == "draw"
-    assert time.perf_counter() - start < 0.005
     assert agent.last.samples == 0 and agent.last.reason == "forced"
 
 
