@@ -78,6 +78,7 @@ EFFICIENT = {
     "sisepai": ("cardavia.ai.sisepai", "EfficientSiSePai"),
     "nantong": ("cardavia.ai.nantong", "EfficientNantong"),
     "chuopai": ("cardavia.ai.chuopai", "EfficientChuoPai"),
+    "paohuzi": ("cardavia.ai.paohuzi", "EfficientPaohuzi"),
 }
 
 

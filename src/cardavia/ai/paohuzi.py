@@ -6,11 +6,16 @@ groups that one live card completes, the pair (with a 4-card group) and waste; t
 the cards still missing plus a third of the huxi still missing. It always wins, claims when the
 claim (with its best discard) lowers that score or keeps it and gains huxi, and discards to
 keep it lowest.
+
+`EfficientPaohuzi` refines it (the search's rollout policy): a split chosen for that same
+distance (huxi counted with groups, a partial group on its last live copy worth little), and
+among equal discards the one keeping the most live cards whose claim would lower it.
 """
 
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import Any
 
 from cardavia.games.paohuzi.cards import COPIES, N_IDS, code, parse_card, parse_cards
@@ -199,45 +204,54 @@ class GreedyPaohuzi:
         assert best is not None
         return best[0], best[2]
 
+    def _score(self, ev: _Evaluator, hand: _Hand) -> tuple[float, int]:
+        return ev.score(hand)
+
     def _after(self, ev: _Evaluator, hand: _Hand) -> tuple[float, int]:
         if hand.owned > hand.limit():
             if not any(hand.free):
                 return (99.0, 0)
             return self._best_discard(ev, hand)[0]
-        return ev.score(hand)
+        return self._score(ev, hand)
 
     def _claim(self, ev: _Evaluator, hand: _Hand, obs: dict[str, Any], legal: list[str]) -> str:
         card = parse_card(obs["card"])
-        passing = ev.score(hand)
+        passing = self._score(ev, hand)
         best_text, best = ("pass" if "pass" in legal else legal[-1]), passing
         for text in legal:
             verb = text.split()[0]
             if verb == "pass":
                 continue
-            after = _Hand(list(hand.free), hand.fixed, hand.huxi, hand.quads, hand.owned + 1)
-            if verb == "peng":
-                after.free[card] -= 2
-                after.fixed += 1
-                after.huxi += identical_huxi("peng", card)
-            elif verb == "pao":
-                mine = obs["seats"][obs["seat"]]["groups"]
-                old = [g["huxi"] for g in mine if g["kind"] in ("wei", "peng")
-                       and g["cards"] and g["cards"][0] == code(card)]
-                after.huxi += identical_huxi("pao", card) - (
-                    old[0] if old else identical_huxi("kan", card))
-                after.quads += 1
-            else:
-                groups = text.split(" bi ")
-                first = parse_cards(groups[0].split()[1:])
-                first.remove(card)
-                for c in first + [c for g in groups[1:] for c in parse_cards(g)]:
-                    after.free[c] -= 1
-                after.fixed += len(groups)
-                after.huxi += sum(chi_huxi(parse_cards(g.replace("chi ", ""))) for g in groups)
-            value = self._after(ev, after)
+            value = self._after(ev, _claimed(hand, obs, text, card))
             if value < best or (value == best and verb == "pao"):
                 best_text, best = text, value
         return best_text
+
+
+def _claimed(hand: _Hand, obs: dict[str, Any], text: str, card: int) -> _Hand:
+    """The hand after the claim `text` on `card` (before any discard)."""
+    verb = text.split()[0]
+    after = _Hand(list(hand.free), hand.fixed, hand.huxi, hand.quads, hand.owned + 1)
+    if verb == "peng":
+        after.free[card] -= 2
+        after.fixed += 1
+        after.huxi += identical_huxi("peng", card)
+    elif verb == "pao":
+        mine = obs["seats"][obs["seat"]]["groups"]
+        old = [g["huxi"] for g in mine if g["kind"] in ("wei", "peng")
+               and g["cards"] and g["cards"][0] == code(card)]
+        after.huxi += identical_huxi("pao", card) - (
+            old[0] if old else identical_huxi("kan", card))
+        after.quads += 1
+    else:
+        groups = text.split(" bi ")
+        first = parse_cards(groups[0].split()[1:])
+        first.remove(card)
+        for c in first + [c for g in groups[1:] for c in parse_cards(g)]:
+            after.free[c] -= 1
+        after.fixed += len(groups)
+        after.huxi += sum(chi_huxi(parse_cards(g.replace("chi ", ""))) for g in groups)
+    return after
 
 
 def _read(observation: dict[str, Any]) -> tuple[_Hand, _Evaluator]:
@@ -276,3 +290,344 @@ def _live(observation: dict[str, Any], hand: list[int]) -> list[int]:
     if observation.get("card") and observation.get("source") == "reveal":
         seen[parse_card(observation["card"])] += 1
     return [max(0, COPIES - n) for n in seen]
+
+
+# --- the efficient policy -------------------------------------------------------------------
+
+_PLAN_MEMO: dict[int, int] = {}  # a pure cache, shared: packed cards and context -> value
+_PLAN_MEMO_LIMIT = 300_000
+_SLACK = 2  # a split up to 2/3 of a card below the best still gains when a partial completes
+_Entry = tuple[int, _Needs, int, int, tuple[tuple[int, int], ...]]
+_State = tuple[int, int, bool, int]
+
+
+_LOW = sum(1 << (2 * c) for c in range(N_IDS))
+_HIGH = _LOW << 1
+
+
+def _need_bits(needs: _Needs) -> int:
+    """Bit 2c for needing a copy of c, bit 2c + 1 for needing two (counts stay below 4)."""
+    return sum(1 << (sh + n - 1) for sh, n in needs)
+
+
+_COMPLETE_BITS = [[(sub, _need_bits(needs), 6, huxi) for sub, needs, huxi in _COMPLETE[i]]
+                  for i in range(N_IDS)]
+_PARTIAL_BITS = [[_need_bits(needs) for _, needs, _ in _PARTIAL[i]] for i in range(N_IDS)]
+
+
+def _splitter(groups: list[list[tuple[int, int, int, int]]], live: list[int], context: int
+              ) -> Callable[[int, int, bool, int], int]:
+    """The split of one decision: the best value of the packed free cards with `slots` groups
+    to fill and `rem` huxi still needed (a closure: it is the hot loop)."""
+    memo = _PLAN_MEMO
+    get = memo.get
+
+    def split(key: int, slots: int, pair_open: bool, rem: int) -> int:
+        cards = (key & _LOW).bit_count() + 2 * (key & _HIGH).bit_count()
+        if 2 * slots > cards:  # more groups than the cards can start: the same value
+            slots = cards >> 1
+        mk = key | (slots << 40) | (pair_open << 43) | (rem << 44) | context
+        found = get(mk)
+        if found is not None:
+            return found
+        if key == 0 or (slots == 0 and not pair_open):
+            best = 0
+        else:
+            i = ((key & -key).bit_length() - 1) >> 1
+            best = split(key - (1 << (2 * i)), slots, pair_open, rem)  # waste
+            if slots:
+                held = ((key | key >> 1) & _LOW) | (key & _HIGH)  # bits: >= 1, >= 2 copies
+                for sub, need, worth, huxi in groups[i]:
+                    if held & need == need:
+                        got = huxi if huxi < rem else rem
+                        r = split(key - sub, slots - 1, pair_open, rem - got) + (
+                            worth + got) * _UNIT + huxi
+                        if r > best:
+                            best = r
+            if pair_open:  # PHZ-11: with a 4-card group, exactly one pair
+                if (key >> (2 * i)) & 3 >= 2:
+                    r = split(key - (2 << (2 * i)), slots, False, rem) + 6 * _UNIT
+                    if r > best:
+                        best = r
+                if live[i] > 0:
+                    r = split(key - (1 << (2 * i)), slots, False, rem) + 3 * _UNIT
+                    if r > best:
+                        best = r
+        memo[mk] = best
+        return best
+
+    return split
+
+
+class _Planner:
+    """The greedy's distance, measured in thirds of a card, with two changes for one decision
+    (the live counts fixed while it runs):
+
+    - the split is chosen for the distance itself: the greedy split takes the most groups
+      first and so misses a split with one partial group less but 3 or more of the huxi still
+      needed (3 huxi count as a card); here a missing card is worth 3 and huxi counts up to
+      what is still needed (then more huxi breaks ties);
+    - a partial group whose completing cards have one live copy left in all is worth a third
+      of a card instead of a whole one.
+
+    A split value is (3 x groups-worth + huxi up to `rem`) * _UNIT + huxi."""
+
+    def __init__(self, live: list[int]) -> None:
+        self.live = live
+        dead = thin = 0
+        for c in range(N_IDS):
+            if live[c] == 0:
+                dead |= 1 << c
+            elif live[c] == 1:
+                thin |= 1 << c
+        self.dead = dead
+        self.context = (dead << 48) | (thin << 68)
+        # per lowest identity, the partial groups something live completes: (packed amount,
+        # needs, best huxi, worth in thirds of a card, completions)
+        self.partials: list[list[_Entry]] = [[] for _ in range(N_IDS)]
+        # and all groups for the split: (packed amount, needed-copies bits, worth, huxi)
+        self.groups: list[list[tuple[int, int, int, int]]] = [list(g) for g in _COMPLETE_BITS]
+        for i in range(N_IDS):
+            for (sub, needs, completions), need in zip(_PARTIAL[i], _PARTIAL_BITS[i], strict=True):
+                pot, total = -1, 0
+                for c, h in completions:
+                    if live[c]:
+                        total += live[c]
+                        if h > pot:
+                            pot = h
+                if pot >= 0:
+                    worth = 3 if total > 1 else 1  # one live copy in all: a third of a card
+                    self.partials[i].append((sub, needs, pot, worth, completions))
+                    self.groups[i].append((sub, need, worth, pot))
+        if len(_PLAN_MEMO) > _PLAN_MEMO_LIMIT:
+            _PLAN_MEMO.clear()
+        self.split = _splitter(self.groups, live, self.context)
+
+    def _moves(self, state: _State) -> list[tuple[_State, int, _Entry | None]]:
+        """The split's moves from a state: (next state, value gained, the partial group
+        formed if any); the first is wasting the lowest card (only while groups are open)."""
+        key, slots, pair_open, rem = state
+        i = ((key & -key).bit_length() - 1) >> 1
+        one = 1 << (2 * i)
+        out: list[tuple[_State, int, _Entry | None]] = [((key - one, slots, pair_open, rem), 0,
+                                                          None)]
+        if slots:
+            for sub, needs, huxi in _COMPLETE[i]:
+                if all((key >> sh) & 3 >= n for sh, n in needs):
+                    got = min(huxi, rem)
+                    out.append(((key - sub, slots - 1, pair_open, rem - got),
+                                (6 + got) * _UNIT + huxi, None))
+            for entry in self.partials[i]:
+                sub, needs, pot, worth, _ = entry
+                if all((key >> sh) & 3 >= n for sh, n in needs):
+                    got = min(pot, rem)
+                    out.append(((key - sub, slots - 1, pair_open, rem - got),
+                                (worth + got) * _UNIT + pot, entry))
+        if pair_open:
+            if (key >> (2 * i)) & 3 >= 2:
+                out.append(((key - 2 * one, slots, False, rem), 6 * _UNIT, None))
+            if self.live[i] > 0:
+                out.append(((key - one, slots, False, rem), 3 * _UNIT, None))
+        return out
+
+    def _start(self, key: int, fixed: int, quads: int, huxi: int) -> _State | None:
+        pair_open = quads >= 1
+        slots = GROUPS - fixed - (1 if pair_open else 0)
+        if slots < 0:
+            return None
+        return (key, slots, pair_open, MIN_HUXI - huxi if huxi < MIN_HUXI else 0)
+
+    def distance(self, key: int, fixed: int, quads: int, huxi: int) -> tuple[float, int]:
+        """(distance, -huxi) of the packed free cards with these fixed groups (lower is
+        better): cards missing plus a third of the huxi missing, as in `_Evaluator.score`."""
+        start = self._start(key, fixed, quads, huxi)
+        if start is None:
+            return (99.0, 0)
+        value, raw = divmod(self.split(*start), _UNIT)
+        _, slots, pair_open, rem = start
+        return ((6 * (slots + pair_open) + rem - value) / 3, -(huxi + raw))
+
+    def score(self, hand: _Hand) -> tuple[float, int]:
+        return self.distance(pack(hand.free), hand.fixed, hand.quads, hand.huxi)
+
+    def spare(self, hand: _Hand) -> int:
+        """The identities some best split leaves unused, as a bit mask: discarding one keeps
+        the score, as removing a card never lowers it. Reads only memoised values."""
+        start = self._start(pack(hand.free), hand.fixed, hand.quads, hand.huxi)
+        out = 0
+        stack = [start] if start is not None else []
+        seen: set[_State] = set()
+        while stack:
+            state = stack.pop()
+            if state in seen or state[0] == 0:
+                continue
+            seen.add(state)
+            key, slots, pair_open, _ = state
+            if slots == 0 and not pair_open:
+                out |= sum(1 << c for c in range(N_IDS) if (key >> (2 * c)) & 3)
+                continue
+            target = self.split(*state)
+            for k, (after, gain, _) in enumerate(self._moves(state)):
+                if self.split(*after) + gain == target:
+                    if k == 0:
+                        out |= 1 << (((key & -key).bit_length() - 1) >> 1)
+                    stack.append(after)
+        return out
+
+    def near(self, hand: _Hand, chi_stale: int, peng_stale: int) -> set[tuple[int, int]]:
+        """The splits at most `_SLACK` thirds below the best, as (identities left unused, live
+        identities that complete one of its partial groups by a claim that is not stale,
+        PHZ-12), bit masks. Such a claim adds at least 3 thirds, so it lowers the distance.
+        Reads only memoised values."""
+        start = self._start(pack(hand.free), hand.fixed, hand.quads, hand.huxi)
+        found: dict[tuple[_State, int], set[tuple[int, int]]] = {}
+
+        def walk(state: _State, slack: int) -> set[tuple[int, int]]:
+            known = found.get((state, slack))
+            if known is not None:
+                return known
+            key, slots, pair_open, rem = state
+            out: set[tuple[int, int]] = set()
+            if key == 0:
+                out.add((0, 0))
+            elif slots == 0 and not pair_open:
+                out.add((sum(1 << c for c in range(N_IDS) if (key >> (2 * c)) & 3), 0))
+            else:
+                target = self.split(*state) // _UNIT
+                for k, (after, gain, entry) in enumerate(self._moves(state)):
+                    loss = target - (self.split(*after) + gain) // _UNIT
+                    if loss > slack:
+                        continue
+                    unused = 1 << (((key & -key).bit_length() - 1) >> 1) if k == 0 else 0
+                    waits = 0
+                    if entry is not None:
+                        sub, _, pot, _, completions = entry
+                        for c, h in completions:
+                            stale = peng_stale if sub == 2 << (2 * c) else chi_stale
+                            if self.live[c] and not (stale >> c) & 1 and (
+                                    loss + min(pot, rem) - min(h, rem) <= slack):
+                                waits |= 1 << c
+                    out |= {(w | unused, a | waits) for w, a in walk(after, slack - loss)}
+            found[(state, slack)] = out
+            return out
+
+        return walk(start, _SLACK) if start is not None else set()
+
+    def acceptances(self, hand: _Hand, discards: list[int], base: float, chi_stale: int,
+                    peng_stale: int) -> list[int]:
+        """For each discard: the live copies of the identities that, claimed afterwards into a
+        group with two free cards (chi or peng, not stale, PHZ-12; the discard itself becomes
+        stale), would bring the distance below `base`. Exact, and slower than `near`."""
+        free = hand.free
+        key = pack(free)
+        fixed, quads = hand.fixed + 1, hand.quads
+        totals = [0] * len(discards)
+        for x in range(N_IDS):
+            n = self.live[x]
+            if not n:
+                continue
+            options: list[tuple[int, int, _Needs]] = []
+            if free[x] >= 2 and not (peng_stale >> x) & 1:
+                options.append((2 << (2 * x), identical_huxi("peng", x), ((x, 2),)))
+            if not (chi_stale >> x) & 1:
+                for sub, others, huxi in _CLAIMS[x]:
+                    if all(free[o] >= k for o, k in others):
+                        options.append((sub, huxi, others))
+            todo = [j for j, c in enumerate(discards) if c != x]
+            for sub, huxi, others in options:
+                if not todo:
+                    break
+                rest = key - sub
+                if self.distance(rest, fixed, quads, hand.huxi + huxi)[0] >= base:
+                    continue  # a discard on top only raises the distance
+                left = []
+                for j in todo:
+                    c = discards[j]
+                    if (dict(others).get(c) != free[c] and self.distance(
+                            rest - (1 << (2 * c)), fixed, quads, hand.huxi + huxi)[0] < base):
+                        totals[j] += n
+                    else:
+                        left.append(j)
+                todo = left
+        return totals
+
+
+# Per identity: the chi-type groups it completes with two hand cards (packed hand cards,
+# ((card, copies), ...), huxi).
+_CLAIMS: list[list[tuple[int, _Needs, int]]] = [[] for _ in range(N_IDS)]
+for _g in CHI_GROUPS:
+    for _x in sorted(set(_g)):
+        _rest = list(_g)
+        _rest.remove(_x)
+        _CLAIMS[_x].append((sum(1 << (2 * c) for c in _rest),
+                            tuple((c, _rest.count(c)) for c in sorted(set(_rest))), chi_huxi(_g)))
+
+
+class EfficientPaohuzi(GreedyPaohuzi):
+    """Greedy with card efficiency, the search's rollout policy. It measures the distance by
+    `_Planner` (a split chosen for the distance itself; a partial group waiting on the last
+    live copy counts little), and among the discards that keep the distance lowest it keeps
+    the most live copies of the cards whose claim (chi or peng, not stale, PHZ-12) would lower
+    it, before the greedy's least-live-card tie-break."""
+
+    name = "efficient"
+
+    def act(self, observation: dict[str, Any], legal: list[str]) -> str:
+        if len(legal) == 1:
+            return legal[0]
+        if "win" in legal:
+            return "win"  # A-PHZ-14: the AI always wins
+        hand, ev = _read(observation)
+        self._planner = _Planner(ev.live)
+        stale = observation["stale"]
+        self._chi_stale = sum(1 << c for c in parse_cards(stale["chi"]))
+        self._peng_stale = sum(1 << c for c in parse_cards(stale["peng"]))
+        if legal[0].startswith("discard"):
+            return f"discard {code(self._best_discard(ev, hand)[1])}"
+        return self._claim(ev, hand, observation, legal)
+
+    def _tied(self, hand: _Hand) -> tuple[tuple[float, int], list[int], bool]:
+        """The lowest score a discard leaves, the discards that leave it, and whether they
+        are cards a best split leaves unused (then the score is the hand's own)."""
+        planner = self._planner
+        spare = planner.spare(hand)
+        if spare:
+            return planner.score(hand), [c for c in range(N_IDS) if (spare >> c) & 1], True
+        scored: list[tuple[tuple[float, int], int]] = []
+        for c in range(N_IDS):
+            if hand.free[c]:
+                hand.free[c] -= 1
+                scored.append((planner.score(hand), c))
+                hand.free[c] += 1
+        low = min(s for s, _ in scored)
+        return low, [c for s, c in scored if s == low], False
+
+    def _best_discard(self, ev: _Evaluator, hand: _Hand) -> tuple[tuple[float, int], int]:
+        low, tied, unused = self._tied(hand)
+        if len(tied) == 1:
+            return low, tied[0]
+        if unused:
+            splits = self._planner.near(hand, self._chi_stale, self._peng_stale)
+            accepted = []
+            for c in tied:
+                waits = 0
+                for left, completing in splits:
+                    if (left >> c) & 1:
+                        waits |= completing
+                waits &= ~(1 << c)  # PHZ-12: the own discard becomes stale
+                accepted.append(sum(ev.live[x] for x in range(N_IDS) if (waits >> x) & 1))
+        else:
+            accepted = self._planner.acceptances(hand, tied, low[0], self._chi_stale,
+                                                 self._peng_stale)
+        j = min(range(len(tied)), key=lambda j: (-accepted[j], ev.live[tied[j]], tied[j]))
+        return low, tied[j]
+
+    def _after(self, ev: _Evaluator, hand: _Hand) -> tuple[float, int]:
+        if hand.owned > hand.limit():
+            if not any(hand.free):
+                return (99.0, 0)
+            return self._tied(hand)[0]
+        return self._planner.score(hand)
+
+    def _score(self, ev: _Evaluator, hand: _Hand) -> tuple[float, int]:
+        return self._planner.score(hand)

@@ -42,7 +42,7 @@ SCORE_WEIGHT = 0.05
 # way the agent will (in Chuo Pai greedy's cash-first style misjudges the efficient leads).
 POLICY = "efficient"
 # Except where it is much slower than greedy: rollouts are most of the cost of a decision.
-ROLLOUT_GREEDY = {"nantong"}
+ROLLOUT_GREEDY = {"nantong", "paohuzi"}
 # A candidate is dropped when it trails the leader by this many standard errors.
 DROP_Z = 2.0
 
