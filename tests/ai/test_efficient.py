@@ -8,7 +8,8 @@ import random
 import pytest
 
 from cardavia.ai.base import EFFICIENT, make_agent
-from cardavia.ai.sisepai import _acceptance, _best_discard
+from cardavia.ai.efficiency import acceptance
+from cardavia.ai.sisepai import _best_discard
 from cardavia.games.registry import find_game
 from cardavia.games.sisepai.cards import N_IDS, parse_card
 from cardavia.games.sisepai.groups import distance
@@ -65,5 +66,5 @@ def test_sisepai_prefers_the_discard_that_keeps_more_ways_to_improve() -> None:
     for _, card in (plain, smart):
         rest = list(hand)
         rest[card] -= 1
-        after[card] = _acceptance(rest, live, distance(rest))
+        after[card] = acceptance(rest, live, range(28), distance, distance(rest))
     assert after[smart[1]] > after[plain[1]]

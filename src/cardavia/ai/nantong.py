@@ -8,6 +8,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from cardavia.ai.efficiency import acceptance
 from cardavia.games.nantong.cards import (
     COPIES,
     N_IDS,
@@ -109,24 +110,16 @@ def _best_discard(hand: list[int], groups: int, live: list[int],
     if efficient:  # acceptance only where it can matter: the discards at the least distance
         least = min(k[0] for k in keys)
         keys = [k for k in keys if k[0] == least]
+
+        def closer(h: list[int]) -> int:
+            return distance(h, groups)
+
         for i, (d, _, use, c) in enumerate(keys):
             hand[c] -= 1
-            keys[i] = (d, -_acceptance(hand, groups, live, d), use, c)
+            keys[i] = (d, -acceptance(hand, live, range(N_IDS), closer, d), use, c)
             hand[c] += 1
     best = min(keys)
     return best[0], best[3]
-
-
-def _acceptance(hand: list[int], groups: int, live: list[int], d: int) -> int:
-    """Live copies of the identities that, drawn or claimed, would bring the hand closer."""
-    total = 0
-    for x in range(N_IDS):
-        if live[x]:
-            hand[x] += 1
-            if distance(hand, groups) < d:
-                total += live[x]
-            hand[x] -= 1
-    return total
 
 
 def _usefulness(hand: list[int], c: int, live: list[int]) -> float:

@@ -100,9 +100,18 @@ def distance_evaluator(game: str, sharpness: float = 1.0) -> Evaluator | None:
     return evaluate
 
 
+def obvious(legal: Sequence[str]) -> Decision | None:
+    """The decision that needs no search: the only move, or a win (every game's AI takes it,
+    A-SSP-11); None when there is something to search."""
+    if len(set(legal)) == 1:
+        return Decision(legal[0], legal[0], "forced")
+    if "win" in legal:
+        return Decision("win", "win", "win")
+    return None
+
+
 def needs_search(legal: Sequence[str]) -> bool:
-    """A decision is searched unless it is forced or a win can be taken."""
-    return len(set(legal)) > 1 and "win" not in legal
+    return obvious(legal) is None
 
 
 class SearchAgent:
@@ -116,7 +125,10 @@ class SearchAgent:
         self.game_name = game_name
         self.rng = rng
         self.settings = settings or SearchSettings()
-        self.evaluate = evaluate or distance_evaluator(game_name)
+        # Only truncated rollouts (a `depth`) need an evaluation.
+        if evaluate is None and self.settings.depth is not None:
+            evaluate = distance_evaluator(game_name)
+        self.evaluate = evaluate
         # The default choice, kept unless the search finds better, and the rollout policy.
         self.fallback = make_agent(POLICY, game_name, rng.randrange(2**32))
         rollout = "greedy" if game_name in ROLLOUT_GREEDY else POLICY
@@ -125,14 +137,13 @@ class SearchAgent:
         self.last = Decision()
 
     def act(self, observation: dict[str, Any], legal: list[str]) -> str:
-        """Without worlds to sample, play the greedy policy (the Agent protocol)."""
-        if len(set(legal)) == 1:
-            self.last = Decision(legal[0], legal[0], "forced")
-            return legal[0]
-        action = self.fallback.act(observation, legal)
-        reason = "win" if action == "win" else "greedy"
-        self.last = Decision(action, action, reason)
-        return action
+        """Without worlds to sample, play the heuristic policy (the Agent protocol)."""
+        found = obvious(legal)
+        if found is None:
+            action = self.fallback.act(observation, legal)
+            found = Decision(action, action, "greedy")
+        self.last = found
+        return found.action
 
     def act_with_worlds(self, observation: dict[str, Any], legal: list[str],
                         sample: Sampler) -> str:

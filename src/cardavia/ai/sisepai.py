@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from cardavia.ai.efficiency import acceptance
 from cardavia.games.sisepai.cards import (
     COPIES,
     N_CHESS,
@@ -77,22 +78,10 @@ def _best_discard(hand: list[int], live: list[int], efficient: bool = False) -> 
         keys = [k for k in keys if k[0] == least]
         for i, (d, _, alive, left, c) in enumerate(keys):
             hand[c] -= 1
-            keys[i] = (d, -_acceptance(hand, live, d), alive, left, c)
+            keys[i] = (d, -acceptance(hand, live, range(N_CHESS), distance, d), alive, left, c)
             hand[c] += 1
     best = min(keys)
     return best[0], best[4]
-
-
-def _acceptance(hand: list[int], live: list[int], d: int) -> int:
-    """Live copies of the identities that, drawn or claimed, would bring the hand closer."""
-    total = 0
-    for x in range(N_CHESS):
-        if live[x]:
-            hand[x] += 1
-            if distance(hand) < d:
-                total += live[x]
-            hand[x] -= 1
-    return total
 
 
 def _live_copies(observation: dict[str, Any], hand: list[int]) -> list[int]:

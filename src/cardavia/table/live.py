@@ -15,7 +15,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from cardavia.ai.base import Agent, make_agent
-from cardavia.ai.search import SearchAgent, needs_search
+from cardavia.ai.search import SearchAgent, needs_search, obvious
 from cardavia.ai.workers import Thinkers
 from cardavia.rules.core import Event, Game, State
 from cardavia.rules.errors import RulesError
@@ -274,11 +274,9 @@ class Tables:
                 raise NotYourTurnError("you have no decision to make")
             observation = table.state.observation(HUMAN)
             legal = table.state.legal_actions(HUMAN)
-            if not needs_search(legal):
-                agent = make_agent(HINT_LEVEL, table.game.name, 0)
-                agent.act(observation, legal)
-                assert isinstance(agent, SearchAgent)
-                return _hint_json(agent.last.action, agent.last.reason, 0, {})
+            plain = obvious(legal)
+            if plain is not None:
+                return _hint_json(plain.action, plain.reason, 0, {})
             world = table.state.sample_world(HUMAN, table.rng)
             seed = table.rng.randrange(2**32)
         found = await self.thinkers.think(HINT_LEVEL, table.game.name, seed, world, HUMAN,

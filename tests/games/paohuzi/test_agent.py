@@ -5,8 +5,10 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from cardavia.ai.base import RandomAgent
-from cardavia.ai.paohuzi import GreedyPaohuzi
+from cardavia.ai.paohuzi import EfficientPaohuzi, GreedyPaohuzi
 from cardavia.ai.play import play_deal
 from tests.games.paohuzi.helpers import GAME, build
 
@@ -26,11 +28,13 @@ def test_greedy_beats_two_random_agents() -> None:
     assert wins[0] > 5 * max(wins[1:])
 
 
-def test_greedy_always_wins_and_plays_legal_actions() -> None:
-    """PHZ-11; decision A-PHZ-14 (the AI always wins); ai.md: only legal actions."""
-    agent = GreedyPaohuzi(random.Random(0))
+@pytest.mark.parametrize(("policy", "deals"), [(GreedyPaohuzi, 40), (EfficientPaohuzi, 60)])
+def test_always_wins_and_plays_legal_actions(policy: type[GreedyPaohuzi], deals: int) -> None:
+    """PHZ-11; decision A-PHZ-14 (winning is optional, and the AI always wins): over random
+    play, whenever a win is legal the agent takes it; ai.md: only legal actions."""
+    agent = policy(random.Random(0))
     seen_win = 0
-    for seed in range(40):
+    for seed in range(deals):
         state = GAME.new_deal(seed)
         rng = random.Random(seed)
         while not state.is_over():
