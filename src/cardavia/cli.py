@@ -29,6 +29,9 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--deals", type=int, default=200, help="seed groups (each played per seat)")
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--jobs", type=int, default=1, help="worker processes playing seed groups")
+    p.add_argument("--results", default=None, metavar="FILE",
+                   help="JSON-lines file of seed group results: groups already in it are not "
+                        "played again, new ones are added as they end")
     p.add_argument("--json", action="store_true")
 
     p = sub.add_parser("replay", help="re-validate a deal record and print its result")
@@ -100,12 +103,17 @@ def _selfplay(args: argparse.Namespace) -> int:
 
 def _arena(args: argparse.Namespace) -> int:
     from cardavia.ai.arena import arena
+    from cardavia.ai.results import ResultsError
 
     game = _game(args.game)
+    results = None if args.results is None else Path(args.results)
     try:
-        report = arena(game, args.candidate, args.reference, args.deals, args.seed, args.jobs)
+        report = arena(game, args.candidate, args.reference, args.deals, args.seed, args.jobs,
+                       results)
     except KeyError as err:
         raise _UsageError(err.args[0]) from None
+    except (ResultsError, OSError) as err:
+        raise _UsageError(str(err)) from None
     if args.json:
         print(json.dumps(report))
     else:

@@ -9,25 +9,33 @@ import pytest
 
 from cardavia.ai.base import Sampler, make_agent
 from cardavia.ai.play import play_deal, sampler_for
-from cardavia.ai.search import SearchAgent, SearchSettings
+from cardavia.ai.search import POLICY, SearchAgent, SearchSettings
 from cardavia.games.registry import GAMES, find_game
 from cardavia.rules.core import State
 
 
 def _first_choice(game: str, seed: int, skip: int = 0) -> State:
-    """A deal advanced (greedily) to the `skip`-th decision with more than one distinct action."""
+    """A deal advanced (greedily) to the `skip`-th decision the search really searches: more than
+    one distinct action, more than one of them plausible to the search's default policy."""
     g = find_game(game)
     state = g.new_deal(seed)
     agents = [make_agent("greedy", game, i) for i in range(g.players)]
+    policy = make_agent(POLICY, game)
     while not state.is_over():
         seat = state.to_act()[0]
         legal = state.legal_actions(seat)
-        if len(set(legal)) > 1:
+        if len(set(legal)) > 1 and len(set(_plausible(policy, state, seat))) > 1:
             if skip == 0:
                 return state
             skip -= 1
         state.apply(seat, agents[seat].act(state.observation(seat), legal))
     raise AssertionError("no choice in this deal")
+
+
+def _plausible(policy: Any, state: State, seat: int) -> list[str]:
+    legal = state.legal_actions(seat)
+    plausible = getattr(policy, "plausible", None)
+    return legal if plausible is None else plausible(state.observation(seat), legal)
 
 
 class _Recording(SearchAgent):
@@ -58,7 +66,7 @@ def test_search_plays_only_legal_actions(game: str) -> None:
 
 
 def test_full_rollouts_search_a_real_choice() -> None:
-    """With full rollouts and a few samples, every candidate gets rolled out."""
+    """With full rollouts and a few samples, every plausible candidate gets rolled out."""
     state = _first_choice("sisepai", 3)
     seat = state.to_act()[0]
     legal = state.legal_actions(seat)
@@ -67,8 +75,9 @@ def test_full_rollouts_search_a_real_choice() -> None:
                                    lambda rng: state.sample_world(seat, rng))
     assert action in legal
     assert agent.last.samples == 3
-    assert agent.last.rollouts == 3 * len(set(legal))  # no culling before 4 samples
-    assert set(agent.last.values) == set(legal)
+    plausible = set(_plausible(agent.fallback, state, seat))
+    assert agent.last.rollouts == 3 * len(plausible)  # no culling before 4 samples
+    assert set(agent.last.values) == plausible
     assert agent.last.greedy == agent.fallback.act(state.observation(seat), legal)
 
 
@@ -179,3 +188,66 @@ def test_the_wall_clock_is_checked_between_rollouts() -> None:
     action = agent.act_with_worlds(state.observation(seat), legal, sampler_for(state, seat))
     assert agent.last.rollouts == 0 and agent.last.samples == 1
     assert action == agent.last.greedy == agent.fallback.act(state.observation(seat), legal)
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_plausible_moves_hold_the_policy_choice(game: str) -> None:
+    """The shortlist the search compares is legal and holds the policy's own choice, at every
+    decision of a few deals (the search adds the choice anyway, but a shortlist without it
+    would be ranking by something else than the policy)."""
+    g = find_game(game)
+    policy = make_agent(POLICY, game)
+    if getattr(policy, "plausible", None) is None:
+        pytest.skip(f"{game}: its policy compares every legal move")
+    narrowed = 0
+    for seed in range(4):
+        state = g.new_deal(seed)
+        while not state.is_over():
+            seat = state.to_act()[0]
+            legal = state.legal_actions(seat)
+            observation = state.observation(seat)
+            choice = policy.act(observation, legal)
+            if len(set(legal)) > 1:
+                shortlist = _plausible(policy, state, seat)
+                assert choice in shortlist and set(shortlist) <= set(legal)
+                narrowed += len(set(shortlist)) < len(set(legal))
+            state.apply(seat, choice)
+    assert narrowed, "the shortlist never left a move out"
+
+
+def test_a_decision_without_a_rival_ends_early() -> None:
+    """When no candidate does better than the default in the first worlds, the search stops
+    there instead of spending its whole sample count (futility)."""
+
+    class Level(SearchAgent):
+        def _rollout(self, world: State, seat: int, action: str) -> tuple[float, float]:
+            return 0.5, 0.5  # every move equally good in every world
+
+    state = _first_choice("sisepai", 3)
+    seat = state.to_act()[0]
+    agent = Level("sisepai", random.Random(0), SearchSettings(samples=96, budget_s=None))
+    action = agent.act_with_worlds(state.observation(seat), state.legal_actions(seat),
+                                   sampler_for(state, seat))
+    assert agent.last.samples == 4 and action == agent.last.greedy
+
+
+def test_a_steady_rival_is_searched_to_the_end_and_overrules() -> None:
+    """A candidate steadily better than the default keeps its pace: it is rolled out in every
+    world and overrules the default."""
+    state = _first_choice("sisepai", 3)
+    seat = state.to_act()[0]
+    legal = state.legal_actions(seat)
+    default = make_agent(POLICY, "sisepai").act(state.observation(seat), legal)
+    rival = next(a for a in _plausible(make_agent(POLICY, "sisepai"), state, seat)
+                 if a != default)
+
+    class Level(SearchAgent):
+        def _rollout(self, world: State, seat: int, action: str) -> tuple[float, float]:
+            edge = 0.1 if action == rival else 0.0
+            value = self.rng.random() * 0.2 + edge
+            return value, value
+
+    agent = Level("sisepai", random.Random(0), SearchSettings(samples=32, budget_s=None))
+    assert agent.act_with_worlds(state.observation(seat), legal,
+                                 sampler_for(state, seat)) == rival
+    assert agent.last.samples == 32 and agent.last.reason == "search"

@@ -121,3 +121,41 @@ def test_arena_with_a_search_agent_in_workers(capsys: pytest.CaptureFixture[str]
 def test_arena_refuses_unknown_agents(spec: str, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["arena", "--candidate", spec, "--deals", "1"]) == 2
     assert "cardavia arena" in capsys.readouterr().err
+
+
+def test_arena_results_file_goes_on_where_it_stopped(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """`--results`: a run stopped part-way (here: a shorter run, and a line cut short by a kill)
+    goes on without playing its groups again, and reports the same as one run in one go."""
+    path = tmp_path / "run.jsonl"
+    base = ["arena", "--game", "sisepai", "--candidate", "greedy", "--reference", "random",
+            "--seed", "40", "--json"]
+    assert main([*base, "--deals", "6"]) == 0
+    whole = json.loads(capsys.readouterr().out)
+    assert main([*base, "--deals", "3", "--results", str(path)]) == 0
+    capsys.readouterr()
+    lines = path.read_text().splitlines(keepends=True)
+    assert len(lines) == 1 + 3 and json.loads(lines[0])["candidate"] == "greedy"
+    path.write_text("".join(lines) + '{"seed": 43, "sha')  # killed while writing
+    assert main([*base, "--deals", "6", "--results", str(path)]) == 0
+    resumed = json.loads(capsys.readouterr().out)
+    assert {k: v for k, v in resumed.items() if k not in ("latency_ms", "forced_latency_ms")} \
+        == {k: v for k, v in whole.items() if k not in ("latency_ms", "forced_latency_ms")}
+    seeds = [json.loads(line)["seed"] for line in path.read_text().splitlines()[1:]]
+    assert seeds == [40, 41, 42, 43, 44, 45]  # each group once, the cut line gone
+
+
+def test_arena_results_file_of_another_measurement_is_refused(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "run.jsonl"
+    base = ["arena", "--game", "sisepai", "--reference", "random", "--deals", "1",
+            "--results", str(path)]
+    assert main([*base, "--candidate", "greedy"]) == 0
+    before = path.read_text()
+    capsys.readouterr()
+    assert main([*base, "--candidate", "random"]) == 2
+    assert "another measurement" in capsys.readouterr().err and "candidate" in \
+        path.read_text() and path.read_text() == before
+    path.write_text("not json\n")
+    assert main([*base, "--candidate", "greedy"]) == 2
+    assert "not an arena results file" in capsys.readouterr().err

@@ -3,7 +3,8 @@
 Every seed is played once with the candidate in each seat and the reference in the others; the
 seat results of one seed form a group, scored as one paired observation, so the luck of the deal
 cancels out. Intervals are 95% normal intervals over the seed groups. Seed groups are
-independent, so `jobs` worker processes play them side by side.
+independent, so `jobs` worker processes play them side by side, and a results file
+(`cardavia.ai.results`) lets a long run stop and go on.
 """
 
 from __future__ import annotations
@@ -13,10 +14,12 @@ import multiprocessing
 import statistics
 import time
 from collections.abc import Iterator, Sequence
+from pathlib import Path
 from typing import Any
 
 from cardavia.ai.base import make_agent
 from cardavia.ai.play import decide
+from cardavia.ai.results import Results
 from cardavia.rules.core import Game, Result
 from cardavia.rules.errors import RulesError
 
@@ -90,11 +93,23 @@ def groups(game: Game, candidate: str, reference: str, seeds: Sequence[int], job
 
 
 def arena(game: Game, candidate: str, reference: str, seeds: int, seed: int = 0,
-          jobs: int = 1) -> dict[str, Any]:
+          jobs: int = 1, results: Path | None = None) -> dict[str, Any]:
+    """The report over seed groups `seed` .. `seed + seeds - 1`. With a `results` file, the
+    groups it already holds are not played again and each new one is stored as it ends, so an
+    interrupted run goes on where it stopped."""
     make_agent(candidate, game.name)  # unknown names fail here, before any worker starts
     make_agent(reference, game.name)
-    return summarise(game, candidate, reference,
-                     list(groups(game, candidate, reference, range(seed, seed + seeds), jobs)))
+    wanted = range(seed, seed + seeds)
+    if results is None:
+        return summarise(game, candidate, reference,
+                         list(groups(game, candidate, reference, wanted, jobs)))
+    stored = Results(results, {"game": game.name, "candidate": candidate, "reference": reference})
+    try:
+        for group in groups(game, candidate, reference, stored.missing(wanted), jobs):
+            stored.add(group)
+    finally:
+        stored.close()
+    return summarise(game, candidate, reference, [stored.groups[s] for s in wanted])
 
 
 def summarise(game: Game, candidate: str, reference: str, results: list[dict[str, Any]]

@@ -30,6 +30,7 @@ beaten play and the cards still in its hand at the end (CP§4.2). So it
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from functools import lru_cache
 from math import comb
 from typing import Any
@@ -54,6 +55,9 @@ KEEP = 1.5  # weight of the later worth of the cards a play uses up
 # that would hold if led whole, per unit of its chance to hold.
 EFFICIENT_KEEP = 2.5
 BREAK_COST = 2.0
+# How many of the best plays by the policy's value the search compares (a dozen legal plays
+# are common, and the search's cost grows with each).
+PLAUSIBLE = 4
 
 # For each play: its ordinary beaters as (identity, copies), its special beaters as (civil,
 # matching pair, k).
@@ -188,22 +192,16 @@ class GreedyChuoPai:
     def act(self, observation: dict[str, Any], legal: list[str]) -> str:
         if len(legal) == 1:
             return legal[0]
-        hand = counts_of(parse_cards(observation["hand"]))
-        table = _Table(observation, hand)
+        hand, table, later = _read(observation)
         plays = [TEXT_INDEX[text] for text in legal]
-        me = observation["seat"]
-        if observation["phase"] == "lead":
-            later = table.opponents
-        else:
-            # only the seats after me in this round can still beat what I play (CP§3.1)
-            acted = {entry["seat"] for entry in observation["trick"]}
-            later = [s for s in ((me + 1) % 3, (me + 2) % 3) if s not in acted]
+        return TEXTS[max(plays, key=self._valuer(observation, hand, table, later))]
+
+    def _valuer(self, observation: dict[str, Any], hand: list[int], table: _Table,
+                later: list[int]) -> Callable[[int], tuple[float, int]]:
         if self.efficient:
             lead = observation["phase"] == "lead"
-            best = max(plays, key=lambda p: _efficient_value(p, table, later, lead, hand))
-        else:
-            best = max(plays, key=lambda p: self._value(p, table, later, observation["phase"]))
-        return TEXTS[best]
+            return lambda p: _efficient_value(p, table, later, lead, hand)
+        return lambda p: self._value(p, table, later, observation["phase"])
 
     @staticmethod
     def _value(play: int, table: _Table, later: list[int], phase: str) -> tuple[float, int]:
@@ -224,6 +222,27 @@ class EfficientChuoPai(GreedyChuoPai):
 
     name = "efficient"
     efficient = True
+
+    def plausible(self, observation: dict[str, Any], legal: list[str]) -> list[str]:
+        """The moves worth searching: the PLAUSIBLE best plays by the policy's own value."""
+        hand, table, later = _read(observation)
+        value = self._valuer(observation, hand, table, later)
+        best = sorted(legal, key=lambda text: value(TEXT_INDEX[text]), reverse=True)
+        return best[:PLAUSIBLE]
+
+
+def _read(observation: dict[str, Any]) -> tuple[list[int], _Table, list[int]]:
+    """The seat's hand, what it knows of the table, and the seats that can still beat a play."""
+    hand = counts_of(parse_cards(observation["hand"]))
+    table = _Table(observation, hand)
+    me = observation["seat"]
+    if observation["phase"] == "lead":
+        later = table.opponents
+    else:
+        # only the seats after me in this round can still beat what I play (CP§3.1)
+        acted = {entry["seat"] for entry in observation["trick"]}
+        later = [s for s in ((me + 1) % 3, (me + 2) % 3) if s not in acted]
+    return hand, table, later
 
 
 def _set_of(card: int, n: int) -> int:

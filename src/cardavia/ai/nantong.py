@@ -22,6 +22,9 @@ from cardavia.games.nantong.hands import distance
 
 GROUPS = 7
 DECLARATIONS = ("four", "three", "hezi")
+# How many of the best discards the search compares (a dozen are common, and its cost grows
+# with each).
+PLAUSIBLE = 4
 
 
 class GreedyNantong:
@@ -58,6 +61,20 @@ class EfficientNantong(GreedyNantong):
 
     name = "efficient"
     efficient = True
+
+    def plausible(self, observation: dict[str, Any], legal: list[str]) -> list[str]:
+        """The moves worth searching: every kong, but only the PLAUSIBLE best discards (those
+        leaving the hand farther from complete are hardly ever right); every other decision."""
+        discards = [parse_card(t.split()[1]) for t in legal if t.startswith("discard")]
+        if observation["phase"] != "turn" or not discards:
+            return legal
+        me = observation["seat"]
+        hand = counts_of(parse_cards(observation["hand"]))
+        groups = GROUPS - sum(1 for m in observation["seats"][me]["melds"]
+                              if m["kind"] != "hezi")
+        ranked = _ranked_discards(hand, groups, _live(observation, hand), discards, True)
+        best = {f"discard {code(key[3])}" for key in ranked[:PLAUSIBLE]}
+        return [t for t in legal if not t.startswith("discard") or t in best]
 
 
 def _claim(hand: list[int], groups: int, card: int, legal: list[str], live: list[int],
@@ -101,6 +118,14 @@ def _best_discard(hand: list[int], groups: int, live: list[int],
                   allowed: list[int] | None = None, efficient: bool = False) -> tuple[int, int]:
     """(distance after discarding, card): fewest cards still needed, then (efficient) the most
     live cards that would bring the hand closer, then the least useful."""
+    best = _ranked_discards(hand, groups, live, allowed, efficient)[0]
+    return best[0], best[3]
+
+
+def _ranked_discards(hand: list[int], groups: int, live: list[int], allowed: list[int] | None,
+                     efficient: bool) -> list[tuple[int, int, float, int]]:
+    """The discards best first, as (distance, -acceptance, usefulness, card); with `efficient`
+    only those at the least distance."""
     keys: list[tuple[int, int, float, int]] = []
     for c in allowed if allowed is not None else [c for c in range(N_IDS) if hand[c]]:
         hand[c] -= 1
@@ -118,8 +143,7 @@ def _best_discard(hand: list[int], groups: int, live: list[int],
             hand[c] -= 1
             keys[i] = (d, -acceptance(hand, live, range(N_IDS), closer, d), use, c)
             hand[c] += 1
-    best = min(keys)
-    return best[0], best[3]
+    return sorted(keys)
 
 
 def _usefulness(hand: list[int], c: int, live: list[int]) -> float:

@@ -577,14 +577,27 @@ class EfficientPaohuzi(GreedyPaohuzi):
             return legal[0]
         if "win" in legal:
             return "win"  # A-PHZ-14: the AI always wins
+        hand, ev = self._read(observation)
+        if legal[0].startswith("discard"):
+            return f"discard {code(self._best_discard(ev, hand)[1])}"
+        return self._claim(ev, hand, observation, legal)
+
+    def plausible(self, observation: dict[str, Any], legal: list[str]) -> list[str]:
+        """The moves worth searching: every claim decision, but only the discards that leave
+        the lowest score (a worse one is hardly ever right)."""
+        if not legal[0].startswith("discard"):
+            return legal
+        hand, _ = self._read(observation)
+        tied = self._tied(hand)[1]
+        return [text for text in legal if parse_card(text.split()[1]) in tied]
+
+    def _read(self, observation: dict[str, Any]) -> tuple[_Hand, _Evaluator]:
         hand, ev = _read(observation)
         self._planner = _Planner(ev.live)
         stale = observation["stale"]
         self._chi_stale = sum(1 << c for c in parse_cards(stale["chi"]))
         self._peng_stale = sum(1 << c for c in parse_cards(stale["peng"]))
-        if legal[0].startswith("discard"):
-            return f"discard {code(self._best_discard(ev, hand)[1])}"
-        return self._claim(ev, hand, observation, legal)
+        return hand, ev
 
     def _tied(self, hand: _Hand) -> tuple[tuple[float, int], list[int], bool]:
         """The lowest score a discard leaves, the discards that leave it, and whether they

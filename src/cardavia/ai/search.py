@@ -12,7 +12,9 @@ numbers): clone, apply the candidate, play the rest of the deal with the heurist
 seat (optionally truncated after `depth` decisions and scored by an evaluation), and score the
 outcome for the seat (win share plus a small tie-break by normalised score). Candidates that
 are clearly behind the leader in the same worlds are dropped as the samples double (successive
-rejection), so the rollouts go where the decision is close. The best mean wins, but only if it
+rejection), and those that have done no better than the default after a few worlds are dropped
+too (futility), so the rollouts go where the decision is close and a decision with no close
+rival ends early. The best mean wins, but only if it
 beats the heuristic policy's own choice by more than `z` standard errors of the paired
 per-world difference: with a few dozen rollouts a bare best mean is mostly noise and plays
 worse than greedy.
@@ -45,6 +47,10 @@ POLICY = "efficient"
 ROLLOUT_GREEDY = {"nantong", "paohuzi"}
 # A candidate is dropped when it trails the leader by this many standard errors.
 DROP_Z = 2.0
+# ...or when it is behind the pace it needs to overrule the default: to beat it by z standard
+# errors after all N worlds, a steady edge shows as z·sqrt(n/N) standard errors after n. Most
+# decisions have no such rival and end after a few worlds, which is what makes the levels cheap
+# enough to serve many tables and to measure over thousands of deals.
 
 
 @dataclass(frozen=True)
@@ -154,7 +160,15 @@ class SearchAgent:
         seat = observation.get("seat")
         if not isinstance(seat, int):
             raise ValueError("the observation does not name its seat")
-        default = candidates.index(self.fallback.act(observation, legal))
+        choice = self.fallback.act(observation, legal)
+        plausible = getattr(self.fallback, "plausible", None)
+        if plausible is not None:  # only the moves the policy deems worth a look
+            kept = {choice, *plausible(observation, legal)}
+            candidates = [c for c in candidates if c in kept]
+            if len(candidates) == 1:
+                self.last = Decision(choice, choice, "greedy")
+                return choice
+        default = candidates.index(choice)
         s = self.settings
         deadline = None if s.budget_s is None else start + s.budget_s
         rows: list[list[float | None]] = []  # per world, each candidate's value there
@@ -184,7 +198,7 @@ class SearchAgent:
                     decision.rollouts += 1
             if decision.samples >= next_cull:
                 next_cull *= 2
-                active = self._cull(rows, active, default)
+                active = self._cull(rows, active, default, decision.samples)
             if len(active) == 1:
                 break
         means = [_mean(rows, i) for i in range(len(candidates))]
@@ -199,12 +213,16 @@ class SearchAgent:
         self.last = decision
         return candidates[best]
 
-    def _cull(self, rows: list[list[float | None]], active: list[int], default: int
-              ) -> list[int]:
-        """Drop the candidates clearly behind the leader (never greedy's choice)."""
+    def _cull(self, rows: list[list[float | None]], active: list[int], default: int,
+              seen: int) -> list[int]:
+        """Drop the candidates clearly behind the leader, and those behind the pace to overrule
+        the default (never the default itself)."""
+        s = self.settings
+        pace = 0.0 if s.z is None or s.samples is None else s.z * math.sqrt(seen / s.samples)
         leader = max(active, key=lambda i: _mean(rows, i))
         return [i for i in active
-                if i in (leader, default) or not _beats(rows, leader, i, DROP_Z)]
+                if i == default or (_t_stat(rows, i, default) > pace
+                                    and (i == leader or not _beats(rows, leader, i, DROP_Z)))]
 
     def _rollout(self, world: State, seat: int, action: str) -> tuple[float, float] | None:
         state = world.clone()
@@ -232,13 +250,19 @@ def _mean(rows: Sequence[Sequence[float | None]], i: int) -> float:
     return statistics.fmean(values) if values else float("-inf")
 
 
-def _beats(rows: Sequence[Sequence[float | None]], a: int, b: int, z: float) -> bool:
-    """Does candidate `a` beat `b` by more than `z` standard errors in the worlds both saw?"""
+def _t_stat(rows: Sequence[Sequence[float | None]], a: int, b: int) -> float:
+    """By how many standard errors `a` beats `b` in the worlds both saw (paired): +inf for a
+    steady edge, 0 with too few worlds to tell."""
     diffs = [x - y for row in rows if (x := row[a]) is not None and (y := row[b]) is not None]
     if len(diffs) < 2:
-        return False
+        return 0.0
     mean = statistics.fmean(diffs)
     spread = statistics.stdev(diffs)
     if spread == 0:
-        return mean > 0 and len(diffs) >= 4
-    return mean > z * spread / math.sqrt(len(diffs))
+        return math.inf if mean > 0 and len(diffs) >= 4 else 0.0 if mean >= 0 else -math.inf
+    return mean / spread * math.sqrt(len(diffs))
+
+
+def _beats(rows: Sequence[Sequence[float | None]], a: int, b: int, z: float) -> bool:
+    """Does candidate `a` beat `b` by more than `z` standard errors in the worlds both saw?"""
+    return _t_stat(rows, a, b) > z

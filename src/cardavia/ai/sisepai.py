@@ -62,6 +62,23 @@ class EfficientSiSePai(GreedySiSePai):
     name = "efficient"
     efficient = True
 
+    def plausible(self, observation: dict[str, Any], legal: list[str]) -> list[str]:
+        """The moves worth searching: every claim decision, but only the discards that keep
+        the distance to complete smallest (a farther one is hardly ever right)."""
+        if not legal[0].startswith("discard"):
+            return legal
+        hand = counts_of(parse_cards(observation["hand"]))
+        after = {text: _distance_after(hand, parse_card(text.split()[1])) for text in legal}
+        least = min(after.values())
+        return [text for text in legal if after[text] == least]
+
+
+def _distance_after(hand: list[int], card: int) -> int:
+    hand[card] -= 1
+    d = distance(hand)
+    hand[card] += 1
+    return d
+
 
 def _best_discard(hand: list[int], live: list[int], efficient: bool = False) -> tuple[int, int]:
     """(distance after discarding, card): fewest cards still needed, then (efficient) the most

@@ -160,13 +160,13 @@ Shape = tuple[int, int, int]
 
 
 def _pareto(shapes: set[Shape]) -> tuple[Shape, ...]:
-    return tuple(
-        sorted(
-            s
-            for s in shapes
-            if not any(o != s and o[0] >= s[0] and o[1] >= s[1] and o[2] >= s[2] for o in shapes)
-        )
-    )
+    # In descending order a shape's dominators all come before it, and a dropped dominator is
+    # itself dominated by a kept one: comparing with the kept shapes is enough.
+    kept: list[Shape] = []
+    for s in sorted(shapes, reverse=True):
+        if not any(o[0] >= s[0] and o[1] >= s[1] and o[2] >= s[2] for o in kept):
+            kept.append(s)
+    return tuple(reversed(kept))
 
 
 @cache
@@ -222,10 +222,16 @@ def _honour_shapes(key: tuple[int, int, int]) -> tuple[Shape, ...]:
 
 
 @lru_cache(maxsize=1 << 16)
+def _combine(left: tuple[Shape, ...], right: tuple[Shape, ...]) -> tuple[Shape, ...]:
+    """The Pareto-best shapes of two components together (cached: hands share components)."""
+    return _pareto({_add(a, s) for a in left for s in right})
+
+
+@lru_cache(maxsize=1 << 16)
 def _distance(key: tuple[int, ...], groups: int) -> int:
     acc = _honour_shapes((key[27], key[28], key[29]))
     for b in _SUIT_BASES:
-        acc = _pareto({_add(a, s) for a in acc for s in _suit_shapes(key[b : b + 9])})
+        acc = _combine(acc, _suit_shapes(key[b : b + 9]))
     best = 0
     for m, t, p in acc:
         m = min(m, groups)

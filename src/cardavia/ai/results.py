@@ -1,0 +1,84 @@
+"""An arena run's results file: one JSON line per seed group, so that a long run can stop and
+go on later (`cardavia arena --results FILE`) and its report covers every group played.
+
+The first line says what is measured: the game, the candidate, the reference and a fingerprint
+of the code that plays (the agents and the rules). Groups from other code never mix into a
+report: a file started by other code is refused, not extended. A line cut short by a killed
+run is dropped when the file is opened again.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Iterable
+from pathlib import Path
+from typing import IO, Any
+
+PACKAGE = Path(__file__).resolve().parents[1]
+# The code a game's play depends on: the agents, the games and the shared rules.
+PLAYING_CODE = ("ai", "games", "rules")
+
+
+class ResultsError(Exception):
+    """The results file is not one this run can extend."""
+
+
+def fingerprint() -> str:
+    """A hash of the source that decides how the agents play."""
+    digest = hashlib.sha256()
+    for part in PLAYING_CODE:
+        for path in sorted((PACKAGE / part).rglob("*.py")):
+            digest.update(path.relative_to(PACKAGE).as_posix().encode())
+            digest.update(path.read_bytes())
+    return digest.hexdigest()[:16]
+
+
+class Results:
+    """The seed groups recorded so far, and the file to append new ones to."""
+
+    def __init__(self, path: Path, header: dict[str, Any]) -> None:
+        self.path = path
+        self.header = {**header, "code": fingerprint()}
+        self.groups: dict[int, dict[str, Any]] = {}
+        self._file: IO[str] | None = None
+        if path.exists():
+            self._load()
+
+    def _load(self) -> None:
+        lines = self.path.read_text(encoding="utf-8").splitlines(keepends=True)
+        complete = [line for line in lines if line.endswith("\n")]
+        try:
+            header = json.loads(complete[0]) if complete else None
+            rows = [json.loads(line) for line in complete[1:]]
+        except json.JSONDecodeError as err:
+            raise ResultsError(f"{self.path}: not an arena results file ({err})") from None
+        if header is None:
+            return
+        if header != self.header:
+            theirs = ", ".join(f"{k}={header.get(k)!r}" for k in self.header
+                               if header.get(k) != self.header[k])
+            raise ResultsError(f"{self.path} holds another measurement ({theirs}); "
+                               "give a new file")
+        self.groups = {row["seed"]: row for row in rows}
+        if len(complete) < len(lines):  # drop the line a killed run left unfinished
+            self.path.write_text("".join(complete), encoding="utf-8")
+
+    def missing(self, seeds: Iterable[int]) -> list[int]:
+        return [s for s in seeds if s not in self.groups]
+
+    def add(self, group: dict[str, Any]) -> None:
+        """Store one group's result (on disk before it counts)."""
+        if self._file is None:
+            new = not self.path.exists() or self.path.stat().st_size == 0
+            self._file = self.path.open("a", encoding="utf-8")
+            if new:
+                self._file.write(json.dumps(self.header) + "\n")
+        self._file.write(json.dumps(group) + "\n")
+        self._file.flush()
+        self.groups[group["seed"]] = group
+
+    def close(self) -> None:
+        if self._file is not None:
+            self._file.close()
+            self._file = None
