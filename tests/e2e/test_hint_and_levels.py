@@ -87,6 +87,8 @@ def test_hard_level_and_a_hint(browser: Browser, base_url: str, screenshots: Pat
     line = page.locator("[data-testid=hint-line]")
     expect(line).to_contain_text("Hint: ")
     expect(line).not_to_have_class(re.compile("is-thinking"))
+    # and why, in one line: the move's merits or the simulations (docs/api.md, `why`)
+    expect(line).to_have_text(re.compile(r"Hint: .+ — .+\.$"))
     # its button or hand card is marked, and it is the one that plays the hinted action
     hinted = page.locator(".is-hinted")
     expect(hinted.first).to_be_visible()

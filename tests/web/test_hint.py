@@ -7,6 +7,7 @@ from typing import Any
 import pytest
 from starlette.testclient import TestClient
 
+from cardavia.web.client_strings import CLIENT_PLURALS, CLIENT_STRINGS
 from tests.web.test_api import _settle
 
 
@@ -18,6 +19,7 @@ def _my_turn(client: TestClient, game: str, seed: int) -> tuple[str, dict[str, A
 
 @pytest.mark.parametrize("game", ["sisepai", "paohuzi", "nantong", "chuopai"])
 def test_hint_names_a_legal_action_and_why(client: TestClient, game: str) -> None:
+    said_why = 0
     for seed in range(6):
         deal_id, view = _my_turn(client, game, seed)
         if view["over"]:
@@ -34,7 +36,12 @@ def test_hint_names_a_legal_action_and_why(client: TestClient, game: str) -> Non
             if hint["options"]:
                 assert hint["samples"] >= 1 and 0 <= hint["share"] <= 1
         else:
-            assert hint["samples"] == 0 and hint["share"] is None
+            assert hint["samples"] == 0 and hint["share"] is None and hint["why"] == []
+        # the why: translatable sentences (cardavia.ai.explain), each a key the table knows
+        for why in hint["why"]:
+            assert why["key"] in CLIENT_STRINGS or why["key"] in CLIENT_PLURALS
+            assert why["n"] is None or isinstance(why["n"], int)
+        said_why += bool(hint["why"])
         if hint["reason"] == "forced":
             assert len(set(view["legal_actions"])) == 1
         # asking changes nothing: same view, and the hinted action is then accepted
@@ -42,6 +49,7 @@ def test_hint_names_a_legal_action_and_why(client: TestClient, game: str) -> Non
         r = client.post(f"/api/games/{deal_id}/actions",
                         json={"action": hint["action"], "version": view["version"]})
         assert r.status_code == 200
+    assert said_why, f"{game}: no hint said why"
 
 
 def test_hint_errors(client: TestClient) -> None:

@@ -15,6 +15,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from cardavia.ai.base import Agent, make_agent
+from cardavia.ai.explain import explain
 from cardavia.ai.search import SearchAgent, needs_search, obvious
 from cardavia.ai.workers import Thinkers
 from cardavia.rules.core import Event, Game, State
@@ -276,12 +277,14 @@ class Tables:
             legal = table.state.legal_actions(HUMAN)
             plain = obvious(legal)
             if plain is not None:
-                return _hint_json(plain.action, plain.reason, 0, {})
+                return _hint_json(plain.action, plain.reason, 0, {}, [])
             world = table.state.sample_world(HUMAN, table.rng)
             seed = table.rng.randrange(2**32)
         found = await self.thinkers.think(HINT_LEVEL, table.game.name, seed, world, HUMAN,
                                           observation, legal)
-        return _hint_json(found["action"], found["reason"], found["samples"], found["values"])
+        why = explain(table.game.name, observation, legal, found["action"])
+        return _hint_json(found["action"], found["reason"], found["samples"], found["values"],
+                          why)
 
     async def drain(self) -> None:
         """Wait for every running agent task (tests, shutdown)."""
@@ -297,14 +300,16 @@ class Tables:
         self.thinkers.close()
 
 
-def _hint_json(action: str, reason: str, samples: int, values: Mapping[str, Any]
-               ) -> dict[str, Any]:
-    """The hint of docs/api.md: the action, why, and the simulated win shares behind it."""
+def _hint_json(action: str, reason: str, samples: int, values: Mapping[str, Any],
+               why: list[dict[str, Any]]) -> dict[str, Any]:
+    """The hint of docs/api.md: the action, why (in the policies' terms and by the simulated
+    win shares behind it)."""
     mine = values.get(action)
     others = [v[1] for a, v in values.items() if a != action]
     return {
         "action": action,
         "reason": reason,
+        "why": why,
         "samples": samples,
         "share": mine[1] if mine else None,
         "next_share": max(others) if others else None,

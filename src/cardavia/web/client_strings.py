@@ -123,6 +123,14 @@ CLIENT_STRINGS: dict[str, str] = {
     "hint_win": N_("Take the win."),
     "hint_greedy_plain": N_("The rule-of-thumb move."),
     "hint_wait": N_("A hint is available when it is your turn."),
+    # the hint's "why" in the policies' terms (cardavia.ai.explain), after the action
+    "why_closest": N_("It keeps your hand as close to a win as any discard can."),
+    "why_closer": N_("Claiming brings your hand closer to a win."),
+    "why_no_closer": N_("No claim would bring your hand closer to a win."),
+    "why_kong": N_("The kong scores more and keeps your hand as close to a win."),
+    "why_cp_sure": N_("Nobody can beat it: the round is yours."),
+    "why_cp_hold": N_("About %(percent)s%% likely that nobody beats it."),
+    "why_cp_weak": N_("It risks only weak cards and keeps your strong ones for later."),
     "hint_failed": N_("Could not get a hint. Try again."),
     # --- errors
     "err_network": N_("Connection lost. Retrying…"),
@@ -150,6 +158,12 @@ CLIENT_PLURALS: dict[str, tuple[str, str]] = {
         "It won %(share)s%% of %(n)s simulated deal; the next best move won %(next)s%%.",
         "It won %(share)s%% of %(n)s simulated deals; the next best move won %(next)s%%.",
     ),
+    # the hint's "why": the distance to a win after the move, and the unseen cards that would
+    # bring the hand closer then (cardavia.ai.explain)
+    "why_distance": NP_("Your hand is then %(n)s card from a win.",
+                        "Your hand is then %(n)s cards from a win."),
+    "why_acceptance": NP_("%(n)s unseen card would bring it closer.",
+                          "%(n)s unseen cards would bring it closer."),
     "hint_greedy": NP_(
         "The rule-of-thumb move: nothing did clearly better in %(n)s simulated deal "
         "(it won %(share)s%%).",

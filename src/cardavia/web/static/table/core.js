@@ -617,14 +617,26 @@
   // rule-of-thumb hint then goes without numbers.
   const FEW_SAMPLES = 10;
 
+  // The move's merits in the policies' terms (the server's `why` sentences), e.g. "Your hand
+  // is then 2 cards from a win. 7 unseen cards would bring it closer."
+  function hintWhy(hn) {
+    const said = (w) => (typeof w.n === "number" ? tn(w.key, w.n, w.params || {}) : t(w.key, w.params || {}));
+    return (hn.why || []).map(said).join(" ");
+  }
+
+  // Why, in one line: the move's merits, and the simulations when they overruled the rule of
+  // thumb (or when there is nothing else to say).
   function hintReason(hn) {
     const n = hn.samples || 0;
     const known = typeof hn.share === "number";
     if (hn.reason === "forced") return t("hint_forced");
     if (hn.reason === "win") return t("hint_win");
+    const why = hintWhy(hn);
     if (hn.reason === "search" && known && n && typeof hn.next_share === "number") {
-      return tn("hint_search", n, { share: percent(hn.share), next: percent(hn.next_share) });
+      const searched = tn("hint_search", n, { share: percent(hn.share), next: percent(hn.next_share) });
+      return why ? `${why} ${searched}` : searched;
     }
+    if (why) return why;
     if (hn.reason === "greedy") {
       return known && n >= FEW_SAMPLES ? tn("hint_greedy", n, { share: percent(hn.share) }) : t("hint_greedy_plain");
     }

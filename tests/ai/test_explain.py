@@ -1,0 +1,123 @@
+"""The hint's "why" (cardavia.ai.explain): well-formed, true of the move, from the seat's view."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from cardavia.ai.base import make_agent
+from cardavia.ai.explain import explain
+from cardavia.games.registry import GAMES, find_game
+from cardavia.web.client_strings import CLIENT_PLURALS, CLIENT_STRINGS
+
+PLURAL_KEYS = {k for k in CLIENT_PLURALS if k.startswith("why_")}
+PLAIN_KEYS = {k for k in CLIENT_STRINGS if k.startswith("why_")}
+
+
+def _decisions(game: str, deals: int, agent: str = "efficient"):  # type: ignore[no-untyped-def]
+    """(observation, legal, the policy's action) at every real choice of a few deals."""
+    g = find_game(game)
+    for seed in range(deals):
+        state = g.new_deal(seed)
+        agents = [make_agent(agent, game, seed * 10 + s) for s in range(g.players)]
+        while not state.is_over():
+            seat = state.to_act()[0]
+            legal = state.legal_actions(seat)
+            observation = state.observation(seat)
+            action = agents[seat].act(observation, legal)
+            if len(set(legal)) > 1:
+                yield observation, legal, action
+            state.apply(seat, action)
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_every_sentence_is_a_known_message_with_its_numbers(game: str) -> None:
+    said = 0
+    for observation, legal, action in _decisions(game, 4):
+        for why in explain(game, observation, legal, action):
+            said += 1
+            if why["key"] in PLURAL_KEYS:
+                assert isinstance(why["n"], int) and why["n"] >= 0
+            else:
+                assert why["key"] in PLAIN_KEYS and why["n"] is None
+            assert all(isinstance(v, int) for v in why["params"].values())
+    assert said, f"{game}: the hint never said why"
+
+
+@pytest.mark.parametrize("game", ["sisepai", "nantong", "paohuzi"])
+def test_the_efficient_discard_is_told_as_closest(game: str) -> None:
+    """The efficient policies discard at the least distance (ai.md): the why says so, with the
+    distance; a random discard is told as closest only when it really is."""
+    told = 0
+    for observation, legal, action in _decisions(game, 4):
+        if action.startswith("discard"):
+            keys = [w["key"] for w in explain(game, observation, legal, action)]
+            assert "why_closest" in keys
+            told += 1
+    assert told
+    closest = []
+    for observation, legal, _ in _decisions(game, 3, "random"):
+        discards = [a for a in legal if a.startswith("discard")]
+        if len(discards) > 1:
+            told_closest = {a for a in discards
+                            if any(w["key"] == "why_closest"
+                                   for w in explain(game, observation, legal, a))}
+            assert told_closest, "some discard is always the closest"
+            closest.append(len(told_closest) < len(discards))
+    assert any(closest), "no random position where some discard was worse"
+
+
+def test_sisepai_distance_and_acceptance_are_the_policy_measures() -> None:
+    """SSP-9 distance: the why's numbers are the distance after the discard and the live copies
+    that would lower it (what the efficient policy maximises among the closest discards)."""
+    from cardavia.ai.efficiency import acceptance
+    from cardavia.ai.sisepai import _live_copies
+    from cardavia.games.sisepai.cards import N_CHESS, counts_of, parse_card, parse_cards
+    from cardavia.games.sisepai.groups import distance
+
+    checked = 0
+    for observation, legal, action in _decisions("sisepai", 3):
+        if not action.startswith("discard"):
+            continue
+        said = {w["key"]: w["n"] for w in explain("sisepai", observation, legal, action)}
+        hand = counts_of(parse_cards(observation["hand"]))
+        live = _live_copies(observation, hand)
+        hand[parse_card(action.split()[1])] -= 1
+        d = distance(hand)
+        assert said["why_distance"] == d
+        assert said.get("why_acceptance", 0) == acceptance(hand, live, range(N_CHESS), distance, d)
+        checked += 1
+    assert checked
+
+
+def test_chuopai_says_one_true_thing_at_most() -> None:
+    """CP§3.2: a play is sure to stand, or uses the weakest cards a legal play can, or is this
+    likely to stand; "about 0% likely" is never said."""
+    keys = set()
+    for observation, legal, action in _decisions("chuopai", 3):
+        said = explain("chuopai", observation, legal, action)
+        assert len(said) <= 1
+        for why in said:
+            keys.add(why["key"])
+            if why["key"] == "why_cp_hold":
+                assert 5 <= why["params"]["percent"] < 100
+    assert keys == {"why_cp_sure", "why_cp_weak", "why_cp_hold"}
+
+
+def test_explaining_reads_the_observation_only() -> None:
+    """Two states identical from the seat's view explain alike (no hidden card involved)."""
+    for game in sorted(GAMES):
+        for observation, legal, action in _decisions(game, 1):
+            assert explain(game, observation, legal, action) == explain(
+                game, dict(observation), list(legal), action)
+            break
+    rng = random.Random(1)
+    g = find_game("nantong")
+    state = g.new_deal(3)
+    seat = state.to_act()[0]
+    other = state.sample_world(seat, rng)
+    legal = state.legal_actions(seat)
+    for action in legal:
+        assert explain("nantong", state.observation(seat), legal, action) == explain(
+            "nantong", other.observation(seat), legal, action)
