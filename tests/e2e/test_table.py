@@ -132,3 +132,51 @@ def test_screenshots(browser: Browser, base_url: str, screenshots: Path, name: s
     width = page.evaluate("document.documentElement.scrollWidth")
     assert width <= viewport["width"]
     assert not page.errors  # type: ignore[attr-defined]
+
+
+# Records, in order, each log entry the table appends (with its seat) and each text the status
+# line takes, from the moment it is installed.
+WATCH_STATUS_AND_LOG = """() => {
+  window.__seq = [];
+  new MutationObserver((records) => {
+    for (const r of records) {
+      for (const n of r.addedNodes) {
+        if (r.target.matches && r.target.matches('[data-testid=turn-status]')) {
+          window.__seq.push(['status', n.textContent]);
+        } else if (n.nodeType === 1 && n.matches('li[data-kind]')) {
+          window.__seq.push(['log', n.dataset.seat]);
+        }
+      }
+    }
+  }).observe(document.body, {childList: true, subtree: true});
+}"""
+
+
+def test_status_line_while_your_own_move_replays(browser: Browser, base_url: str) -> None:
+    """Once your move shows in the log, the status line no longer says an AI seat is playing
+    (it said so for the AI move before yours): it says you are waiting for the others, until an
+    AI move shows."""
+    page = new_page(browser, base_url, DESKTOP)
+    page.goto("/en/games/sisepai/table?seed=4&level=greedy")
+    wait_for_turn(page)
+    page.evaluate(WATCH_STATUS_AND_LOG)
+    play_deal_by_clicking(page)
+    seq = page.evaluate("window.__seq")
+    status = ""
+    checked = 0
+    for i, (kind, value) in enumerate(seq):
+        if kind == "status":
+            status = value
+            continue
+        if value != "0":
+            continue
+        # the status after your entry, before the next log entry
+        after = status
+        for later_kind, later in seq[i + 1:]:
+            if later_kind == "log":
+                break
+            after = later
+        assert "is playing" not in after, (after, seq[max(0, i - 3):i + 4])
+        checked += 1
+    assert checked >= 3
+    assert not page.errors  # type: ignore[attr-defined]

@@ -858,9 +858,10 @@
         advance(model, e);
         appendLog(e);
         const actor = actorOf(e);
-        if (actor !== null && actor !== undefined && actor !== HUMAN && actor !== lastSeat) {
+        if (actor !== null && actor !== undefined && actor !== lastSeat) {
           lastSeat = actor;
-          status(t("status_seat_playing", { seat: seatName(actor) }));
+          // your own move replaying: the others are next, whoever played before
+          status(actor === HUMAN ? t("status_waiting") : t("status_seat_playing", { seat: seatName(actor) }));
         }
         renderBoard(model, null);
       }
