@@ -159,3 +159,22 @@ def test_arena_results_file_of_another_measurement_is_refused(
     path.write_text("not json\n")
     assert main([*base, "--candidate", "greedy"]) == 2
     assert "not an arena results file" in capsys.readouterr().err
+
+
+def test_results_fingerprint_follows_the_playing_code_only(tmp_path: Path) -> None:
+    """A results file is bound to the code that plays (the agents, games, rules): the hint's
+    words may change under a long measurement, a policy may not."""
+    import shutil
+
+    from cardavia.ai.results import PACKAGE, PLAYING_CODE, fingerprint
+
+    for part in PLAYING_CODE:
+        shutil.copytree(PACKAGE / part, tmp_path / part)
+    before = fingerprint(tmp_path)
+    assert before == fingerprint()
+    with (tmp_path / "ai" / "explain.py").open("a") as f:
+        f.write("\n# reworded\n")
+    assert fingerprint(tmp_path) == before
+    with (tmp_path / "ai" / "search.py").open("a") as f:
+        f.write("\n# a policy change\n")
+    assert fingerprint(tmp_path) != before
