@@ -122,6 +122,8 @@ CLIENT_STRINGS: dict[str, str] = {
     "hint_forced": N_("It is your only move."),
     "hint_win": N_("Take the win."),
     "hint_greedy_plain": N_("The rule-of-thumb move."),
+    # the search overruled the rule of thumb on too few simulated deals to quote their shares
+    "hint_search_few": N_("A few simulated deals favoured it."),
     "hint_wait": N_("A hint is available when it is your turn."),
     # the hint's "why" in the policies' terms (cardavia.ai.explain), after the action
     "why_closest": N_("It keeps your hand as close to a win as any discard can."),

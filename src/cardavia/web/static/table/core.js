@@ -633,7 +633,8 @@
     if (hn.reason === "win") return t("hint_win");
     const why = hintWhy(hn);
     if (hn.reason === "search" && known && n && typeof hn.next_share === "number") {
-      const searched = tn("hint_search", n, { share: percent(hn.share), next: percent(hn.next_share) });
+      const searched =
+        n >= FEW_SAMPLES ? tn("hint_search", n, { share: percent(hn.share), next: percent(hn.next_share) }) : t("hint_search_few");
       return why ? `${why} ${searched}` : searched;
     }
     if (why) return why;
