@@ -1,5 +1,5 @@
-"""The efficient Chuo Pai agent (ai.md): legal actions only, no peeking, and the habits that set
-it apart from the greedy policy it refines (spec: shared/rules/chuopai.md)."""
+"""The efficient Chuo Pai agent (ai.md): the habits that set it apart from the greedy policy it
+refines (spec: shared/rules/chuopai.md). Legality and no-peek: tests/ai/test_efficient.py."""
 
 from __future__ import annotations
 
@@ -9,51 +9,8 @@ from typing import Any
 import pytest
 
 from cardavia.ai import chuopai
-from cardavia.ai.base import Agent
 from cardavia.ai.chuopai import EfficientChuoPai, GreedyChuoPai
-from tests.games.chuopai.helpers import GAME, deal_in_progress, state_of
-
-
-def test_only_legal_actions_over_many_deals() -> None:
-    """CP§3.1, CP§3.2, CP B-7: in every seat, against itself and against greedy agents, each
-    action the efficient agent picks is one of the legal actions, and every deal ends."""
-    for seed in range(60):
-        mixed = seed % 2 == 1  # odd seeds: one efficient agent among two greedy ones
-        agents: list[Agent] = [
-            GreedyChuoPai(random.Random(s)) if mixed and s != seed % 3
-            else EfficientChuoPai(random.Random(s))
-            for s in range(3)
-        ]
-        state = GAME.new_deal(seed)
-        while not state.is_over():
-            (seat,) = state.to_act()
-            legal = state.legal_actions(seat)
-            action = agents[seat].act(state.observation(seat), legal)
-            assert action in legal
-            state.apply(seat, action)
-        assert state.result() is not None
-
-
-def test_no_peek_same_observation_same_decision() -> None:
-    """ai.md no-peek test; CP§3.2 (passes narrow the worlds): a world re-dealt from what the seat
-    has not seen looks the same to the seat and gives the same decision."""
-    differed = 0
-    for seed in range(30):
-        state = GAME.new_deal(seed)
-        rng = random.Random(seed)
-        while not state.is_over():
-            (seat,) = state.to_act()
-            legal = state.legal_actions(seat)
-            world = state.sample_world(seat, random.Random(seed))
-            assert world.observation(seat) == state.observation(seat)
-            others = [s for s in range(3) if s != seat]
-            differed += any(world.hands[s] != state.hands[s] for s in others)
-            a = EfficientChuoPai(random.Random(7)).act(state.observation(seat), legal)
-            b = EfficientChuoPai(random.Random(7)).act(world.observation(seat),
-                                                       world.legal_actions(seat))
-            assert a == b and a in legal
-            state.apply(seat, rng.choice(legal))
-    assert differed > 100  # the hidden cards really were different
+from tests.games.chuopai.helpers import deal_in_progress, state_of
 
 
 def _choice(agent: type[GreedyChuoPai], position: dict[str, Any], seat: int = 0) -> str:
