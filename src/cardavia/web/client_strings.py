@@ -220,7 +220,7 @@ GAME_STRINGS: dict[str, dict[str, str]] = {
         # --- forced moves, shown as a notice when they happen
         "cp_notice_passed": N_("You could not beat %(play)s, so you passed."),
         "cp_notice_forced_beat": N_(
-            "You had to beat %(over)s: %(play)s was your only play that beats it."),
+            "You had to beat %(over)s: %(play)s was the only play you could beat it with."),
         "cp_notice_last_card": N_("You led your last card: %(play)s."),
         # --- your choices
         "cp_act_play": N_("Play"),
@@ -253,7 +253,7 @@ GAME_STRINGS: dict[str, dict[str, str]] = {
         "cp_log_seat_led": N_("%(seat)s led %(play)s"),
         "cp_log_you_beat": N_("You beat it with %(play)s"),
         "cp_log_you_had_to_beat": N_(
-            "You had to beat it with %(play)s, your only play that beats it"),
+            "You had to beat it with %(play)s, the only play you could beat it with"),
         "cp_log_seat_beat": N_("%(seat)s beat it with %(play)s"),
         "cp_log_you_passed": N_("You could not beat %(play)s, so you passed"),
         "cp_log_seat_passed": N_("%(seat)s could not beat %(play)s and passed"),
@@ -619,7 +619,7 @@ GAME_PLURALS: dict[str, dict[str, tuple[str, str]]] = {
             "The biggest scored piles are equal: %(n)s point each.",
             "The biggest scored piles are equal: %(n)s points each.",
         ),
-        "cp_result_banked": NP_("%(n)s point from rounds won", "%(n)s points from rounds won"),
+        "cp_result_banked": NP_("Rounds won: %(n)s point", "Rounds won: %(n)s points"),
         "cp_result_bonus": NP_(
             "%(n)s point from the starting bonus", "%(n)s points from the starting bonus"
         ),
