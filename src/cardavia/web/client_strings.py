@@ -620,12 +620,9 @@ GAME_PLURALS: dict[str, dict[str, tuple[str, str]]] = {
             "The biggest scored piles are equal: %(n)s points each.",
         ),
         "cp_result_banked": NP_("Rounds won: %(n)s point", "Rounds won: %(n)s points"),
-        "cp_result_bonus": NP_(
-            "%(n)s point from the starting bonus", "%(n)s points from the starting bonus"
-        ),
+        "cp_result_bonus": NP_("Starting bonus: %(n)s point", "Starting bonus: %(n)s points"),
         "cp_result_unplayed": NP_(
-            "%(n)s card left in hand scores nothing",
-            "%(n)s cards left in hand score nothing",
+            "Left in hand, not scored: %(n)s card", "Left in hand, not scored: %(n)s cards"
         ),
     },
     "nantong": {
