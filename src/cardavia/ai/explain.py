@@ -50,15 +50,14 @@ def _discard(closest: bool, d: int | None = None, accepted: int = 0) -> list[Why
     return said
 
 
-def _claim(closer: bool, d: int | None = None) -> list[Why]:
-    """A claim that brings the hand closer to a win (then `d` cards from it), or not."""
-    if not closer:
-        return []
-    return [sentence("why_closer"), *([sentence("why_distance", d)] if d is not None else [])]
-
-
-def _pass(any_closer: bool) -> list[Why]:
-    return [] if any_closer else [sentence("why_no_closer")]
+def _claim_or_pass(action: str, closer: dict[str, bool], d: int | None = None) -> list[Why]:
+    """A claim that brings the hand closer to a win than passing (then `d` cards from it), or
+    a pass when no claim would (`closer`: each legal claim's verdict)."""
+    if closer.get(action):
+        return [sentence("why_closer"), *([sentence("why_distance", d)] if d is not None else [])]
+    if action == "pass" and not any(closer.values()):
+        return [sentence("why_no_closer")]
+    return []
 
 
 def _sisepai(observation: dict[str, Any], legal: list[str], action: str) -> list[Why]:
@@ -86,11 +85,7 @@ def _sisepai(observation: dict[str, Any], legal: list[str], action: str) -> list
         return sisepai._best_discard(rest, live, True)[0]
 
     claims = {text: after_claim(text) for text in legal if text.startswith("claim")}
-    if action in claims:
-        return _claim(claims[action] < now, claims[action])
-    if action == "pass":
-        return _pass(any(d < now for d in claims.values()))
-    return []
+    return _claim_or_pass(action, {t: d < now for t, d in claims.items()}, claims.get(action))
 
 
 def _without(hand: list[int], card: int, measure: Callable[[list[int]], int]) -> int:
@@ -134,12 +129,8 @@ def _nantong(observation: dict[str, Any], legal: list[str], action: str) -> list
         rest[card] -= 2
         return nantong._best_discard(rest, groups - 1, live, None, True)[0]
 
-    claims = {text: after_claim(text) for text in legal if text.split()[0] in ("pong", "kong")}
-    if action in claims:
-        return _claim(claims[action] < now)
-    if action == "pass":
-        return _pass(any(d < now for d in claims.values()))
-    return []
+    return _claim_or_pass(action, {t: after_claim(t) < now for t in legal
+                                   if t.split()[0] in ("pong", "kong")})
 
 
 def _paohuzi(observation: dict[str, Any], legal: list[str], action: str) -> list[Why]:
@@ -156,13 +147,8 @@ def _paohuzi(observation: dict[str, Any], legal: list[str], action: str) -> list
     def value(text: str) -> tuple[float, int]:
         return policy._after(ev, paohuzi._claimed(hand, observation, text, card))
 
-    claims = {text: value(text) for text in legal
-              if text.split()[0] not in ("pass", "win", "discard")}
-    if action in claims:
-        return _claim(claims[action] < passing)
-    if action == "pass":
-        return _pass(any(v < passing for v in claims.values()))
-    return []
+    return _claim_or_pass(action, {t: value(t) < passing for t in legal
+                                   if t.split()[0] not in ("pass", "win", "discard")})
 
 
 def _chuopai(observation: dict[str, Any], legal: list[str], action: str) -> list[Why]:
