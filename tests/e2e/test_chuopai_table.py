@@ -106,14 +106,17 @@ def check_result_against_record(page: Page, seed: int) -> dict[str, Any]:
         chip = page.locator(f'[data-testid=seat-{s["seat"]}] [data-testid=pile-count]')
         expect(chip).to_have_attribute("data-points", str(s["points"]))
     title = page.locator("#result-heading").inner_text()
+    status = page.locator("[data-testid=turn-status]")
     winner = result["winner"]
     if winner is None:
         assert title.startswith("Tie"), title
+        expect(status).to_contain_text("Tie")
         for seat in bd["tied"]:
             expect(page.locator(f'[data-testid=cp-score][data-player="{seat}"]')
                    ).to_have_attribute("data-tied", "true")
     else:
         assert title == ("You won!" if winner == 0 else f"AI {winner} won"), title
+        expect(status).to_have_text("You won!" if winner == 0 else f"AI {winner} won")
         expect(page.locator(f'[data-testid=cp-score][data-player="{winner}"]')
                ).to_have_attribute("data-winner", "true")
         assert page.locator("[data-testid=cp-score][data-winner]").count() == 1

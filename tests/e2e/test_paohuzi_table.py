@@ -165,11 +165,14 @@ def check_result_against_record(page: Page, seed: int) -> dict[str, Any]:
     bd = result["breakdown"]
     winner = result["winner"]
     title = page.locator("#result-heading").inner_text()
+    status = page.locator("[data-testid=turn-status]")
     if winner is None:
         assert title.startswith("Drawn game"), title
+        expect(status).to_contain_text("Drawn game")
         expect(page.locator("[data-testid=phz-drawn]")).to_be_visible()
         return record
     assert title == ("You won!" if winner == 0 else f"{NAMES[winner]} won"), title
+    expect(status).to_have_text("You won!" if winner == 0 else f"{NAMES[winner]} won")
     if not bd["heavenly"]:
         note = page.locator("[data-testid=phz-winning-card]")
         expect(note).to_have_attribute("data-code", bd["winning_card"])

@@ -44,6 +44,9 @@ def test_whole_deal_by_clicking(browser: Browser, base_url: str, screenshots: Pa
     assert record["format"] == "cardavia-deal/1" and record["seed"] == seed
     result = record["result"]
     shown = page.locator("[data-testid=result]").inner_text()
+    # the status line names the same outcome as the end sheet's heading (one msgid each way)
+    heading = page.locator("#result-heading").inner_text()
+    expect(page.locator("[data-testid=turn-status]")).to_have_text(heading)
     if result["winner"] is not None:
         total = result["breakdown"]["total"]
         assert str(total) in shown

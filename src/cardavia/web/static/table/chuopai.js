@@ -11,7 +11,7 @@
 (() => {
   "use strict";
 
-  const { HUMAN, t, tn, h, seatName, cardName, cardFace, config, removeOne, joinList } = window.Cardavia.ctx;
+  const { HUMAN, t, tn, h, seatName, cardName, cardFace, config, removeOne, joinList, outcome } = window.Cardavia.ctx;
   const ctx = window.Cardavia.ctx;
 
   // ------------------------------------------------------------------ cards (CP§3.3-CP§3.9)
@@ -590,11 +590,7 @@
 
   function status(v) {
     const tb = v.table;
-    if (v.over) {
-      const winner = v.result ? v.result.winner : null;
-      if (winner === null || winner === undefined) return t("cp_status_tie", { seats: tiedNames(v.result) });
-      return winner === HUMAN ? t("status_you_won") : t("status_seat_won", { seat: seatName(winner) });
-    }
+    if (v.over) return outcome(v, t("cp_status_tie", { seats: tiedNames(v.result) }));
     if (v.legal_actions.length) {
       if (tb.phase === "respond" && tb.highest) {
         return t("cp_status_must_beat", { play: playText(tb.highest.cards), seat: seatName(tb.highest.seat) });
@@ -664,9 +660,7 @@
   // ------------------------------------------------------------------ the end sheet
 
   function resultTitle(v) {
-    const winner = v.result ? v.result.winner : null;
-    if (winner === null || winner === undefined) return t("cp_result_tie", { seats: tiedNames(v.result) });
-    return winner === HUMAN ? t("result_you_won") : t("result_seat_won", { seat: seatName(winner) });
+    return outcome(v, t("cp_result_tie", { seats: tiedNames(v.result) }), { heading: true });
   }
 
   function miniGroup(cards, kind, label) {

@@ -264,6 +264,15 @@
     config.lang === "zh" ? items.join("、") : unitListFormat ? unitListFormat.format(items) : items.join(", ");
 
   // The usual first log line: "New deal. You are the dealer." / "… AI 3 is the dealer."
+
+  // Who won a finished deal, in words: "You won!" / "AI 2 won" for the status line, or the end
+  // sheet's heading with {heading: true}; `nobody` is the game's own words when nobody won.
+  function outcome(v, nobody, { heading = false } = {}) {
+    const winner = v.result ? v.result.winner : null;
+    if (winner === null || winner === undefined) return nobody;
+    if (winner === HUMAN) return t(heading ? "result_you_won" : "status_you_won");
+    return t(heading ? "result_seat_won" : "status_seat_won", { seat: seatName(winner) });
+  }
   function dealerStartLine(v) {
     const dealer = v.table.dealer;
     return dealer === HUMAN ? t("log_start_you") : t("log_start_seat", { seat: seatName(dealer) });
@@ -284,6 +293,7 @@
     removeOne,
     joinList,
     dealerStartLine,
+    outcome,
     storage,
     notice: (text, options) => notice(text, options),
     act: (action) => act(action),
@@ -725,10 +735,7 @@
   // ------------------------------------------------------------------ the end sheet
 
   function defaultResultTitle(v) {
-    const winner = v.result ? v.result.winner : null;
-    if (winner === null || winner === undefined) return t("result_drawn");
-    if (winner === HUMAN) return t("result_you_won");
-    return t("result_seat_won", { seat: seatName(winner) });
+    return outcome(v, t("result_drawn"), { heading: true });
   }
 
   function renderResult(v) {

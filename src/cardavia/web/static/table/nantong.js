@@ -16,7 +16,7 @@
 (() => {
   "use strict";
 
-  const { HUMAN, t, tn, h, seatName, cardName, cardFace, config, removeOne, dealerStartLine } = window.Cardavia.ctx;
+  const { HUMAN, t, tn, h, seatName, cardName, cardFace, config, removeOne, dealerStartLine, outcome } = window.Cardavia.ctx;
   const PLAYERS = 3;
   const COPIES = 4;
   const DECLARATIONS = ["four", "three", "hezi"];
@@ -625,11 +625,7 @@
 
   function status(v) {
     const tb = v.table;
-    if (v.over) {
-      const winner = v.result ? v.result.winner : null;
-      if (winner === null || winner === undefined) return t("nt_status_exhausted");
-      return winner === HUMAN ? t("status_you_won") : t("status_seat_won", { seat: seatName(winner) });
-    }
+    if (v.over) return outcome(v, t("nt_status_exhausted"));
     const legal = v.legal_actions;
     if (legal.length) {
       if (tb.phase === "opening") return t("nt_status_opening_you");
@@ -1004,9 +1000,7 @@
   }
 
   function resultTitle(v) {
-    const winner = v.result ? v.result.winner : null;
-    if (winner === null || winner === undefined) return t("nt_result_exhausted");
-    return winner === HUMAN ? t("result_you_won") : t("result_seat_won", { seat: seatName(winner) });
+    return outcome(v, t("nt_result_exhausted"), { heading: true });
   }
 
   function resultLines(v) {

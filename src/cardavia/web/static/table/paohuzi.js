@@ -9,7 +9,7 @@
 (() => {
   "use strict";
 
-  const { HUMAN, t, tn, h, seatName, cardName, cardFace, config, removeOne, joinList, dealerStartLine } = window.Cardavia.ctx;
+  const { HUMAN, t, tn, h, seatName, cardName, cardFace, config, removeOne, joinList, dealerStartLine, outcome } = window.Cardavia.ctx;
   const ctx = window.Cardavia.ctx;
   const PLAYERS = 3;
   const HAND = 20; // PHZ-9: cards owned between turns, plus one per 4-card group after the first
@@ -676,11 +676,7 @@
 
   function status(v) {
     const tb = v.table;
-    if (v.over) {
-      const winner = v.result ? v.result.winner : null;
-      if (winner === null || winner === undefined) return t("status_drawn");
-      return winner === HUMAN ? t("status_you_won") : t("status_seat_won", { seat: seatName(winner) });
-    }
+    if (v.over) return outcome(v, t("status_drawn"));
     const legal = v.legal_actions;
     if (legal.length) {
       if (legal[0].startsWith("discard ")) {

@@ -5,7 +5,7 @@
 (() => {
   "use strict";
 
-  const { HUMAN, t, tn, h, seatName, cardName, cardFace, config, removeOne, dealerStartLine } = window.Cardavia.ctx;
+  const { HUMAN, t, tn, h, seatName, cardName, cardFace, config, removeOne, dealerStartLine, outcome } = window.Cardavia.ctx;
 
   // ------------------------------------------------------------------ cards and groups
 
@@ -273,11 +273,7 @@
 
   function status(v) {
     const tb = v.table;
-    if (v.over) {
-      const winner = v.result ? v.result.winner : null;
-      if (winner === null || winner === undefined) return t("status_drawn");
-      return winner === HUMAN ? t("status_you_won") : t("status_seat_won", { seat: seatName(winner) });
-    }
+    if (v.over) return outcome(v, t("status_drawn"));
     const legal = v.legal_actions;
     if (legal.length) {
       if (legal[0].startsWith("discard ")) return t("status_your_discard");
