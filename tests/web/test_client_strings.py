@@ -49,7 +49,8 @@ def test_every_key_sent_is_asked_for() -> None:
     prefixes = {p for _, p in TEMPLATE.findall(scripts)}
     prefixes |= set(re.findall(r"`([a-z][a-z0-9_]*)\$\{", scripts))
     keys = [*CLIENT_STRINGS, *CLIENT_PLURALS]
-    keys += [k for table in (*GAME_STRINGS.values(), *GAME_PLURALS.values()) for k in table]
+    keys += [k for strings in GAME_STRINGS.values() for k in strings]
+    keys += [k for plurals in GAME_PLURALS.values() for k in plurals]
     built = (*prefixes, "why_")
     unused = [k for k in keys if k not in named and not k.startswith(built)]
     assert not unused, f"sent but never asked for: {unused}"
