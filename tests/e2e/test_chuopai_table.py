@@ -5,6 +5,7 @@ record; screenshots at phone and desktop sizes, mid-deal and at the end."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 
@@ -147,9 +148,22 @@ def test_whole_deal_by_clicking(browser: Browser, base_url: str, screenshots: Pa
     assert families == sorted(families, key=order.index)  # the hand grouped by family
     assert page.evaluate("document.documentElement.scrollWidth") <= viewport["width"]
 
+    # every text the trick's note shows while the AI seats answer (it changes between turns)
+    page.evaluate("""() => {
+      const note = document.querySelector("[data-testid=trick-note]");
+      window.trickNotes = [];
+      new MutationObserver(() => window.trickNotes.push(note.textContent))
+        .observe(note, { childList: true, characterData: true, subtree: true });
+    }""")
     made = play_deal(page, shots={3: str(screenshots / f"chuopai-{name}-mid.png")})
     assert made["selected"] >= 1 and made["button"] >= 1, made
     expect_result(page)
+    # you are "your" inside a sentence, never "by You" (the note, the sheet's pile labels)
+    notes = page.evaluate("window.trickNotes")
+    assert any(n.startswith("Current highest play: your ") for n in notes), notes
+    labels = page.locator("[aria-label]").evaluate_all("els => els.map(e => e.ariaLabel)")
+    assert "Your scored pile" in labels, labels
+    assert not [x for x in notes + labels if re.search(r"\b(by|of|from) You\b", x)]
     page.screenshot(path=str(screenshots / f"chuopai-{name}-over.png"), full_page=True)
     # you lead ("Your lead: …") and are told what you must beat ("You must beat Man 4-4 …")
     assert made["statuses"] <= {"lead", "beat"}, made["statuses"]

@@ -12,6 +12,7 @@ the engine: the human gets an opening declaration and the deal ends with a win.
 from __future__ import annotations
 
 import random
+import re
 from pathlib import Path
 from typing import Any
 from urllib.parse import parse_qs, urlparse
@@ -166,6 +167,21 @@ def check_sheet(page: Page) -> dict[str, Any]:
     return record
 
 
+def check_you_in_the_log(page: Page) -> int:
+    """Inside a sentence you are "your": another seat's claim or win on your discard or kong
+    reads "AI 1 claimed your …", never "… from You"; the same in the sheet's labels. Returns
+    how many such claims the deal had."""
+    log: list[dict[str, Any]] = current_view(page)["log"]
+    mine = [e for e in log if e.get("from") == 0 and e.get("seat") not in (0, None)]
+    lines = page.get_by_test_id("log").locator("li").all_inner_texts()
+    assert not [x for x in lines if re.search(r"\b(from|by|of) You\b", x)], lines
+    labels = page.locator("[aria-label]").evaluate_all("els => els.map(e => e.ariaLabel)")
+    assert not [x for x in labels if re.search(r"\b(from|by|of) You\b", x)], labels
+    yours = [x for x in lines if x.startswith("AI ") and " your " in x]
+    assert len(yours) == len(mine), (yours, mine)
+    return len(mine)
+
+
 @pytest.mark.parametrize(("name", "viewport", "seed"), [
     ("desktop", DESKTOP, SEED_YOU_DEAL),
     ("phone", PHONE, SEED_AI_DEALS),
@@ -188,6 +204,7 @@ def test_whole_deal_then_next_deal(browser: Browser, base_url: str, screenshots:
 
     expect(page.get_by_test_id("result")).to_be_visible()
     record = check_sheet(page)
+    assert check_you_in_the_log(page) > 0  # the seeds have an AI claim on your discard
     first = deal_id(page)
     dealer = current_view(page)["table"]["dealer"]
     scores = record["result"]["scores"]

@@ -17,6 +17,10 @@ Two layers (docs/table-client.md):
   indicators, banked piles), with keys prefixed by the game (`phz_`, `nt_`, `cp_`).
 
 A msgid, once translated, is never edited here: change the key's text by adding a new msgid.
+
+`%(seat)s` is "You" for your own seat, which reads well only as a sentence's subject. Where a
+seat can be you in another place ("claimed … from %(from)s", "Sets of %(seat)s"), the table
+asks for a key of its own for you (`…_you_…`, `…_yours`: "claimed your …", "Your sets").
 """
 
 from __future__ import annotations
@@ -182,6 +186,7 @@ GAME_STRINGS: dict[str, dict[str, str]] = {
         "no_groups": N_("Nothing banked yet"),
         "cp_bonus_label": N_("Starting bonus"),
         "cp_pile_label": N_("Scored pile of %(seat)s"),
+        "cp_pile_label_yours": N_("Your scored pile"),
         # --- the four families of your hand (chuopai rules, section 2)
         "cp_family_main": N_("Main long"),
         "cp_family_yao": N_("Yao"),
@@ -204,6 +209,7 @@ GAME_STRINGS: dict[str, dict[str, str]] = {
         "cp_note_you_lead_first": N_("You lead the first round."),
         "cp_note_seat_leads_first": N_("%(seat)s leads the first round."),
         "cp_note_to_beat": N_("Current highest play: %(play)s, by %(seat)s"),
+        "cp_note_to_beat_yours": N_("Current highest play: your %(play)s"),
         "cp_trick_led": N_("%(seat)s led"),
         "cp_trick_you_led": N_("You led"),
         "cp_trick_beat": N_("%(seat)s beat it"),
@@ -360,6 +366,9 @@ GAME_STRINGS: dict[str, dict[str, str]] = {
         "nt_log_seat_pong": N_("%(seat)s claimed %(card)s from %(from)s: pong"),
         "nt_log_you_exposed_kong": N_("You claimed %(card)s from %(from)s: exposed kong"),
         "nt_log_seat_exposed_kong": N_("%(seat)s claimed %(card)s from %(from)s: exposed kong"),
+        # the same claims on your discard or your kong (never "from You")
+        "nt_log_seat_pong_yours": N_("%(seat)s claimed your %(card)s: pong"),
+        "nt_log_seat_exposed_kong_yours": N_("%(seat)s claimed your %(card)s: exposed kong"),
         "nt_log_you_concealed_kong": N_("You declared a concealed kong: %(card)s"),
         "nt_log_seat_concealed_kong": N_("%(seat)s declared a concealed kong: %(card)s"),
         "nt_log_you_add_kong": N_("You add %(card)s to your pong: it may be robbed"),
@@ -373,6 +382,8 @@ GAME_STRINGS: dict[str, dict[str, str]] = {
         "nt_log_seat_won_discard": N_("%(seat)s won on %(card)s, discarded by %(from)s"),
         "nt_log_you_won_rob": N_("You robbed the kong of %(from)s and won on %(card)s"),
         "nt_log_seat_won_rob": N_("%(seat)s robbed the kong of %(from)s and won on %(card)s"),
+        "nt_log_seat_won_discard_yours": N_("%(seat)s won on your discard, %(card)s"),
+        "nt_log_seat_won_rob_yours": N_("%(seat)s robbed your kong and won on %(card)s"),
         "nt_log_you_won_heavenly": N_("Heavenly win: your cards as dealt are complete"),
         "nt_log_seat_won_heavenly": N_(
             "Heavenly win for %(seat)s: the cards as dealt are complete"),
@@ -388,10 +399,13 @@ GAME_STRINGS: dict[str, dict[str, str]] = {
         "nt_result_robbed": N_("Winning card: %(card)s, robbed from the added kong of %(seat)s"),
         "nt_result_earthly": N_(
             "Winning card: %(card)s, the first discard of %(seat)s, the dealer"),
+        "nt_result_robbed_yours": N_("Winning card: %(card)s, robbed from your added kong"),
+        "nt_result_earthly_yours": N_("Winning card: %(card)s, your first discard as the dealer"),
         "nt_result_heavenly": N_("Heavenly win: no winning card"),
         "nt_winner": N_("Winner"),
         "nt_sheet_hand": N_("Cards at the end"),
         "nt_units_label": N_("Sets of %(seat)s"),
+        "nt_units_label_yours": N_("Your sets"),
         "nt_unit_three_in_hand": N_("Three identical cards in hand"),
         "nt_unit_four_in_hand": N_("Four identical cards in hand"),
         "nt_no_sets": N_("No sets: no base hu"),
@@ -577,9 +591,9 @@ GAME_PLURALS: dict[str, dict[str, tuple[str, str]]] = {
             "Showing the %(n)s play that uses the selected cards.",
             "Showing the %(n)s plays that use the selected cards.",
         ),
-        "cp_reason_size": NP_(
-            "%(play)s does not beat %(over)s: it takes the same number of cards, %(n)s",
-            "%(play)s does not beat %(over)s: it takes the same number of cards, %(n)s",
+        "cp_reason_count": NP_(
+            "%(play)s does not beat %(over)s: only a play of %(n)s card can beat it",
+            "%(play)s does not beat %(over)s: only a play of %(n)s cards can beat it",
         ),
         "cp_log_you_bonus": NP_(
             "Starting bonus: you hold the Nail and Two Reds, so %(n)s card goes to your pile",

@@ -437,7 +437,9 @@
             : tn("cp_note_seat_won_round", tr.banked, { seat: seatName(tr.winner) });
       } else {
         const high = tr.entries[tr.high];
-        note.textContent = high ? t("cp_note_to_beat", { play: playText(high.cards), seat: seatName(high.seat) }) : "";
+        if (!high) note.textContent = "";
+        else if (high.seat === HUMAN) note.textContent = t("cp_note_to_beat_yours", { play: playText(high.cards) });
+        else note.textContent = t("cp_note_to_beat", { play: playText(high.cards), seat: seatName(high.seat) });
       }
     }
     note.hidden = !note.textContent;
@@ -525,7 +527,7 @@
       const why = whyNotBeat(cls, classify(high.cards));
       const args = { play: playText(selected), over: playText(high.cards) };
       if (why === "class") return t("cp_reason_class", args);
-      if (why === "size") return tn("cp_reason_size", high.cards.length, args);
+      if (why === "size") return tn("cp_reason_count", high.cards.length, args);
       if (why === "family") return t("cp_reason_family", args);
       if (why === "rank") return t("cp_reason_rank", args);
     }
@@ -706,7 +708,7 @@
         ),
         h("p", { class: "cp-score-detail" }, details.join(" · ")),
         groups.length
-          ? h("span", { class: "cp-score-cards", role: "list", "aria-label": t("cp_pile_label", { seat: seatName(s.seat) }) }, groups)
+          ? h("span", { class: "cp-score-cards", role: "list", "aria-label": s.seat === HUMAN ? t("cp_pile_label_yours") : t("cp_pile_label", { seat: seatName(s.seat) }) }, groups)
           : h("p", { class: "cp-score-detail cp-score-empty" }, t("cp_result_nothing")),
       );
     });

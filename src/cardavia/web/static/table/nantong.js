@@ -655,6 +655,8 @@
 
   function describeEvent(e) {
     const you = e.seat === HUMAN;
+    // another seat's claim on your discard or kong reads "your …", never "from You"
+    const onYours = e.from === HUMAN;
     const args = { seat: seatName(e.seat), card: e.card ? cardName(e.card) : "" };
     if (e.from !== undefined && e.from !== null && typeof e.from === "number") args.from = seatName(e.from);
     if (isDeclareEvent(e)) {
@@ -664,6 +666,7 @@
     }
     if (isKongEvent(e)) {
       const how = { concealed: "concealed", added: "added", kong: "exposed" }[kongKind(e)];
+      if (how === "exposed" && onYours) return t("nt_log_seat_exposed_kong_yours", args);
       return t(`nt_log_${you ? "you" : "seat"}_${how}_kong`, args);
     }
     switch (e.kind) {
@@ -686,6 +689,7 @@
       case "discard":
         return you ? t("log_you_discarded", args) : t("log_seat_discarded", args);
       case "pong":
+        if (onYours) return t("nt_log_seat_pong_yours", args);
         return t(you ? "nt_log_you_pong" : "nt_log_seat_pong", args);
       case "add_kong":
         return t(you ? "nt_log_you_add_kong" : "nt_log_seat_add_kong", args);
@@ -698,7 +702,11 @@
       }
       case "win": {
         if (!e.card) return t(you ? "nt_log_you_won_heavenly" : "nt_log_seat_won_heavenly", args);
-        if (e.robbed) return t(you ? "nt_log_you_won_rob" : "nt_log_seat_won_rob", args);
+        if (e.robbed) {
+          if (onYours) return t("nt_log_seat_won_rob_yours", args);
+          return t(you ? "nt_log_you_won_rob" : "nt_log_seat_won_rob", args);
+        }
+        if (onYours) return t("nt_log_seat_won_discard_yours", args);
         if (e.from !== null && e.from !== undefined) return t(you ? "nt_log_you_won_discard" : "nt_log_seat_won_discard", args);
         return t(you ? "nt_log_you_won_self" : "nt_log_seat_won_self", args);
       }
@@ -910,7 +918,7 @@
         h("span", { class: "nt-player-total" }, tn("nt_hu", player.rounded)),
       ),
       playerHand(player, isWinner ? bd.win : null),
-      h("ul", { class: "nt-units", "aria-label": t("nt_units_label", { seat: name }) }, lines),
+      h("ul", { class: "nt-units", "aria-label": seat === HUMAN ? t("nt_units_label_yours") : t("nt_units_label", { seat: name }) }, lines),
       h("ul", { class: "nt-sums" }, sums),
     );
   }
@@ -990,10 +998,11 @@
     if (!win) return t("nt_result_exhausted_note");
     const card = win.card ? cardName(win.card) : "";
     if (win.heavenly) return t("nt_result_heavenly");
-    if (win.robbed) return t("nt_result_robbed", { card, seat: seatName(win.from) });
+    const yours = win.from === HUMAN; // "robbed from your added kong", never "of You"
+    if (win.robbed) return yours ? t("nt_result_robbed_yours", { card }) : t("nt_result_robbed", { card, seat: seatName(win.from) });
     if (win.from !== null && win.from !== undefined) {
-      if (win.earthly) return t("nt_result_earthly", { card, seat: seatName(win.from) });
-      return win.from === 0 ? t("result_from_you", { card }) : t("result_from", { card, seat: seatName(win.from) });
+      if (win.earthly) return yours ? t("nt_result_earthly_yours", { card }) : t("nt_result_earthly", { card, seat: seatName(win.from) });
+      return yours ? t("result_from_you", { card }) : t("result_from", { card, seat: seatName(win.from) });
     }
     if (win.kong_replacement) return t("nt_result_replacement", { card });
     return t("nt_result_self_drawn", { card });
