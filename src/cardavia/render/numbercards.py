@@ -43,7 +43,7 @@ CODES: tuple[str, ...] = (
 # Accessible names: "{size} {n} ({glyph})". The lead may move these to gettext later.
 _NAME_FORMAT: dict[str, tuple[str, str]] = {  # (small, large)
     "en": ("small {n} ({g})", "large {n} ({g})"),
-    "zh": ("小写 {g}", "大写 {g}"),
+    "zh": ("小写{g}", "大写{g}"),  # as the zh rules write them: 小写“五”, 大写“伍”
     "uk": ("мала {n} ({g})", "велика {n} ({g})"),
     "es": ("{n} pequeño ({g})", "{n} grande ({g})"),
     "cs": ("malá {n} ({g})", "velká {n} ({g})"),
@@ -83,7 +83,7 @@ def ink(code: str) -> str:
 
 @cache
 def card_name(code: str, lang: str = "en") -> str:
-    """The card's accessible name, e.g. "small 3 (三)", "large 7 (柒)", "大写 柒".
+    """The card's accessible name, e.g. "small 3 (三)", "large 7 (柒)", "大写柒".
 
     Unknown languages fall back to English.
     """

@@ -114,7 +114,7 @@ def pinyin(code: str) -> str:
 
 @cache
 def card_name(code: str, lang: str = "en", *, with_glyph: bool = True) -> str:
-    """The card's accessible name, e.g. "red General 帥 (shuài)", "Flor 2 花 (huā)", "红 帥".
+    """The card's accessible name, e.g. "red General 帥 (shuài)", "Flor 2 花 (huā)", "红帥".
 
     `with_glyph` appends the printed glyph and its pinyin (not in Chinese, where the glyph is
     the name). Unknown languages fall back to English.
@@ -125,7 +125,8 @@ def card_name(code: str, lang: str = "en", *, with_glyph: bool = True) -> str:
     if isinstance(parts, int):
         name = _FLOWER_WORDS[lang].format(n=parts)
     elif lang == "zh":
-        return f"{_COLOUR_WORDS['zh']['m'][COLOURS.index(parts[0])]} {glyph}"
+        # 红帥, with no space, as the zh rules write it
+        return f"{_COLOUR_WORDS['zh']['m'][COLOURS.index(parts[0])]}{glyph}"
     else:
         colour, piece = parts
         word = _PIECE_WORDS[lang][piece]
