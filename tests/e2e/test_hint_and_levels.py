@@ -167,3 +167,25 @@ def test_start_game_at_another_level_starts_a_new_deal(browser: Browser, base_ur
     other = _deal_id(page)
     assert _view(page, other)["level"] == "normal"
     assert not page.errors  # type: ignore[attr-defined]
+
+
+def test_chinese_hint_runs_its_sentences_together(browser: Browser, base_url: str) -> None:
+    """Chinese writes sentences with no space between them: "…更近。这样…", not "…更近。 这样…"."""
+    page = new_page(browser, base_url, DESKTOP)
+    page.goto("/zh/games/sisepai/table?seed=5&level=greedy")
+    line = page.locator("[data-testid=hint-line]")
+    for _ in range(12):  # your turns until a hint says more than one sentence
+        if wait_for_turn(page) == "over":
+            break
+        ask_hint(page)
+        text = line.inner_text()
+        assert text.startswith("提示："), text
+        if text.count("。") >= 2:
+            assert "。 " not in text and not re.search(r"[。，] ", text), text
+            break
+        page.locator(".is-hinted").first.click()
+        expect(line).to_be_empty(timeout=TIMEOUT)
+    else:
+        raise AssertionError("no hint of two sentences in 12 turns")
+    assert text.count("。") >= 2, text
+    assert not page.errors  # type: ignore[attr-defined]

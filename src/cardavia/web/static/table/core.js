@@ -252,6 +252,7 @@
     if (i >= 0) list.splice(i, 1);
   }
 
+  const CHINESE = config.lang === "zh";
   let unitListFormat = null;
   try {
     unitListFormat = new Intl.ListFormat(config.lang, { style: "short", type: "unit" });
@@ -261,9 +262,15 @@
   // A short list of names ("small 1, small 2"). Chinese "unit" lists have no separator at all:
   // name the cards with 、 there.
   const joinList = (items) =>
-    config.lang === "zh" ? items.join("、") : unitListFormat ? unitListFormat.format(items) : items.join(", ");
+    CHINESE ? items.join("、") : unitListFormat ? unitListFormat.format(items) : items.join(", ");
 
-  // The usual first log line: "New deal. You are the dealer." / "… AI 3 is the dealer."
+  // Sentences in a row: Chinese runs them together ("…更近。这样…"), other languages put a
+  // space between; a part without a final stop (a label such as "Ready") gets one.
+  function sentences(...parts) {
+    const said = parts.filter(Boolean);
+    const stop = (p, i) => (i < said.length - 1 && !/[.!?…。！？]$/.test(p) ? p + (CHINESE ? "。" : ".") : p);
+    return said.map(stop).join(CHINESE ? "" : " ");
+  }
 
   // Who won a finished deal, in words: "You won!" / "AI 2 won" for the status line, or the end
   // sheet's heading with {heading: true}; `nobody` is the game's own words when nobody won.
@@ -273,6 +280,8 @@
     if (winner === HUMAN) return t(heading ? "result_you_won" : "status_you_won");
     return t(heading ? "result_seat_won" : "status_seat_won", { seat: seatName(winner) });
   }
+
+  // The usual first log line: "New deal. You are the dealer." / "… AI 3 is the dealer."
   function dealerStartLine(v) {
     const dealer = v.table.dealer;
     return dealer === HUMAN ? t("log_start_you") : t("log_start_seat", { seat: seatName(dealer) });
@@ -294,6 +303,7 @@
     joinList,
     dealerStartLine,
     outcome,
+    sentences,
     storage,
     notice: (text, options) => notice(text, options),
     act: (action) => act(action),
@@ -631,7 +641,7 @@
   // is then 2 cards from a win. 7 unseen cards would bring it closer."
   function hintWhy(hn) {
     const said = (w) => (typeof w.n === "number" ? tn(w.key, w.n, w.params || {}) : t(w.key, w.params || {}));
-    return (hn.why || []).map(said).join(" ");
+    return sentences(...(hn.why || []).map(said));
   }
 
   // Why, in one line: the move's merits, and the simulations when they overruled the rule of
@@ -645,7 +655,7 @@
     if (hn.reason === "search" && known && n && typeof hn.next_share === "number") {
       const searched =
         n >= FEW_SAMPLES ? tn("hint_search", n, { share: percent(hn.share), next: percent(hn.next_share) }) : t("hint_search_few");
-      return why ? `${why} ${searched}` : searched;
+      return sentences(why, searched);
     }
     if (why) return why;
     if (hn.reason === "greedy") {

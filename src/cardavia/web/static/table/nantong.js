@@ -16,7 +16,7 @@
 (() => {
   "use strict";
 
-  const { HUMAN, t, tn, h, seatName, cardName, cardFace, config, removeOne, dealerStartLine, outcome } = window.Cardavia.ctx;
+  const { HUMAN, t, tn, h, seatName, cardName, cardFace, config, removeOne, dealerStartLine, outcome, joinList, sentences } = window.Cardavia.ctx;
   const PLAYERS = 3;
   const COPIES = 4;
   const DECLARATIONS = ["four", "three", "hezi"];
@@ -521,7 +521,7 @@
           key: n <= 9 ? String(n) : null,
           cards: Array(size).fill(code),
           primary: n === 1,
-          aria: `${t("group_of", { group: name, cards: cardName(code) })}. ${note}`,
+          aria: sentences(t("group_of", { group: name, cards: cardName(code) }), note),
         });
       } else if (verb === "ready") {
         const waits = waitsOf(v.table.hand);
@@ -533,7 +533,7 @@
           key: "r",
           cards: waits.length ? waits.slice(0, 6) : null,
           primary: !hasDeclaration,
-          aria: `${t("nt_ready_waits", { cards: waits.map(cardName).join(", ") })}. ${note}`,
+          aria: sentences(t("nt_ready_waits", { cards: joinList(waits.map(cardName)) }), note),
         });
       } else if (verb === "finish") {
         const note = hasDeclaration ? t("nt_note_finish_skip") : t("nt_note_finish");
@@ -543,7 +543,7 @@
           label: labelWithNote(t("nt_act_finish"), note),
           key: "f",
           primary: !hasDeclaration && !legal.includes("ready"),
-          aria: `${t("nt_act_finish")}. ${note}`,
+          aria: sentences(t("nt_act_finish"), note),
         });
       }
     }
@@ -604,7 +604,7 @@
         label: labelWithNote(name, t("nt_note_kong")),
         key: String(n),
         cards: Array(COPIES).fill(code),
-        aria: `${t("group_of", { group: name, cards: cardName(code) })}. ${t("nt_note_kong")}`,
+        aria: sentences(t("group_of", { group: name, cards: cardName(code) }), t("nt_note_kong")),
       });
     }
     const discards = legal.some((a) => a.startsWith("discard "));
@@ -838,7 +838,7 @@
     if (player.split) {
       let marked = false;
       const mark = (codes, isPair) => {
-        const node = miniCards(codes, codes.map(cardName).join(", "), isPair ? "nt-hand-group nt-pair" : "nt-hand-group");
+        const node = miniCards(codes, joinList(codes.map(cardName)), isPair ? "nt-hand-group nt-pair" : "nt-hand-group");
         if (!marked && win && win.card) {
           const fits = isPair ? player.winning_card_role === "pair" : player.winning_card_role !== "pair";
           const i = codes.indexOf(win.card);
@@ -854,7 +854,7 @@
       groups.push(...split);
     } else if (player.concealed && player.concealed.length) {
       groups.push(
-        miniCards(sortCodes(player.concealed), player.concealed.map(cardName).join(", "), "nt-hand-group nt-concealed"),
+        miniCards(sortCodes(player.concealed), joinList(player.concealed.map(cardName)), "nt-hand-group nt-concealed"),
       );
     }
     return h("div", { class: "nt-hand", "aria-label": t("nt_sheet_hand") }, groups);

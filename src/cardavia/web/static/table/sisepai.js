@@ -5,7 +5,7 @@
 (() => {
   "use strict";
 
-  const { HUMAN, t, tn, h, seatName, cardName, cardFace, config, removeOne, dealerStartLine, outcome } = window.Cardavia.ctx;
+  const { HUMAN, t, tn, h, seatName, cardName, cardFace, config, removeOne, dealerStartLine, outcome, joinList } = window.Cardavia.ctx;
 
   // ------------------------------------------------------------------ cards and groups
 
@@ -255,7 +255,7 @@
           key: i < 9 ? String(i + 1) : null,
           cards: codes,
           primary: !canWin,
-          aria: t("group_of", { group: label, cards: codes.map(cardName).join(", ") }),
+          aria: t("group_of", { group: label, cards: joinList(codes.map(cardName)) }),
         });
       });
     const canPass = legal.includes("pass");
