@@ -253,16 +253,10 @@
   }
 
   const CHINESE = config.lang === "zh";
-  let unitListFormat = null;
-  try {
-    unitListFormat = new Intl.ListFormat(config.lang, { style: "short", type: "unit" });
-  } catch {
-    unitListFormat = null;
-  }
-  // A short list of names ("small 1, small 2"). Chinese "unit" lists have no separator at all:
-  // name the cards with 、 there.
-  const joinList = (items) =>
-    CHINESE ? items.join("、") : unitListFormat ? unitListFormat.format(items) : items.join(", ");
+  // A list of card names ("small 1, small 2"): a comma in every language, 、 in Chinese. Not
+  // Intl.ListFormat: its unit lists have no separator at all in Russian and Chinese, which
+  // runs names of several words together.
+  const joinList = (items) => items.join(CHINESE ? "、" : ", ");
 
   // Sentences in a row: Chinese runs them together ("…更近。这样…"), other languages put a
   // space between; a part without a final stop (a label such as "Ready") gets one.

@@ -9,7 +9,7 @@
 (() => {
   "use strict";
 
-  const { HUMAN, t, tn, h, seatName, cardName, cardFace, config, removeOne, joinList, dealerStartLine, outcome } = window.Cardavia.ctx;
+  const { HUMAN, t, tn, h, seatName, cardName, cardFace, config, removeOne, joinList, dealerStartLine, outcome, sentences } = window.Cardavia.ctx;
   const ctx = window.Cardavia.ctx;
   const PLAYERS = 3;
   const HAND = 20; // PHZ-9: cards owned between turns, plus one per 4-card group after the first
@@ -419,7 +419,7 @@
     if (chiOnly.length) parts.push(t("phz_stale_list_chi", { cards: cardsText(chiOnly) }));
     const pengOnly = peng.filter((c) => !both.includes(c));
     if (pengOnly.length) parts.push(t("phz_stale_list_peng", { cards: cardsText(pengOnly) }));
-    return parts.join(" ");
+    return sentences(...parts);
   }
 
   // ------------------------------------------------------------------ the centre
