@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from typing import Any
+from urllib.parse import parse_qs, urlparse
 
 from playwright.sync_api import Browser, Page, expect
 
@@ -86,3 +87,22 @@ def expect_result(page: Page) -> None:
     expect(result).to_be_visible(timeout=TIMEOUT)
     expect(page.locator("[data-testid=new-deal]")).to_be_visible()
     expect(page.locator("[data-testid=download-record]")).to_be_visible()
+
+
+def check_answers_in_the_log(page: Page) -> int:
+    """Each of your claim answers (shown to you only) has its line in the page's log (English):
+    "You passed", "You called a win" or "You called: <group>". Returns how many there were."""
+    deal = parse_qs(urlparse(page.url).query)["deal"][0]
+    view = page.request.get(f"/api/games/{deal}").json()["view"]
+    answers = [e["action"] for e in view["log"] if e["kind"] == "answer" and e.get("seat") == 0]
+    lines = page.get_by_test_id("log").locator("li").all_inner_texts()
+    said = [x for x in lines if x.startswith(("You passed", "You called"))]
+    assert len(said) == len(answers), (said, answers)
+    for action, line in zip(answers, said, strict=True):
+        if action == "pass":
+            assert line == "You passed", (action, line)
+        elif action == "win":
+            assert line == "You called a win", (action, line)
+        else:
+            assert line.startswith("You called: ") and len(line) > len("You called: "), line
+    return len(answers)

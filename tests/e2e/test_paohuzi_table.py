@@ -23,6 +23,7 @@ from playwright.sync_api import Browser, Locator, Page, expect
 from tests.e2e.conftest import DESKTOP, PHONE
 from tests.e2e.helpers import (
     ENABLED,
+    check_answers_in_the_log,
     download_record,
     new_page,
     open_table,
@@ -249,6 +250,7 @@ def test_whole_deal_by_clicking(browser: Browser, base_url: str, screenshots: Pa
     assert page.evaluate("document.documentElement.scrollWidth") <= viewport["width"]
 
     record = check_result_against_record(page, seed)
+    assert check_answers_in_the_log(page) > 0
     # the record holds the very actions clicked, in order, the chi with its bi among them
     mine = [a["action"] for a in record["actions"] if a["seat"] == 0]
     assert mine == made["actions"], (mine, made["actions"])

@@ -11,6 +11,7 @@ from playwright.sync_api import Browser, expect
 from tests.e2e.conftest import DESKTOP, PHONE
 from tests.e2e.helpers import (
     ENABLED,
+    check_answers_in_the_log,
     download_record,
     expect_result,
     new_page,
@@ -84,6 +85,7 @@ def test_keyboard_only_discard_and_claim(browser: Browser, base_url: str) -> Non
         page.wait_for_timeout(50)
     expect_result(page)
     assert made["claim"] >= 1 and made["discard"] >= 1, made
+    assert check_answers_in_the_log(page) >= made["claim"]
     assert not page.errors  # type: ignore[attr-defined]
 
 

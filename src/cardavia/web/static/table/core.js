@@ -275,6 +275,15 @@
     return t(heading ? "result_seat_won" : "status_seat_won", { seat: seatName(winner) });
   }
 
+  // Your own claim answer in the log ("You passed", "You called a win", "You called: pong");
+  // `groupOf(action)` names the group an answer claims, in the game's words.
+  function answerLine(e, groupOf) {
+    const action = e.action || "";
+    if (action === "pass") return t("log_you_passed");
+    if (action === "win") return t("log_you_called_win");
+    return t("log_you_called", { group: groupOf(action) });
+  }
+
   // The usual first log line: "New deal. You are the dealer." / "… AI 3 is the dealer."
   function dealerStartLine(v) {
     const dealer = v.table.dealer;
@@ -296,6 +305,7 @@
     removeOne,
     joinList,
     dealerStartLine,
+    answerLine,
     outcome,
     sentences,
     storage,

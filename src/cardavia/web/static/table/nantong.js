@@ -16,7 +16,7 @@
 (() => {
   "use strict";
 
-  const { HUMAN, t, tn, h, seatName, cardName, cardFace, config, removeOne, dealerStartLine, outcome, joinList, sentences } = window.Cardavia.ctx;
+  const { HUMAN, t, tn, h, seatName, cardName, cardFace, config, removeOne, dealerStartLine, outcome, joinList, sentences, answerLine } = window.Cardavia.ctx;
   const PLAYERS = 3;
   const COPIES = 4;
   const DECLARATIONS = ["four", "three", "hezi"];
@@ -693,13 +693,8 @@
         return t(you ? "nt_log_you_pong" : "nt_log_seat_pong", args);
       case "add_kong":
         return t(you ? "nt_log_you_add_kong" : "nt_log_seat_add_kong", args);
-      case "answer": {
-        const action = e.action || "";
-        if (action === "pass") return t("log_you_passed");
-        if (action === "win") return t("log_you_called_win");
-        const verb = action.split(" ")[0];
-        return t("log_you_called", { group: verb === "pong" ? t("nt_act_pong") : t("nt_act_kong") });
-      }
+      case "answer":
+        return answerLine(e, (action) => (action.startsWith("pong") ? t("nt_act_pong") : t("nt_act_kong")));
       case "win": {
         if (!e.card) return t(you ? "nt_log_you_won_heavenly" : "nt_log_seat_won_heavenly", args);
         if (e.robbed) {

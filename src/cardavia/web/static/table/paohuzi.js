@@ -9,7 +9,7 @@
 (() => {
   "use strict";
 
-  const { HUMAN, t, tn, h, seatName, cardName, cardFace, config, removeOne, joinList, dealerStartLine, outcome, sentences } = window.Cardavia.ctx;
+  const { HUMAN, t, tn, h, seatName, cardName, cardFace, config, removeOne, joinList, dealerStartLine, outcome, sentences, answerLine } = window.Cardavia.ctx;
   const ctx = window.Cardavia.ctx;
   const PLAYERS = 3;
   const HAND = 20; // PHZ-9: cards owned between turns, plus one per 4-card group after the first
@@ -750,14 +750,11 @@
         return you ? tn("phz_log_you_won", e.tun, args) : tn("phz_log_seat_won", e.tun, args);
       case "drawn":
         return t("log_drawn");
-      case "answer": {
-        const action = e.action || "";
-        if (action === "pass") return t("log_you_passed");
-        if (action === "win") return t("log_you_called_win");
-        const verb = action.split(" ")[0];
-        const name = verb === "chi" && action.includes(" bi ") ? t("phz_act_chi_bi") : kindName(verb);
-        return t("log_you_called", { group: name });
-      }
+      case "answer":
+        return answerLine(e, (action) => {
+          const verb = action.split(" ")[0];
+          return verb === "chi" && action.includes(" bi ") ? t("phz_act_chi_bi") : kindName(verb);
+        });
       default:
         return null;
     }

@@ -5,7 +5,7 @@
 (() => {
   "use strict";
 
-  const { HUMAN, t, tn, h, seatName, cardName, cardFace, config, removeOne, dealerStartLine, outcome, joinList } = window.Cardavia.ctx;
+  const { HUMAN, t, tn, h, seatName, cardName, cardFace, config, removeOne, dealerStartLine, outcome, joinList, answerLine } = window.Cardavia.ctx;
 
   // ------------------------------------------------------------------ cards and groups
 
@@ -314,12 +314,8 @@
         return you ? tn("log_you_won", e.total ?? 0, args) : tn("log_seat_won", e.total ?? 0, args);
       case "drawn":
         return t("log_drawn");
-      case "answer": {
-        const action = e.action || "";
-        if (action === "pass") return t("log_you_passed");
-        if (action === "win") return t("log_you_called_win");
-        return t("log_you_called", { group: claimLabel(action.split(" ").slice(1)) });
-      }
+      case "answer":
+        return answerLine(e, (action) => claimLabel(action.split(" ").slice(1)));
       default:
         return e.kind;
     }
