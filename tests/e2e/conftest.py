@@ -39,23 +39,47 @@ def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[s
     }
 
 
-@pytest.fixture(scope="session")
-def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
-    db = tmp_path_factory.mktemp("e2e") / "deals.db"
-    config = uvicorn.Config(create_app(db), host="127.0.0.1", port=port, log_level="warning")
-    server = uvicorn.Server(config)
-    thread = threading.Thread(target=server.run, daemon=True)
-    thread.start()
-    for _ in range(100):
-        if server.started:
-            break
-        time.sleep(0.05)
-    yield f"http://127.0.0.1:{port}"
-    server.should_exit = True
-    thread.join(10)
+        port: int = s.getsockname()[1]
+        return port
+
+
+class LiveServer:
+    """The site under uvicorn in a thread, on `port` with the SQLite file `db`; `stop()` and
+    `start()` again make a restart: a new app, with nothing of the old one in memory."""
+
+    def __init__(self, db: Path, port: int) -> None:
+        self.db, self.port = db, port
+        self.url = f"http://127.0.0.1:{port}"
+        self._server: uvicorn.Server | None = None
+        self._thread: threading.Thread | None = None
+
+    def start(self) -> None:
+        config = uvicorn.Config(create_app(self.db), host="127.0.0.1", port=self.port,
+                                log_level="warning")
+        self._server = uvicorn.Server(config)
+        self._thread = threading.Thread(target=self._server.run, daemon=True)
+        self._thread.start()
+        for _ in range(200):
+            if self._server.started:
+                return
+            time.sleep(0.05)
+        raise RuntimeError(f"the site did not start on port {self.port}")
+
+    def stop(self) -> None:
+        assert self._server is not None and self._thread is not None
+        self._server.should_exit = True
+        self._thread.join(10)
+
+
+@pytest.fixture(scope="session")
+def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    server = LiveServer(tmp_path_factory.mktemp("e2e") / "deals.db", free_port())
+    server.start()
+    yield server.url
+    server.stop()
 
 
 @pytest.fixture(scope="session")

@@ -1,0 +1,62 @@
+"""A server restart under an open table (architecture.md: a restart loses no deal): the move
+you make while the site is down waits with a notice, goes through once the site is back, and
+the deal goes on from where it was, with that move stored exactly once."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from urllib.parse import parse_qs, urlparse
+
+import pytest
+from playwright.sync_api import Browser, expect
+
+from tests.e2e.conftest import DESKTOP, LiveServer, free_port
+from tests.e2e.helpers import (
+    ENABLED,
+    TIMEOUT,
+    download_record,
+    expect_result,
+    new_page,
+    play_deal_by_clicking,
+    wait_for_turn,
+)
+
+
+@pytest.fixture
+def own_server(tmp_path: Path) -> Iterator[LiveServer]:
+    server = LiveServer(tmp_path / "deals.db", free_port())
+    server.start()
+    yield server
+    server.stop()
+
+
+def test_a_move_made_while_the_site_restarts_goes_through(browser: Browser,
+                                                          own_server: LiveServer) -> None:
+    page = new_page(browser, own_server.url, DESKTOP)
+    page.goto("/en/games/sisepai/table?seed=7&level=greedy")
+    assert wait_for_turn(page) == "your-turn"
+    deal = parse_qs(urlparse(page.url).query)["deal"][0]
+    before = page.request.get(f"/api/games/{deal}").json()["view"]
+
+    own_server.stop()
+    target = page.locator(f"#table [data-action]{ENABLED}").first
+    action = target.get_attribute("data-action")
+    assert action in before["legal_actions"]
+    target.click()
+    notice = page.locator("[data-role=notice]")
+    expect(notice).to_have_text("Connection lost. Retrying…", timeout=TIMEOUT)
+
+    own_server.start()  # a new app on the same database
+    expect(notice).to_be_empty(timeout=TIMEOUT)
+    assert wait_for_turn(page) in ("your-turn", "over")
+    assert parse_qs(urlparse(page.url).query)["deal"][0] == deal
+    after = page.request.get(f"/api/games/{deal}").json()["view"]
+    assert after["version"] > before["version"]
+    # the deal plays on to its end; its record holds the move made across the restart, once
+    made = play_deal_by_clicking(page)
+    expect_result(page)
+    record = download_record(page)
+    mine = [a["action"] for a in record["actions"] if a["seat"] == 0]
+    assert mine[0] == action and len(mine) == 1 + sum(made.values()), (mine, made)
+    assert not page.errors  # type: ignore[attr-defined]
