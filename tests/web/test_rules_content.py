@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 from markdown_it import MarkdownIt
 
+from cardavia.games.paohuzi import options
 from cardavia.render.decks import renderer
 from cardavia.web.i18n import LANGUAGES
 
@@ -63,3 +64,12 @@ def test_card_pictures_name_real_cards(game: str) -> None:
     for row in _shape(game, "en")["cards"]:
         for code in row:
             assert module.card_name(code, "en"), code  # raises on an unknown code
+
+
+def test_paohuzi_page_says_what_the_engine_does_with_a_wei_and_your_own_reveal() -> None:
+    """docs/rules-notes.md: the seed wins over decision A-PHZ-3, so a wei plus the card you
+    reveal yourself is an optional pao, not a compulsory ti. The page must say what is played."""
+    page = (ROOT / "paohuzi" / "en.md").read_text(encoding="utf-8")
+    seed_reading = "A wei of it does not: you may make it a pao instead"
+    assert (seed_reading in page) == (options.WEI_PLUS_OWN_REVEAL == "pao")
+    assert "or have a wei of it, the four cards become a **ti**" not in page
