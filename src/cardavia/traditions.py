@@ -18,6 +18,9 @@ class GameInfo:
     players: int
     opponents: int
     playable: bool
+    # Play goes you, AI 1, AI 2… clockwise (Chuo Pai's seed) or anticlockwise (the Chinese
+    # habit, and Sì Sè Pái's); the table seats AI 1 on your left or your right to match.
+    clockwise: bool = False
 
 
 @dataclass(frozen=True)
@@ -56,7 +59,7 @@ DECKS: tuple[Deck, ...] = (
          N_("Thin Sichuan cards with the pips of a pair of dice, for Chuo Pai."),
          (GameInfo("chuopai", N_("Chuo Pai"),
                    N_("Chuo Pai uses the larger combinations of the domino system to compete "
-                      "for banked cards."), 3, 2, True),)),
+                      "for banked cards."), 3, 2, True, clockwise=True),)),
     Deck("chinese-number-cards", N_("Chinese number cards"), "字牌", N_("Zhejiang"),
          N_("China"), 80, "https://en.wikipedia.org/wiki/Zi_pai",
          N_("Two series of numerals in small and large Chinese characters, for Paohuzi."),

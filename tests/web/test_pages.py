@@ -135,3 +135,18 @@ def test_card_svg_served(client: TestClient) -> None:
     r = client.get("/cards/sisepai/rK.svg?lang=uk")
     assert r.status_code == 200 and r.headers["content-type"].startswith("image/svg+xml")
     assert "червоний" in r.text
+
+
+@pytest.mark.parametrize(("game", "places"), [
+    # anticlockwise (Sì Sè Pái's seed, SSP-1): AI 1 on your right
+    ("sisepai", ["right", "top", "left"]),
+    ("nantong", ["right", "left"]),
+    ("paohuzi", ["right", "left"]),
+    # clockwise (Chuo Pai's seed, CP B-10: "clockwise" is You → AI 1 → AI 2): AI 1 on your left
+    ("chuopai", ["left", "right"]),
+])
+def test_the_table_seats_the_ai_in_the_order_of_play(client: TestClient, game: str,
+                                                     places: list[str]) -> None:
+    html = client.get(f"/en/games/{game}/table").text
+    found = re.findall(r'data-seat="(\d)" data-place="(\w+)"', html)
+    assert found == [(str(seat), place) for seat, place in enumerate(places, start=1)]

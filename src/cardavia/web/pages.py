@@ -50,6 +50,7 @@ def _game_dict(lang: str, deck: Deck, game: GameInfo) -> dict[str, Any]:
         "summary": page.summary if page else gettext(game.summary),
         "players_line": page.players if page else _players_line(game),
         "playable": game.playable,
+        "clockwise": game.clockwise,
         "rules_url": f"/{lang}/games/{game.id}/rules",
         "table_url": f"/{lang}/games/{game.id}/table" if game.playable else None,
         "deck_url": f"/{lang}/decks/{deck.id}",
