@@ -495,7 +495,7 @@ GAME_STRINGS: dict[str, dict[str, str]] = {
             "Part of your kan of %(card)s: a kan is locked. It cannot be discarded or used in a "
             "chi; it only grows into a ti or a pao."),
         "phz_reason_not_discarding": N_(
-            "You discard only after a chi, peng, wei or pao, or as the dealer at the start"),
+            "You discard only after a chi, peng, wei, ti or pao, or as the dealer at the start"),
         "phz_reason_claim": N_("A card is in play: answer with the buttons first"),
         "phz_reason_dead_hand": N_("Your hand is dead: you make no more discards"),
         # --- claims: the buttons and why one is not offered
