@@ -298,7 +298,8 @@ GAME_STRINGS: dict[str, dict[str, str]] = {
         "nt_note_hezi": N_("16 base hu, not a group. Draw two replacements from the back of the "
                            "stock."),
         "nt_note_ready": N_(
-            "Your hand locks: after each draw, win or discard the card drawn. A win is doubled."),
+            "Your hand locks: after each draw, win or discard the card drawn. A win counts one "
+            "more ×2 multiplier."),
         "nt_note_finish": N_("End your setup. Play begins when everyone has finished."),
         "nt_note_finish_skip": N_("End your setup without the declarations left."),
         "nt_ready_waits": N_("Ready: waiting for %(cards)s"),
