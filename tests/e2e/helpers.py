@@ -106,3 +106,12 @@ def check_answers_in_the_log(page: Page) -> int:
         else:
             assert line.startswith("You called: ") and len(line) > len("You called: "), line
     return len(answers)
+
+
+def expect_accessible(page: Page) -> None:
+    """axe-core finds no violation on the page as it is now (see test_accessibility.py)."""
+    from axe_playwright_python.sync_playwright import Axe
+
+    found = Axe().run(page).response["violations"]
+    assert not found, [f'{v["impact"]} {v["id"]}: {v["help"]} at {v["nodes"][0]["target"]}'
+                       for v in found]

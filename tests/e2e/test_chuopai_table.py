@@ -16,6 +16,7 @@ from tests.e2e.conftest import DESKTOP, PHONE
 from tests.e2e.helpers import (
     ENABLED,
     download_record,
+    expect_accessible,
     expect_result,
     new_page,
     open_table,
@@ -172,6 +173,7 @@ def test_whole_deal_by_clicking(browser: Browser, base_url: str, screenshots: Pa
     assert page.evaluate("document.documentElement.scrollWidth") <= viewport["width"]
 
     record = check_result_against_record(page, seed)
+    expect_accessible(page)
     shown_bonus = {s["seat"]: sorted(s["bonus"]) for s in record["result"]["breakdown"]["seats"]
                    if s["bonus"]}
     assert bonus == shown_bonus or seed != BONUS_SEED, (bonus, shown_bonus)

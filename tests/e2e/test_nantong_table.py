@@ -22,7 +22,13 @@ from playwright.sync_api import Browser, Locator, Page, expect
 
 from cardavia.ai.nantong import GreedyNantong
 from tests.e2e.conftest import DESKTOP, PHONE
-from tests.e2e.helpers import ENABLED, check_answers_in_the_log, new_page, wait_for_turn
+from tests.e2e.helpers import (
+    ENABLED,
+    check_answers_in_the_log,
+    expect_accessible,
+    new_page,
+    wait_for_turn,
+)
 
 PLAYERS = 3
 DECLARATIONS = ("four", "three", "hezi")
@@ -204,6 +210,7 @@ def test_whole_deal_then_next_deal(browser: Browser, base_url: str, screenshots:
 
     expect(page.get_by_test_id("result")).to_be_visible()
     record = check_sheet(page)
+    expect_accessible(page)
     assert check_you_in_the_log(page) > 0  # the seeds have an AI claim on your discard
     assert check_answers_in_the_log(page) > 0
     first = deal_id(page)

@@ -25,6 +25,7 @@ from tests.e2e.helpers import (
     ENABLED,
     check_answers_in_the_log,
     download_record,
+    expect_accessible,
     new_page,
     open_table,
     turn_status,
@@ -250,6 +251,7 @@ def test_whole_deal_by_clicking(browser: Browser, base_url: str, screenshots: Pa
     assert page.evaluate("document.documentElement.scrollWidth") <= viewport["width"]
 
     record = check_result_against_record(page, seed)
+    expect_accessible(page)
     assert check_answers_in_the_log(page) > 0
     # the record holds the very actions clicked, in order, the chi with its bi among them
     mine = [a["action"] for a in record["actions"] if a["seat"] == 0]

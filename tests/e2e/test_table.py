@@ -13,6 +13,7 @@ from tests.e2e.helpers import (
     ENABLED,
     check_answers_in_the_log,
     download_record,
+    expect_accessible,
     expect_result,
     new_page,
     play_deal_by_clicking,
@@ -38,6 +39,7 @@ def test_whole_deal_by_clicking(browser: Browser, base_url: str, screenshots: Pa
     made = play_deal_by_clicking(page)
     assert sum(made.values()) > 0
     expect_result(page)
+    expect_accessible(page)
     page.screenshot(path=str(screenshots / f"sisepai-{lang}-{viewport['width']}-over.png"),
                     full_page=True)
     # the deal record downloads and replays to the shown result

@@ -1020,10 +1020,11 @@
       { class: "nt-sheet-head" },
       h("p", { class: "result-note nt-win-note" }, winNote(bd, result)),
       h(
-        "p",
+        "div",
         {
           class: "nt-sheet-indicators",
           "data-testid": "indicators",
+          role: "group", // a named group: a <p> may not carry aria-label
           "aria-label": t("nt_indicators_aria", { first: cardName(indicators[0]), second: cardName(indicators[1]) }),
         },
         h("span", { class: "nt-sheet-label", "aria-hidden": "true" }, t("nt_indicators")),
