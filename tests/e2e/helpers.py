@@ -6,6 +6,7 @@ import json
 from typing import Any
 from urllib.parse import parse_qs, urlparse
 
+from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Browser, Page, expect
 
 ENABLED = '[aria-disabled="false"]'
@@ -89,11 +90,15 @@ def expect_result(page: Page) -> None:
     expect(page.locator("[data-testid=download-record]")).to_be_visible()
 
 
+def deal_id(page: Page) -> str:
+    """The deal the table shows (it writes `?deal=` into the URL once the deal exists)."""
+    return parse_qs(urlparse(page.url).query)["deal"][0]
+
+
 def check_answers_in_the_log(page: Page) -> int:
     """Each of your claim answers (shown to you only) has its line in the page's log (English):
     "You passed", "You called a win" or "You called: <group>". Returns how many there were."""
-    deal = parse_qs(urlparse(page.url).query)["deal"][0]
-    view = page.request.get(f"/api/games/{deal}").json()["view"]
+    view = page.request.get(f"/api/games/{deal_id(page)}").json()["view"]
     answers = [e["action"] for e in view["log"] if e["kind"] == "answer" and e.get("seat") == 0]
     lines = page.get_by_test_id("log").locator("li").all_inner_texts()
     said = [x for x in lines if x.startswith(("You passed", "You called"))]
@@ -108,10 +113,8 @@ def check_answers_in_the_log(page: Page) -> int:
     return len(answers)
 
 
-def expect_accessible(page: Page) -> None:
-    """axe-core finds no violation on the page as it is now (see test_accessibility.py)."""
-    from axe_playwright_python.sync_playwright import Axe
-
+def expect_accessible(page: Page, where: str = "") -> None:
+    """axe-core finds no violation on the page as it is now (test_accessibility.py)."""
     found = Axe().run(page).response["violations"]
-    assert not found, [f'{v["impact"]} {v["id"]}: {v["help"]} at {v["nodes"][0]["target"]}'
-                       for v in found]
+    said = [f'{v["impact"]} {v["id"]}: {v["help"]} at {v["nodes"][0]["target"]}' for v in found]
+    assert not found, [where, *said]

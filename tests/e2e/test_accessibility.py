@@ -4,24 +4,15 @@ desktop sizes, including each game's table with your turn and a hint showing."""
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
-from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Browser, expect
 
 from tests.e2e.conftest import DESKTOP, PHONE
-from tests.e2e.helpers import TIMEOUT, new_page, wait_for_turn
+from tests.e2e.helpers import TIMEOUT, expect_accessible, new_page, wait_for_turn
 
-AXE = Axe()
 PAGES = ["/en/", "/zh/", "/en/decks/chinese-number-cards", "/en/games/sisepai/rules",
          "/ru/games/nantong/rules", "/zh/games/paohuzi/rules"]
 GAMES = ["sisepai", "nantong", "chuopai", "paohuzi"]
-
-
-def _violations(result: Any) -> list[str]:
-    return [f'{v["impact"]} {v["id"]}: {v["help"]} at {v["nodes"][0]["target"]}'
-            for v in result.response["violations"]]
 
 
 @pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["desktop", "phone"])
@@ -29,7 +20,7 @@ def test_pages(browser: Browser, base_url: str, viewport: dict[str, int]) -> Non
     page = new_page(browser, base_url, viewport)
     for path in PAGES:
         page.goto(path)
-        assert _violations(AXE.run(page)) == [], path
+        expect_accessible(page, path)
 
 
 @pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["desktop", "phone"])
@@ -41,5 +32,5 @@ def test_table_with_a_hint(browser: Browser, base_url: str, game: str,
     assert wait_for_turn(page) == "your-turn"
     page.keyboard.press("h")
     expect(page.locator("[data-testid=hint-line]")).not_to_be_empty(timeout=TIMEOUT)
-    assert _violations(AXE.run(page)) == []
+    expect_accessible(page)
     assert not page.errors  # type: ignore[attr-defined]

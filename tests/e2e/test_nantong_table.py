@@ -15,7 +15,6 @@ import random
 import re
 from pathlib import Path
 from typing import Any
-from urllib.parse import parse_qs, urlparse
 
 import pytest
 from playwright.sync_api import Browser, Locator, Page, expect
@@ -25,6 +24,7 @@ from tests.e2e.conftest import DESKTOP, PHONE
 from tests.e2e.helpers import (
     ENABLED,
     check_answers_in_the_log,
+    deal_id,
     expect_accessible,
     new_page,
     wait_for_turn,
@@ -48,9 +48,6 @@ def open_table(page: Page, seed: int) -> None:
     response = page.goto(f"/en/games/nantong/table?seed={seed}&level=greedy")
     assert response is not None and response.ok, "the Nantong table is not playable (traditions.py)"
 
-
-def deal_id(page: Page) -> str:
-    return parse_qs(urlparse(page.url).query)["deal"][0]
 
 
 def current_view(page: Page) -> dict[str, Any]:

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from pathlib import Path
-from urllib.parse import parse_qs, urlparse
 
 import pytest
 from playwright.sync_api import Browser, expect
@@ -15,6 +14,7 @@ from tests.e2e.conftest import DESKTOP, LiveServer, free_port
 from tests.e2e.helpers import (
     ENABLED,
     TIMEOUT,
+    deal_id,
     download_record,
     expect_result,
     new_page,
@@ -36,7 +36,7 @@ def test_a_move_made_while_the_site_restarts_goes_through(browser: Browser,
     page = new_page(browser, own_server.url, DESKTOP)
     page.goto("/en/games/sisepai/table?seed=7&level=greedy")
     assert wait_for_turn(page) == "your-turn"
-    deal = parse_qs(urlparse(page.url).query)["deal"][0]
+    deal = deal_id(page)
     before = page.request.get(f"/api/games/{deal}").json()["view"]
 
     own_server.stop()
@@ -50,7 +50,7 @@ def test_a_move_made_while_the_site_restarts_goes_through(browser: Browser,
     own_server.start()  # a new app on the same database
     expect(notice).to_be_empty(timeout=TIMEOUT)
     assert wait_for_turn(page) in ("your-turn", "over")
-    assert parse_qs(urlparse(page.url).query)["deal"][0] == deal
+    assert deal_id(page) == deal
     after = page.request.get(f"/api/games/{deal}").json()["view"]
     assert after["version"] > before["version"]
     # the deal plays on to its end; its record holds the move made across the restart, once
