@@ -178,3 +178,32 @@ def test_results_fingerprint_follows_the_playing_code_only(tmp_path: Path) -> No
     with (tmp_path / "ai" / "search.py").open("a") as f:
         f.write("\n# a policy change\n")
     assert fingerprint(tmp_path) != before
+
+
+def test_results_fingerprint_of_one_game_leaves_the_others_out(tmp_path: Path) -> None:
+    """A change to one game's agent or engine voids that game's measurements only; a change to
+    the shared search voids them all."""
+    import shutil
+
+    from cardavia.ai.results import PACKAGE, PLAYING_CODE, fingerprint
+
+    for part in PLAYING_CODE:
+        shutil.copytree(PACKAGE / part, tmp_path / part)
+    games = ("sisepai", "nantong", "chuopai", "paohuzi")
+
+    def hashes() -> dict[str, str]:
+        return {g: fingerprint(tmp_path, game=g) for g in games}
+
+    before = hashes()
+    assert before == {g: fingerprint(game=g) for g in games}
+    assert len(set(before.values())) == 4
+    for changed in (tmp_path / "ai" / "paohuzi.py", tmp_path / "games" / "nantong" / "hands.py"):
+        game = changed.stem if changed.parent.name == "ai" else changed.parent.name
+        with changed.open("a") as f:
+            f.write("\n# a policy change\n")
+        after = hashes()
+        assert {g for g in games if after[g] != before[g]} == {game}
+        before = after
+    with (tmp_path / "ai" / "search.py").open("a") as f:
+        f.write("\n# a policy change\n")
+    assert all(v != before[g] for g, v in hashes().items())

@@ -2,9 +2,9 @@
 go on later (`cardavia arena --results FILE`) and its report covers every group played.
 
 The first line says what is measured: the game, the candidate, the reference and a fingerprint
-of the code that plays (the agents and the rules). Groups from other code never mix into a
-report: a file started by other code is refused, not extended. A line cut short by a killed
-run is dropped when the file is opened again.
+of the code that plays that game (the shared search and rules, and the game's own modules).
+Groups from other code never mix into a report: a file started by other code is refused, not
+extended. A line cut short by a killed run is dropped when the file is opened again.
 """
 
 from __future__ import annotations
@@ -27,13 +27,20 @@ class ResultsError(Exception):
     """The results file is not one this run can extend."""
 
 
-def fingerprint(package: Path = PACKAGE) -> str:
-    """A hash of the source that decides how the agents play."""
+def fingerprint(package: Path = PACKAGE, game: str | None = None) -> str:
+    """A hash of the source that decides how the agents play: every game's, or one game's.
+
+    The games share nothing but `rules` and the search, so one game's hash leaves out the others'
+    packages and greedy policies: work on one game's agent does not void another's measurement.
+    """
+    others = {d.name for d in (package / "games").iterdir()
+              if (d / "__init__.py").exists() and d.name != game} if game else set()
+    skip = set(NOT_PLAYING) | {f"ai/{other}.py" for other in others}
     digest = hashlib.sha256()
     for part in PLAYING_CODE:
         for path in sorted((package / part).rglob("*.py")):
             name = path.relative_to(package).as_posix()
-            if name not in NOT_PLAYING:
+            if name not in skip and not any(name.startswith(f"games/{o}/") for o in others):
                 digest.update(name.encode())
                 digest.update(path.read_bytes())
     return digest.hexdigest()[:16]
@@ -44,7 +51,7 @@ class Results:
 
     def __init__(self, path: Path, header: dict[str, Any]) -> None:
         self.path = path
-        self.header = {**header, "code": fingerprint()}
+        self.header = {**header, "code": fingerprint(game=header["game"])}
         self.groups: dict[int, dict[str, Any]] = {}
         self._file: IO[str] | None = None
         if path.exists():
