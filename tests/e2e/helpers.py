@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 from urllib.parse import parse_qs, urlparse
 
@@ -92,6 +93,7 @@ def expect_result(page: Page) -> None:
 
 def deal_id(page: Page) -> str:
     """The deal the table shows (it writes `?deal=` into the URL once the deal exists)."""
+    page.wait_for_url(re.compile(r"[?&]deal="), timeout=TIMEOUT)
     return parse_qs(urlparse(page.url).query)["deal"][0]
 
 

@@ -14,15 +14,16 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from tests.e2e.conftest import DESKTOP, PHONE
-from tests.e2e.helpers import TIMEOUT, expect_result, new_page, play_deal_by_clicking, wait_for_turn
+from tests.e2e.helpers import (
+    TIMEOUT,
+    deal_id,
+    expect_result,
+    new_page,
+    play_deal_by_clicking,
+    wait_for_turn,
+)
 
 PLAYERS = {"sisepai": 4, "nantong": 3, "chuopai": 3, "paohuzi": 3}
-
-
-def _deal_id(page: Page) -> str:
-    """The deal shown, from the URL (the table writes `?deal=` once the deal exists)."""
-    page.wait_for_url(re.compile(r"[?&]deal="), timeout=TIMEOUT)
-    return parse_qs(urlparse(page.url).query)["deal"][0]
 
 
 def _view(page: Page, deal: str) -> dict[str, Any]:
@@ -39,7 +40,7 @@ def start_from_rules(page: Page, game: str, level_name: str, level: str) -> str:
     expect(form.get_by_role("radio", name=level_name)).to_be_checked()
     form.get_by_role("button", name="Start game").click()
     page.wait_for_url(re.compile(rf"/en/games/{game}/table\?level={level}"), timeout=TIMEOUT)
-    return _deal_id(page)
+    return deal_id(page)
 
 
 def ask_hint(page: Page, by_key: bool = False) -> str:
@@ -133,7 +134,7 @@ def test_level_picker_screenshots(browser: Browser, base_url: str, screenshots: 
 def test_new_deal_keeps_the_level(browser: Browser, base_url: str) -> None:
     page = new_page(browser, base_url, DESKTOP)
     page.goto("/en/games/sisepai/table?level=easy&seed=4")
-    first = _deal_id(page)
+    first = deal_id(page)
     assert _view(page, first)["level"] == "easy"
     expect(page.locator("[data-testid=level-badge]").first).to_have_text(re.compile("Easy"))
     play_deal_by_clicking(page)
@@ -142,7 +143,7 @@ def test_new_deal_keeps_the_level(browser: Browser, base_url: str) -> None:
     page.locator("[data-testid=new-deal]").click()
     page.wait_for_url(lambda url: parse_qs(urlparse(url).query).get("deal", [first])[0] != first,
                       timeout=TIMEOUT)
-    second = _deal_id(page)
+    second = deal_id(page)
     assert second != first and _view(page, second)["level"] == "easy"
     assert not page.errors  # type: ignore[attr-defined]
 
@@ -150,21 +151,21 @@ def test_new_deal_keeps_the_level(browser: Browser, base_url: str) -> None:
 def test_start_game_at_another_level_starts_a_new_deal(browser: Browser, base_url: str) -> None:
     page = new_page(browser, base_url, DESKTOP)
     page.goto("/en/games/paohuzi/table?level=easy")
-    easy = _deal_id(page)
+    easy = deal_id(page)
     wait_for_turn(page)
     # the same level (or none, as from the Table tab) resumes the remembered deal ...
     page.goto("/en/games/paohuzi/table")
-    assert _deal_id(page) == easy
+    assert deal_id(page) == easy
     page.goto("/en/games/paohuzi/table?level=easy")
-    assert _deal_id(page) == easy
+    assert deal_id(page) == easy
     # ... another level starts a deal at that level
     page.goto("/en/games/paohuzi/table?level=hard")
-    hard = _deal_id(page)
+    hard = deal_id(page)
     assert hard != easy and _view(page, hard)["level"] == "hard"
     expect(page.locator("[data-testid=level-badge]").first).to_have_text(re.compile("Hard"))
     # a level that does not exist is left out: the server's default
     page.goto("/en/games/paohuzi/table?level=impossible&seed=3")
-    other = _deal_id(page)
+    other = deal_id(page)
     assert _view(page, other)["level"] == "normal"
     assert not page.errors  # type: ignore[attr-defined]
 
