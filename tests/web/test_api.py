@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import sqlite3
 from pathlib import Path
 from typing import Any
 
@@ -12,35 +11,20 @@ from starlette.testclient import TestClient
 from cardavia.games.registry import GAMES
 from cardavia.rules.record import replay
 from cardavia.web.app import create_app
+from tests.web.helpers import settle, stored, unchanged
 
 # The quick level, where a test is not about the AI (the searching levels think in workers).
 EASY = {"game": "sisepai", "level": "easy"}
 
 
-def _settle(client: TestClient, deal_id: str, version: int = -1) -> dict[str, Any]:
-    """Wait until the AI seats have played and the human must act (or the deal is over)."""
-    for _ in range(200):
-        view: dict[str, Any] = client.get(f"/api/games/{deal_id}?wait={version}").json()["view"]
-        if view["over"] or view["legal_actions"]:
-            return view
-        version = view["version"]
-    raise AssertionError("the AI seats never handed over")
-
-
-def _stored(db_path: Path, deal_id: str) -> list[tuple[int, int, str]]:
-    with sqlite3.connect(db_path) as conn:
-        return conn.execute("SELECT n, seat, action FROM actions WHERE deal_id = ? ORDER BY n",
-                            (deal_id,)).fetchall()
-
-
 def _play_to_end(client: TestClient, deal_id: str) -> dict[str, Any]:
-    view = _settle(client, deal_id)
+    view = settle(client, deal_id)
     while not view["over"]:
         action = "win" if "win" in view["legal_actions"] else view["legal_actions"][-1]
         r = client.post(f"/api/games/{deal_id}/actions",
                         json={"action": action, "version": view["version"]})
         assert r.status_code == 200, r.text
-        view = _settle(client, deal_id, r.json()["view"]["version"] - 1)
+        view = settle(client, deal_id, r.json()["view"]["version"] - 1)
     return view
 
 
@@ -74,7 +58,7 @@ def test_whole_deal_through_the_api_and_record(client: TestClient, db_path: Path
     assert record["format"] == "cardavia-deal/1" and record["seed"] == 7
     assert record["result"] == view["result"]
     # every action is stored; the human's version counts the events the human was shown
-    assert len(_stored(db_path, deal_id)) == len(record["actions"])
+    assert len(stored(db_path, deal_id)) == len(record["actions"])
     assert view["version"] == len(view["log"])
 
 
@@ -82,7 +66,7 @@ def test_version_counts_events_shown_to_the_human(client: TestClient, db_path: P
     """The version rises with every event the human is shown; hidden AI claim answers are
     stored but move no version, so they cannot reveal that an AI seat was asked."""
     deal_id = client.post("/api/games", json={**EASY, "seed": 3}).json()["id"]
-    view = _settle(client, deal_id)
+    view = settle(client, deal_id)
     table = client.app.state.tables._tables[deal_id]  # type: ignore[attr-defined]
     shown = [e for _, e in table.log if e.visible_to(0)]
     assert view["version"] == len(shown) == len(view["log"])
@@ -95,17 +79,10 @@ def test_version_counts_events_shown_to_the_human(client: TestClient, db_path: P
 def live(client: TestClient) -> tuple[str, dict[str, Any]]:
     for seed in range(50):
         deal_id = client.post("/api/games", json={**EASY, "seed": seed}).json()["id"]
-        view = _settle(client, deal_id)
+        view = settle(client, deal_id)
         if not view["over"]:
             return deal_id, view
     raise AssertionError("no live deal")
-
-
-def _unchanged(client: TestClient, db_path: Path, deal_id: str, view: dict[str, Any]) -> None:
-    before = len(_stored(db_path, deal_id))
-    after = client.get(f"/api/games/{deal_id}").json()["view"]
-    assert after == view
-    assert len(_stored(db_path, deal_id)) == before
 
 
 def test_stale_version_409_with_current_view(client: TestClient, db_path: Path,
@@ -116,7 +93,7 @@ def test_stale_version_409_with_current_view(client: TestClient, db_path: Path,
     assert r.status_code == 409
     assert r.json()["view"] == view
     assert r.json()["error"]["code"] == "stale_version"
-    _unchanged(client, db_path, deal_id, view)
+    unchanged(client, db_path, deal_id, view)
 
 
 @pytest.mark.parametrize(("action", "code"), [
@@ -131,7 +108,7 @@ def test_illegal_action_422(client: TestClient, db_path: Path, live: tuple[str, 
                     json={"action": action, "version": view["version"]})
     assert r.status_code == 422
     assert r.json()["error"]["code"] == code and r.json()["error"]["message"]
-    _unchanged(client, db_path, deal_id, view)
+    unchanged(client, db_path, deal_id, view)
 
 
 def test_malformed_json_400(client: TestClient, db_path: Path,
@@ -142,7 +119,7 @@ def test_malformed_json_400(client: TestClient, db_path: Path,
     assert r.status_code == 400 and r.json()["error"]["code"] == "bad_json"
     r = client.post(f"/api/games/{deal_id}/actions", json=[1, 2])
     assert r.status_code == 400
-    _unchanged(client, db_path, deal_id, view)
+    unchanged(client, db_path, deal_id, view)
 
 
 def test_oversized_body_413(client: TestClient, db_path: Path,
@@ -151,7 +128,7 @@ def test_oversized_body_413(client: TestClient, db_path: Path,
     r = client.post(f"/api/games/{deal_id}/actions",
                     json={"action": "pass" + " " * 20000, "version": view["version"]})
     assert r.status_code == 413
-    _unchanged(client, db_path, deal_id, view)
+    unchanged(client, db_path, deal_id, view)
 
 
 def test_bad_fields_422(client: TestClient, db_path: Path,
@@ -160,7 +137,7 @@ def test_bad_fields_422(client: TestClient, db_path: Path,
     for body in ({"action": 3, "version": view["version"]}, {"action": "pass"},
                  {"action": "pass", "version": "1"}):
         assert client.post(f"/api/games/{deal_id}/actions", json=body).status_code == 422
-    _unchanged(client, db_path, deal_id, view)
+    unchanged(client, db_path, deal_id, view)
 
 
 def test_unknown_id_404(client: TestClient) -> None:
@@ -174,6 +151,13 @@ def test_create_errors(client: TestClient) -> None:
     assert client.post("/api/games", json={"game": "chess"}).status_code == 422
     assert client.post("/api/games", json={"game": "two-seven-ten"}).status_code == 422
     assert client.post("/api/games", json={**EASY, "seed": "x"}).status_code == 422
+    # outside what the store holds (an SQLite INTEGER), or negative (it would deal as its
+    # absolute value): refused, and the store goes on taking deals
+    for seed in (2**63, 10**30, -1):
+        r = client.post("/api/games", json={**EASY, "seed": seed})
+        assert r.status_code == 422 and "seed" in r.json()["error"]["message"]
+    assert client.post("/api/games", json={**EASY, "seed": 2**63 - 1}).status_code == 201
+    assert client.post("/api/games", content=b"[" * 5000 + b"]" * 5000).status_code == 400
     assert client.post("/api/games", json={"game": "sisepai", "level": "god"}).status_code == 422
     assert client.post("/api/games", content=b"[").status_code == 400
 
@@ -191,20 +175,20 @@ def test_restart_continues_identically(db_path: Path) -> None:
     they were, and the finished deal's record replays to its result."""
     with TestClient(create_app(db_path)) as first:
         deal_id = first.post("/api/games", json={**EASY, "seed": 11}).json()["id"]
-        view = _settle(first, deal_id)
+        view = settle(first, deal_id)
         for _ in range(3):
             if view["over"]:
                 break
             r = first.post(f"/api/games/{deal_id}/actions",
                            json={"action": view["legal_actions"][-1], "version": view["version"]})
-            view = _settle(first, deal_id, r.json()["view"]["version"] - 1)
-    before = _stored(db_path, deal_id)
+            view = settle(first, deal_id, r.json()["view"]["version"] - 1)
+    before = stored(db_path, deal_id)
     with TestClient(create_app(db_path)) as second:
-        again = _settle(second, deal_id)
+        again = settle(second, deal_id)
         assert again == view
         end = _play_to_end(second, deal_id)
         record = second.get(f"/api/games/{deal_id}/record").json()
-    assert _stored(db_path, deal_id)[:len(before)] == before
+    assert stored(db_path, deal_id)[:len(before)] == before
     assert record["actions"][:len(before)] == [{"seat": s, "action": a} for _, s, a in before]
     result = replay(record, GAMES).result()
     assert result is not None and result.to_json() == end["result"]

@@ -8,13 +8,13 @@ import pytest
 from starlette.testclient import TestClient
 
 from cardavia.web.client_strings import CLIENT_PLURALS, CLIENT_STRINGS
-from tests.web.test_api import _settle
+from tests.web.helpers import settle
 
 
 def _my_turn(client: TestClient, game: str, seed: int) -> tuple[str, dict[str, Any]]:
     deal_id = client.post("/api/games", json={"game": game, "seed": seed, "level": "easy"}
                           ).json()["id"]
-    return deal_id, _settle(client, deal_id)
+    return deal_id, settle(client, deal_id)
 
 
 @pytest.mark.parametrize("game", ["sisepai", "paohuzi", "nantong", "chuopai"])

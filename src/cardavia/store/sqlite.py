@@ -65,9 +65,14 @@ class SQLiteStore:
                     [(deal.id, i, s, a) for i, (s, a) in enumerate(deal.actions)],
                 )
                 self._conn.execute("COMMIT")
-            except sqlite3.Error as err:
-                self._conn.execute("ROLLBACK")
-                raise StoreError(str(err)) from err
+            except BaseException as err:
+                # Whatever failed, the shared connection must not stay inside the transaction,
+                # or every later write fails. OverflowError: an int SQLite cannot hold.
+                if self._conn.in_transaction:
+                    self._conn.execute("ROLLBACK")
+                if isinstance(err, sqlite3.Error | OverflowError):
+                    raise StoreError(str(err)) from err
+                raise
 
     def append_action(self, deal_id: str, index: int, seat: int, action: str) -> None:
         with self._lock:
@@ -76,7 +81,7 @@ class SQLiteStore:
                     "INSERT INTO actions (deal_id, n, seat, action) VALUES (?, ?, ?, ?)",
                     (deal_id, index, seat, action),
                 )
-            except sqlite3.Error as err:
+            except (sqlite3.Error, OverflowError) as err:
                 raise StoreError(str(err)) from err
 
     def load(self, deal_id: str) -> DealRow | None:

@@ -22,6 +22,8 @@ from cardavia.table.live import (
 
 MAX_BODY = 16 * 1024
 MAX_WAIT = 25.0
+# A seed is stored as an SQLite INTEGER; a negative one would deal as its absolute value.
+MAX_SEED = 2**63 - 1
 
 
 class ApiError(Exception):
@@ -48,6 +50,8 @@ async def _json_body(request: Request) -> dict[str, Any]:
         data = json.loads(body)
     except (json.JSONDecodeError, UnicodeDecodeError) as err:
         raise ApiError(400, "bad_json", f"the body is not valid JSON: {err}") from None
+    except RecursionError:  # a few KiB of brackets nest deeper than the parser goes
+        raise ApiError(400, "bad_json", "the body's JSON is nested too deeply") from None
     if not isinstance(data, dict):
         raise ApiError(400, "bad_json", "the body must be a JSON object")
     return data
@@ -80,6 +84,8 @@ async def create_deal(request: Request) -> Response:
     seed = data.get("seed")
     if seed is not None:
         seed = _int(seed, "seed")
+        if not 0 <= seed <= MAX_SEED:
+            raise ApiError(422, "bad_request", f"seed must be from 0 to {MAX_SEED}")
     level = data.get("level", "normal")
     if level not in API_LEVELS:
         raise ApiError(422, "bad_request", f"level must be one of {', '.join(API_LEVELS)}")
@@ -92,7 +98,10 @@ async def create_deal(request: Request) -> Response:
             raise ApiError(422, "unknown_deal", "after: no deal with this id") from None
         if after.game.name != game or not after.state.is_over():
             raise ApiError(422, "bad_request", "after: must be a finished deal of the same game")
-    table = await tables.create(game, seed, level, after=after)
+    try:
+        table = await tables.create(game, seed, level, after=after)
+    except StoreError as err:
+        raise ApiError(503, "store_unavailable", f"the deal was not stored: {err}") from None
     return JSONResponse({"id": table.id, "view": table.view()}, status_code=201)
 
 
