@@ -172,8 +172,9 @@ def test_results_fingerprint_follows_the_playing_code_only(tmp_path: Path) -> No
         shutil.copytree(PACKAGE / part, tmp_path / part)
     before = fingerprint(tmp_path)
     assert before == fingerprint()
-    with (tmp_path / "ai" / "explain.py").open("a") as f:
-        f.write("\n# reworded\n")
+    for not_playing in (tmp_path / "ai" / "explain.py", tmp_path / "rules" / "record.py"):
+        with not_playing.open("a") as f:
+            f.write("\n# reworded\n")
     assert fingerprint(tmp_path) == before
     with (tmp_path / "ai" / "search.py").open("a") as f:
         f.write("\n# a policy change\n")

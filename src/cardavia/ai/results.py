@@ -18,9 +18,10 @@ from typing import IO, Any
 PACKAGE = Path(__file__).resolve().parents[1]
 # The code a game's play depends on: the agents, the games and the shared rules...
 PLAYING_CODE = ("ai", "games", "rules")
-# ...but for the agents' modules that never choose a move, so that work on them (the hint's
-# words, this file) does not void a long measurement.
-NOT_PLAYING = ("ai/explain.py", "ai/results.py", "ai/selfplay.py", "ai/workers.py")
+# ...but for the modules that never choose a move, so that work on them (the hint's words,
+# this file, reading deal records) does not void a long measurement.
+NOT_PLAYING = ("ai/explain.py", "ai/results.py", "ai/selfplay.py", "ai/workers.py",
+               "rules/record.py")
 
 
 class ResultsError(Exception):

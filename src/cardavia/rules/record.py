@@ -70,6 +70,10 @@ def replay(record: dict[str, Any], games: dict[str, Game]) -> State:
         raise
     except RulesError as err:
         raise RecordError(f"position: {err}") from None
+    except (TypeError, ValueError, KeyError, IndexError, AttributeError) as err:
+        # A record is untrusted input: a shape a game's position reader did not foresee is
+        # still the position's fault, not a crash.
+        raise RecordError(f"position: malformed ({type(err).__name__}: {err})") from None
     actions = record.get("actions")
     if not isinstance(actions, list):
         raise RecordError("actions: must be a list")
