@@ -77,3 +77,5 @@ def test_not_json() -> None:
         loads("{nope")
     with pytest.raises(RecordError, match="JSON object"):
         loads("[1, 2]")
+    with pytest.raises(RecordError, match="nested too deeply"):
+        loads("[" * 100_000 + "]" * 100_000)

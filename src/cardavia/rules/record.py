@@ -39,6 +39,8 @@ def loads(text: str) -> dict[str, Any]:
         record = json.loads(text)
     except json.JSONDecodeError as err:
         raise RecordError(f"not JSON: {err.msg} at line {err.lineno} column {err.colno}") from None
+    except RecursionError:
+        raise RecordError("not JSON that can be read: nested too deeply") from None
     if not isinstance(record, dict):
         raise RecordError("a deal record must be a JSON object")
     return record
