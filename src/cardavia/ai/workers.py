@@ -12,6 +12,7 @@ import asyncio
 import multiprocessing
 import os
 from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from dataclasses import asdict
 from typing import Any
 
@@ -57,8 +58,20 @@ class Thinkers:
     async def think(self, level: str, game: str, seed: int, world: State, seat: int,
                     observation: dict[str, Any], legal: list[str]) -> dict[str, Any]:
         loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(self._executor(), think, level, game, seed, world,
-                                          seat, observation, legal)
+        for attempt in range(2):
+            pool = self._executor()
+            try:
+                return await loop.run_in_executor(pool, think, level, game, seed, world, seat,
+                                                  observation, legal)
+            except BrokenProcessPool:
+                # A worker died (killed, out of memory): the pool fails every call from now on.
+                # Replace it (once, however many calls saw it break) and think again.
+                if self._pool is pool:
+                    pool.shutdown(wait=False, cancel_futures=True)
+                    self._pool = None
+                if attempt:
+                    raise
+        raise AssertionError("unreachable")
 
     def close(self) -> None:
         if self._pool is not None:

@@ -8,6 +8,7 @@ action leaves the deal exactly as it was, and a restart rebuilds it from the sto
 from __future__ import annotations
 
 import asyncio
+import logging
 import random
 import secrets
 import zlib
@@ -25,6 +26,7 @@ from cardavia.store.base import DealRow, Store
 
 HUMAN = 0
 HINT_LEVEL = "normal"  # the hint is what the normal agent would do (ai.md)
+log = logging.getLogger(__name__)
 
 
 class UnknownDealError(KeyError):
@@ -250,11 +252,18 @@ class Tables:
                 key = table.decision_key(seat)
                 world = table.state.sample_world(seat, table.rng)
                 seed = table.rng.randrange(2**32)
-            found = await self.thinkers.think(table.row.level, table.game.name, seed, world,
-                                              seat, observation, legal)
+            try:
+                found = await self.thinkers.think(table.row.level, table.game.name, seed, world,
+                                                  seat, observation, legal)
+                action = found["action"]
+            except Exception:
+                # The workers failed even after a restart: the seat plays its heuristic move
+                # (the search's own default) rather than stall the deal.
+                log.warning("deal %s: seat %d could not search", table.id, seat, exc_info=True)
+                action = agent.act(observation, legal)
             async with self.lock(table.id):
                 if table.decision_key(seat) == key and seat in table.state.to_act():
-                    self._apply_agent(table, seat, found["action"], legal)
+                    self._apply_agent(table, seat, action, legal)
                 # else: the deal moved on while the seat thought; decide again
 
     @staticmethod
@@ -280,8 +289,13 @@ class Tables:
                 return _hint_json(plain.action, plain.reason, 0, {}, [])
             world = table.state.sample_world(HUMAN, table.rng)
             seed = table.rng.randrange(2**32)
-        found = await self.thinkers.think(HINT_LEVEL, table.game.name, seed, world, HUMAN,
-                                          observation, legal)
+        try:
+            found = await self.thinkers.think(HINT_LEVEL, table.game.name, seed, world, HUMAN,
+                                              observation, legal)
+        except Exception:  # as for an AI seat: the heuristic move, not an error
+            log.warning("deal %s: the hint could not search", table.id, exc_info=True)
+            action = make_agent(HINT_LEVEL, table.game.name, seed).act(observation, legal)
+            found = {"action": action, "reason": "greedy", "samples": 0, "values": {}}
         why = explain(table.game.name, observation, legal, found["action"])
         return _hint_json(found["action"], found["reason"], found["samples"], found["values"],
                           why)

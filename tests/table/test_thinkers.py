@@ -1,0 +1,75 @@
+"""AI seats think in worker processes (cardavia.ai.workers): a worker that dies is replaced,
+and a seat whose search fails plays its heuristic move instead of stalling the deal."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import random
+from concurrent.futures.process import BrokenProcessPool
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from cardavia.ai.workers import Thinkers
+from cardavia.games.registry import GAMES
+from cardavia.store.sqlite import SQLiteStore
+from cardavia.table.live import HUMAN, Tables
+
+
+def test_a_worker_that_dies_is_replaced() -> None:
+    thinkers = Thinkers(1)
+    state = GAMES["sisepai"].new_deal(3)
+    seat = state.to_act()[0]
+    legal = state.legal_actions(seat)
+
+    async def go() -> dict[str, Any]:
+        pool = thinkers._executor()
+        with pytest.raises(BrokenProcessPool):  # killed, as by the out-of-memory killer
+            await asyncio.get_running_loop().run_in_executor(pool, os._exit, 1)
+        return await thinkers.think("normal", "sisepai", 1,
+                                    state.sample_world(seat, random.Random(1)), seat,
+                                    state.observation(seat), legal)
+
+    try:
+        assert asyncio.run(go())["action"] in legal
+    finally:
+        thinkers.close()
+
+
+class Broken(Thinkers):
+    """Workers that never answer (the pool broke again right after its restart)."""
+
+    def __init__(self) -> None:
+        super().__init__(1)
+        self.calls = 0
+
+    async def think(self, *args: Any) -> dict[str, Any]:
+        self.calls += 1
+        raise BrokenProcessPool("a worker died")
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_when_search_fails_the_ai_seats_play_on_and_the_hint_answers(tmp_path: Path,
+                                                                      game: str) -> None:
+    thinkers = Broken()
+    tables = Tables(SQLiteStore(tmp_path / "deals.db"), GAMES, thinkers)
+
+    async def go() -> tuple[int, list[dict[str, Any]]]:
+        table = await tables.create(game, 7, "hard")
+        hints = []
+        while True:
+            await tables.drain()
+            if table.state.is_over():
+                return table.version, hints
+            assert HUMAN in table.state.to_act(), "the AI seats stalled"
+            legal = table.state.legal_actions(HUMAN)
+            if len(set(legal)) > 1 and "win" not in legal and len(hints) < 3:
+                hints.append(await tables.hint(table, table.version))
+                assert hints[-1]["action"] in legal
+            await tables.human_act(table, legal[-1], table.version)
+
+    _, hints = asyncio.run(go())
+    assert thinkers.calls > 0  # the AI seats did try to search, and the deal still ended
+    assert hints and all(h["reason"] == "greedy" and h["samples"] == 0 for h in hints)
