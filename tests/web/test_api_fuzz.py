@@ -40,14 +40,28 @@ class Deals:
     def __init__(self, client: TestClient, db: Path) -> None:
         self.client, self.db = client, db
         self.live: dict[str, tuple[str, dict[str, Any]]] = {}
+        self.seeds = iter(range(10**6))
         for game in GAMES:
-            for seed in range(50):
-                deal = client.post("/api/games", json={"game": game, "level": "greedy",
-                                                       "seed": seed}).json()["id"]
-                view = settle(client, deal)
-                if not view["over"]:
-                    self.live[game] = (deal, view)
-                    break
+            self.deal(game)
+
+    def deal(self, game: str) -> None:
+        """A new live deal of `game` (one the AI seats do not end before the human moves)."""
+        for seed in self.seeds:
+            deal = self.client.post("/api/games", json={"game": game, "level": "greedy",
+                                                        "seed": seed}).json()["id"]
+            view = settle(self.client, deal)
+            if not view["over"]:
+                self.live[game] = (deal, view)
+                return
+
+    def moved_on(self, game: str) -> None:
+        """The human's action went through: follow the deal, or deal anew once it ends."""
+        deal, view = self.live[game]
+        view = settle(self.client, deal, view["version"])
+        if view["over"]:
+            self.deal(game)
+        else:
+            self.live[game] = (deal, view)
 
     def words(self, game: str) -> list[str]:
         """The words of the game's legal actions and hand: a grammar to garble."""
@@ -91,7 +105,14 @@ def test_any_action_is_applied_only_if_legal(deals: Deals, game: str, data: st.D
     body = {"action": action, "version": version}
     assume(not (action in view["legal_actions"] and version == view["version"]
                 and type(version) is int))
+    count = len(stored(deals.db, deal))
     response = deals.client.post(f"/api/games/{deal}/actions", json=body)
+    if response.status_code == 200:  # a legal action spelt otherwise ("play 1-3 "): read as it
+        assert isinstance(action, str) and version == view["version"]
+        n, seat, canonical = stored(deals.db, deal)[count]
+        assert (n, seat) == (count, 0) and canonical in view["legal_actions"]
+        deals.moved_on(game)
+        return
     answer = _is_error(response)
     if response.status_code == 409:
         assert answer["error"]["code"] == "stale_version" and answer["view"] == view

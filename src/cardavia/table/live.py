@@ -22,7 +22,7 @@ from cardavia.ai.workers import Thinkers
 from cardavia.rules.core import Event, Game, State
 from cardavia.rules.errors import RulesError
 from cardavia.rules.record import make_record
-from cardavia.store.base import DealRow, Store
+from cardavia.store.base import DealRow, Store, StoreError
 
 HUMAN = 0
 HINT_LEVEL = "normal"  # the hint is what the normal agent would do (ai.md)
@@ -172,6 +172,7 @@ class Tables:
         self._tables: dict[str, Table] = {}
         self._locks: dict[str, asyncio.Lock] = {}
         self._tasks: set[asyncio.Task[None]] = set()
+        self._running: dict[str, int] = {}  # agent tasks per deal
 
     def lock(self, deal_id: str) -> asyncio.Lock:
         return self._locks.setdefault(deal_id, asyncio.Lock())
@@ -197,6 +198,8 @@ class Tables:
     async def get(self, deal_id: str) -> Table:
         table = self._tables.get(deal_id)
         if table is not None:
+            if not self._running.get(deal_id):  # an agent task that stopped on an error
+                self.schedule_agents(table)     # goes on with the next request
             return table
         async with self.lock(deal_id):
             table = self._tables.get(deal_id)
@@ -234,7 +237,15 @@ class Tables:
             return
         task = asyncio.get_running_loop().create_task(self._run_agents(table))
         self._tasks.add(task)
-        task.add_done_callback(self._tasks.discard)
+        self._running[table.id] = self._running.get(table.id, 0) + 1
+
+        def done(task: asyncio.Task[None]) -> None:
+            self._tasks.discard(task)
+            self._running[table.id] -= 1
+            if not self._running[table.id]:
+                del self._running[table.id]
+
+        task.add_done_callback(done)
 
     async def _run_agents(self, table: Table) -> None:
         while True:
@@ -244,7 +255,8 @@ class Tables:
                     return
                 seat, agent, observation, legal = decision
                 if not (isinstance(agent, SearchAgent) and needs_search(legal)):
-                    self._apply_agent(table, seat, agent.act(observation, legal), legal)
+                    if not self._apply_agent(table, seat, agent.act(observation, legal), legal):
+                        return
                     await asyncio.sleep(0)  # let waiting requests in between two decisions
                     continue
                 # A searching seat thinks in a worker process, on one world sampled from its
@@ -262,18 +274,27 @@ class Tables:
                 log.warning("deal %s: seat %d could not search", table.id, seat, exc_info=True)
                 action = agent.act(observation, legal)
             async with self.lock(table.id):
-                if table.decision_key(seat) == key and seat in table.state.to_act():
-                    self._apply_agent(table, seat, action, legal)
-                # else: the deal moved on while the seat thought; decide again
+                # (if the deal moved on while the seat thought, it decides again)
+                if (table.decision_key(seat) == key and seat in table.state.to_act()
+                        and not self._apply_agent(table, seat, action, legal)):
+                    return
 
     @staticmethod
-    def _apply_agent(table: Table, seat: int, action: str, legal: list[str]) -> None:
+    def _apply_agent(table: Table, seat: int, action: str, legal: list[str]) -> bool:
+        """Play an agent's action; False if the store refused it (nothing changed: the seat
+        decides again when the next request for the deal comes in)."""
         try:
-            table.act(seat, action)
-        except RulesError:
-            # An agent bug must not stall the deal: fall back to its first legal action.
-            table.act(seat, legal[0])
+            try:
+                table.act(seat, action)
+            except RulesError:
+                # An agent bug must not stall the deal: fall back to its first legal action.
+                table.act(seat, legal[0])
+        except StoreError:
+            log.warning("deal %s: seat %d's action was not stored", table.id, seat,
+                        exc_info=True)
+            return False
         table.notify()
+        return True
 
     async def hint(self, table: Table, version: int) -> dict[str, Any]:
         """What the normal level would play for the human now, and why (`Decision` fields)."""
