@@ -43,11 +43,16 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--repeat", type=int, default=3, help="measurements per figure (median)")
     p.add_argument("--http", action="store_true",
                    help="API latency with many deals in progress (starts a server)")
-    p.add_argument("--deals", type=int, default=50, help="deals in progress at once (--http)")
+    p.add_argument("--deals", type=int, default=50,
+                   help="deals in progress at once (--http), deals played (--memory)")
     p.add_argument("--think", type=float, default=0.0,
                    help="mean seconds a player thinks per decision (--http; 0: none)")
     p.add_argument("--level", default="normal", choices=("greedy", "easy", "normal", "hard"),
                    help="the AI seats' level (--http)")
+    p.add_argument("--memory", action="store_true",
+                   help="memory a deal holds at a server, and that idle deals leave it")
+    p.add_argument("--keep", type=int, default=10,
+                   help="deals a server keeps in memory however idle (--memory)")
     p.add_argument("--json", action="store_true")
 
     p = sub.add_parser("serve", help="run the site")
@@ -177,6 +182,18 @@ def _bench(args: argparse.Namespace) -> int:
                       f"p95 {http[key]['p95']:.1f} ms")
             print(f"  errors {http['error_count']}")
         return 1 if http["error_count"] else 0
+    if args.memory:
+        from cardavia.bench_memory import run_memory_bench
+
+        memory = run_memory_bench(game.name, args.deals, args.keep)
+        if args.json:
+            print(json.dumps(memory))
+        else:
+            print(f"{memory['game']}: {memory['deals']} deals; the agents' caches "
+                  f"{memory['kib_caches']:.0f} KiB; every deal held: {memory['kib_per_deal']:.0f} "
+                  f"KiB each, {memory['kib_held_all']:.0f} KiB; keep={memory['keep']}, all idle: "
+                  f"{memory['deals_in_memory']} deals, {memory['kib_held']:.0f} KiB")
+        return 0
     report = run_bench(game, seconds=args.seconds, repeat=args.repeat)
     if args.json:
         print(json.dumps(report))

@@ -82,6 +82,15 @@ def test_bench_json(capsys: pytest.CaptureFixture[str]) -> None:
     assert all(v > 0 for v in figures.values())
 
 
+def test_bench_memory_json(capsys: pytest.CaptureFixture[str]) -> None:
+    """docs/benchmarks.md: what a deal holds in memory, and that idle deals beyond `keep` go."""
+    assert main(["bench", "--memory", "--game", "chuopai", "--deals", "4", "--keep", "1",
+                 "--json"]) == 0
+    memory = json.loads(capsys.readouterr().out)
+    assert memory["deals_in_memory"] == 1 and memory["kib_per_deal"] > 0
+    assert memory["kib_held"] < memory["kib_held_all"]
+
+
 def test_unknown_game(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["selfplay", "--game", "go"]) == 2
     assert "unknown game 'go'" in capsys.readouterr().err

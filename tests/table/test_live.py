@@ -53,3 +53,29 @@ def test_an_ai_seat_whose_action_was_not_stored_plays_on_with_the_next_request(
         assert len(store.load(table.id).actions) == len(table.state.actions)  # type: ignore[union-attr]
 
     asyncio.run(go())
+
+
+def test_idle_deals_leave_memory_and_come_back_from_the_store(tmp_path: Path) -> None:
+    tables = Tables(SQLiteStore(tmp_path / "deals.db"), GAMES, keep=2, idle_s=0.0)
+
+    async def go() -> None:
+        seen = {}
+        for seed in range(4):
+            table = await tables.create("chuopai", seed, "easy")
+            await tables.drain()
+            await tables.human_act(table, table.state.legal_actions(HUMAN)[0], table.version)
+            await tables.drain()
+            seen[table.id] = table.view()
+        assert len(tables.in_memory()) == 2
+        busy = next(iter(seen))  # evicted already: back from the store, as it was
+        assert (await tables.get(busy)).view() == seen[busy]
+        async with tables.lock(busy):  # a deal in use stays, however many others come
+            for seed in range(4, 7):
+                await tables.create("chuopai", seed, "easy")
+                await tables.drain()
+            assert busy in tables.in_memory()
+        for deal_id, view in seen.items():
+            assert (await tables.get(deal_id)).view() == view
+        assert len(tables.in_memory()) == 2
+
+    asyncio.run(go())

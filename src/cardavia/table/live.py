@@ -11,7 +11,9 @@ import asyncio
 import logging
 import random
 import secrets
+import time
 import zlib
+from collections import OrderedDict
 from collections.abc import Mapping
 from typing import Any
 
@@ -72,6 +74,7 @@ class Table:
         # Draws the one world a searching seat's worker starts from (see ai/workers.py).
         self.rng = random.Random(seed)
         self.changed = asyncio.Event()
+        self.used = time.monotonic()  # when a request last asked for the deal
 
     @property
     def id(self) -> str:
@@ -161,15 +164,26 @@ class Table:
         return make_record(self.state, self.row.seed, self.row.dealer, self.row.position)
 
 
+# Deals kept in memory however idle, and how long one must be idle to leave beyond those. An
+# open table asks at least every 25 s (the long poll), so it never counts as idle.
+KEEP = 256
+IDLE_S = 600.0
+
+
 class Tables:
     """The live tables of one server process, loaded from the store on demand."""
 
     def __init__(self, store: Store, games: Mapping[str, Game],
-                 thinkers: Thinkers | None = None) -> None:
+                 thinkers: Thinkers | None = None, keep: int = KEEP, idle_s: float = IDLE_S
+                 ) -> None:
         self.store = store
         self.games = games
         self.thinkers = thinkers or Thinkers()
-        self._tables: dict[str, Table] = {}
+        # The deals in memory, least recently asked for first. Past `keep` of them, those idle
+        # for `idle_s` leave memory (a finished Nantong deal holds about 400 KiB); the store
+        # has them, and the next request replays them back, as after a restart.
+        self._tables: OrderedDict[str, Table] = OrderedDict()
+        self.keep, self.idle_s = keep, idle_s
         self._locks: dict[str, asyncio.Lock] = {}
         self._tasks: set[asyncio.Task[None]] = set()
         self._running: dict[str, int] = {}  # agent tasks per deal
@@ -191,13 +205,14 @@ class Tables:
                       previous=previous, totals=totals)
         table = Table(row, self.games[game], self.store)  # deals before storing: no bad rows
         await asyncio.to_thread(self.store.create, row)
-        self._tables[row.id] = table
+        self._keep(table)
         self.schedule_agents(table)
         return table
 
     async def get(self, deal_id: str) -> Table:
         table = self._tables.get(deal_id)
         if table is not None:
+            self._touch(table)
             if not self._running.get(deal_id):  # an agent task that stopped on an error
                 self.schedule_agents(table)     # goes on with the next request
             return table
@@ -208,9 +223,29 @@ class Tables:
                 if row is None or row.game not in self.games:
                     raise UnknownDealError(deal_id)
                 table = Table(row, self.games[row.game], self.store)
-                self._tables[deal_id] = table
+                self._keep(table)
         self.schedule_agents(table)
         return table
+
+    def _touch(self, table: Table) -> None:
+        table.used = time.monotonic()
+        self._tables.move_to_end(table.id)
+
+    def _keep(self, table: Table) -> None:
+        """Hold a deal in memory, and let the longest idle ones go (`keep`, `idle_s`)."""
+        self._tables[table.id] = table
+        self._touch(table)
+        now = time.monotonic()
+        for deal_id, old in list(self._tables.items()):
+            if len(self._tables) <= self.keep or now - old.used < self.idle_s:
+                break  # oldest first: the rest were asked for more recently
+            if not self._running.get(deal_id) and not self.lock(deal_id).locked():
+                del self._tables[deal_id]
+                self._locks.pop(deal_id, None)
+
+    def in_memory(self) -> list[str]:
+        """The deals held in memory, least recently asked for first."""
+        return list(self._tables)
 
     async def human_act(self, table: Table, action: str, version: int) -> None:
         async with self.lock(table.id):
