@@ -211,7 +211,12 @@ def _serve(args: argparse.Namespace) -> int:
         server = importlib.import_module("cardavia.web.server")
     except ImportError as err:
         raise _UsageError(f"the site is not available: {err}") from None
-    server.serve(args.host, args.port, args.db)
+    from cardavia.store.base import StoreError
+
+    try:
+        server.serve(args.host, args.port, args.db)
+    except StoreError as err:
+        raise _UsageError(f"cannot use the deals file: {err}") from None
     return 0
 
 

@@ -217,3 +217,17 @@ def test_results_fingerprint_of_one_game_leaves_the_others_out(tmp_path: Path) -
     with (tmp_path / "ai" / "search.py").open("a") as f:
         f.write("\n# a policy change\n")
     assert all(v != before[g] for g, v in hashes().items())
+
+
+@pytest.mark.parametrize("content", [b"not a database, just text" * 40, None])
+def test_serve_with_a_bad_deals_file_says_so(tmp_path: Path, content: bytes | None,
+                                             capsys: pytest.CaptureFixture[str]) -> None:
+    """A file that is not SQLite, or a folder that does not exist: one line and exit code 2,
+    before anything is served."""
+    db = tmp_path / "deals.db" if content is not None else tmp_path / "missing" / "deals.db"
+    if content is not None:
+        db.write_bytes(content)
+    assert main(["serve", "--port", "1", "--db", str(db)]) == 2
+    captured = capsys.readouterr()
+    assert "cannot use the deals file" in captured.err and str(db) in captured.err
+    assert "Cardavia on" not in captured.out

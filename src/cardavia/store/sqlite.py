@@ -34,6 +34,12 @@ CREATE TABLE IF NOT EXISTS actions (
 class SQLiteStore:
     def __init__(self, path: str | Path) -> None:
         self.path = str(path)
+        try:
+            self._open()
+        except sqlite3.Error as err:  # a missing folder, a file that is not a database, ...
+            raise StoreError(f"{self.path}: {err}") from None
+
+    def _open(self) -> None:
         # One connection shared by the server's threads, serialised by a lock.
         self._conn = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None)
         self._lock = threading.Lock()
