@@ -4,6 +4,7 @@ the deal goes on from where it was, with that move stored exactly once."""
 
 from __future__ import annotations
 
+import sqlite3
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -59,4 +60,29 @@ def test_a_move_made_while_the_site_restarts_goes_through(browser: Browser,
     record = download_record(page)
     mine = [a["action"] for a in record["actions"] if a["seat"] == 0]
     assert mine[0] == action and len(mine) == 1 + sum(made.values()), (mine, made)
+    assert not page.errors  # type: ignore[attr-defined]
+
+
+def test_a_deal_the_rules_no_longer_replay_starts_afresh(browser: Browser,
+                                                         own_server: LiveServer) -> None:
+    """A deal stored under rules that have changed since (the API answers 410): the table
+    says it no longer exists and deals a new one, rather than retrying for ever."""
+    page = new_page(browser, own_server.url, DESKTOP)
+    page.goto("/en/games/sisepai/table?seed=7&level=greedy")
+    assert wait_for_turn(page) == "your-turn"
+    old = deal_id(page)
+    own_server.stop()
+    with sqlite3.connect(own_server.db) as conn:
+        conn.execute("UPDATE actions SET action = 'discard zz' WHERE deal_id = ?", (old,))
+    own_server.start()
+
+    notice = page.locator("[data-role=notice]")
+    page.goto("/en/games/sisepai/table")  # the deal this browser remembers: quietly a new one
+    assert wait_for_turn(page) == "your-turn"
+    assert deal_id(page) != old
+    expect(notice).to_be_empty()
+    page.goto(f"/en/games/sisepai/table?deal={old}")  # named in the URL: said, then a new one
+    assert wait_for_turn(page) == "your-turn"
+    assert deal_id(page) != old
+    expect(notice).to_have_text("This deal no longer exists. Start a new deal.")
     assert not page.errors  # type: ignore[attr-defined]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sqlite3
 from pathlib import Path
 from typing import Any
 
@@ -213,3 +214,24 @@ def test_next_deal_passes_the_dealer_on_and_carries_totals(client: TestClient,
     with TestClient(create_app(db_path)) as again:
         reloaded = again.get(f"/api/games/{view['id']}").json()["view"]
         assert reloaded["match"] == view["match"]
+
+
+def test_a_deal_that_no_longer_replays_is_gone_not_a_crash(db_path: Path) -> None:
+    """A stored deal whose actions the rules no longer accept (they changed since it was
+    played): 410 with its own code on every route, nothing kept half-loaded, other deals fine."""
+    with TestClient(create_app(db_path)) as first:
+        deal_id = first.post("/api/games", json={**EASY, "seed": 11}).json()["id"]
+        fine = first.post("/api/games", json={**EASY, "seed": 12}).json()["id"]
+        settle(first, deal_id)
+    with sqlite3.connect(db_path) as conn:  # as if a rules change had made this one illegal
+        conn.execute("UPDATE actions SET action = 'discard zz' WHERE deal_id = ? AND n = 0",
+                     (deal_id,))
+    with TestClient(create_app(db_path)) as second:
+        for _ in range(2):
+            for r in (second.get(f"/api/games/{deal_id}"),
+                      second.post(f"/api/games/{deal_id}/actions",
+                                  json={"action": "pass", "version": 1}),
+                      second.post(f"/api/games/{deal_id}/hint", json={"version": 1}),
+                      second.get(f"/api/games/{deal_id}/record")):
+                assert r.status_code == 410 and r.json()["error"]["code"] == "deal_unreadable"
+        assert second.get(f"/api/games/{fine}").status_code == 200

@@ -35,6 +35,10 @@ class UnknownDealError(KeyError):
     pass
 
 
+class UnreadableDealError(UnknownDealError):
+    """The store has the deal, but its actions no longer replay: the rules changed since."""
+
+
 class NotYourTurnError(Exception):
     pass
 
@@ -222,7 +226,10 @@ class Tables:
                 row = await asyncio.to_thread(self.store.load, deal_id)
                 if row is None or row.game not in self.games:
                     raise UnknownDealError(deal_id)
-                table = Table(row, self.games[row.game], self.store)
+                try:
+                    table = Table(row, self.games[row.game], self.store)
+                except RulesError as err:
+                    raise UnreadableDealError(f"{deal_id}: {err}") from None
                 self._keep(table)
         self.schedule_agents(table)
         return table

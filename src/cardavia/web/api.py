@@ -18,6 +18,7 @@ from cardavia.table.live import (
     Table,
     Tables,
     UnknownDealError,
+    UnreadableDealError,
 )
 
 MAX_BODY = 16 * 1024
@@ -65,6 +66,9 @@ def _tables(request: Request) -> Tables:
 async def _table(request: Request) -> Table:
     try:
         return await _tables(request).get(request.path_params["deal_id"])
+    except UnreadableDealError:
+        raise ApiError(410, "deal_unreadable", "this deal was played under rules that have "
+                       "changed since, and cannot go on") from None
     except UnknownDealError:
         raise ApiError(404, "unknown_deal", "no deal with this id") from None
 

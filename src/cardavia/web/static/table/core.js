@@ -719,7 +719,7 @@
       follow();
     } else if (problem instanceof ApiProblem && problem.status === 409) {
       notice(t("hint_wait"));
-    } else if (problem instanceof ApiProblem && problem.status === 404) {
+    } else if (gone(problem)) {
       notice(t("err_unknown_deal"), { sticky: true });
     } else {
       notice(t("hint_failed"));
@@ -937,6 +937,8 @@
   }
 
   const dealUrl = (id) => `${config.api}/${encodeURIComponent(id)}`;
+  // No such deal (404), or one stored under rules that have changed since (410): it cannot go on.
+  const gone = (err) => err instanceof ApiProblem && (err.status === 404 || err.status === 410);
 
   function rememberDeal(id) {
     dealId = id;
@@ -985,7 +987,7 @@
           return data.view;
         }
       } catch (err) {
-        if (!(err instanceof ApiProblem) || (err.status !== 404 && err.status !== 400)) throw err;
+        if (!gone(err) && !(err instanceof ApiProblem && err.status === 400)) throw err;
         if (fromUrl) notice(t("err_unknown_deal"));
       }
     }
@@ -1002,7 +1004,7 @@
         data = await request("GET", `${dealUrl(dealId)}?wait=${view.version}`, null, gen);
       } catch (err) {
         if (gen !== generation) return;
-        if (err instanceof ApiProblem && err.status === 404) {
+        if (gone(err)) {
           notice(t("err_unknown_deal"), { sticky: true });
           return;
         }
@@ -1040,7 +1042,7 @@
         notice(t("err_illegal", { message: err.message }), { sticky: true });
         renderFinal(view);
         return;
-      } else if (err instanceof ApiProblem && err.status === 404) {
+      } else if (gone(err)) {
         notice(t("err_unknown_deal"), { sticky: true });
         return;
       } else {
