@@ -21,16 +21,20 @@ from tests.games.paohuzi.helpers import GAME, build, discards_of, groups_of, ids
 RANKS = {"win": 1, "pao": 2, "peng": 2, "chi": 3}
 
 
-def spec_award(answers: dict[int, str], origin: int, from_stock: bool) -> tuple[int, str] | None:
-    """The spec's winner: the highest rank; ties in turn order from the revealer (A-PHZ-12,
-    A-PHZ-13), or from the discarder's next player."""
+def spec_turn(seat: int, text: str, origin: int, from_stock: bool) -> tuple[int, int]:
+    """Where a claim comes in the spec's asking order: by rank, ties in turn order from the
+    revealer (A-PHZ-12, A-PHZ-13), or from the discarder's next player."""
     first = origin if from_stock else (origin + 1) % 3
-    order = [(first + i) % 3 for i in range(3)]
-    claims = [(RANKS[t.split()[0]], order.index(s), s, t) for s, t in answers.items()
+    return RANKS[text.split()[0]], (seat - first) % 3
+
+
+def spec_award(answers: dict[int, str], origin: int, from_stock: bool) -> tuple[int, str] | None:
+    """The spec's winner: the first claim in the asking order."""
+    claims = [(spec_turn(s, t, origin, from_stock), s, t) for s, t in answers.items()
               if t != "pass"]
     if not claims:
         return None
-    _, _, seat, text = min(claims)
+    _, seat, text = min(claims)
     return seat, text
 
 
@@ -72,12 +76,19 @@ def check_answers(state: PaohuziState, order: tuple[int, ...], picks: tuple[str,
     check_conservation(state)
     answers = dict(zip(order, picks, strict=True))
     expected = spec_award(answers, origin, from_stock)
-    for s, text in answers.items():  # PHZ-12: a declined offer makes the card stale
+    # PHZ-12, A-PHZ-6: a declined offer makes the card stale, if the player's turn to be asked
+    # came before the claim that took the card (a card taken first was never offered)
+    taken = (9, 0) if expected is None else spec_turn(*expected, origin, from_stock)
+    for s, text in answers.items():
         h = state.seats[s]
-        if text == "pass" and any(t.startswith("chi") for t in offered[s]):
-            assert card in h.chi_stale
-        if text == "pass" and any(t.startswith("peng") for t in offered[s]):
-            assert card in h.peng_stale
+        asked = [t for t in offered[s] if t != "pass"
+                 and spec_turn(s, t, origin, from_stock) < taken]
+        if text != "pass":
+            asked = []
+        assert (card in h.chi_stale) == (card in before[s].chi_stale
+                                         or any(t.startswith("chi") for t in asked))
+        assert (card in h.peng_stale) == (card in before[s].peng_stale
+                                          or any(t.startswith("peng") for t in asked))
     public = [e for e in events if e.seat is None]
     first = public[0] if public else None
     if expected is None:

@@ -245,6 +245,19 @@ def test_e17_revealer_passes_next_player_chis_and_s9_is_stale() -> None:
     assert state.observation(1)["stale"] == {"chi": [], "peng": []}
 
 
+def test_a_card_a_higher_claim_takes_first_was_never_offered() -> None:
+    """PHZ-12; decision A-PHZ-6 (details: "a card taken by a higher-priority claim before the
+    player was asked does not count"): seat 0 reveals s9 and passes its chi while seat 2 pengs
+    it. Peng is asked before chi, so seat 0's chi was never reached: s9 is not stale for it.
+    Had nobody claimed, the same pass would make it stale (PHZ-E17)."""
+    for peng, stale in ((True, []), (False, ["s9"])):
+        state = build(hands={0: "s7 s8", 2: "s9 s9 L1"}, stock="s9").state()
+        state.apply(0, "pass")
+        state.apply(2, "peng s9" if peng else "pass")
+        assert state.observation(0)["stale"] == {"chi": stale, "peng": []}
+        assert state.observation(2)["stale"]["peng"] == ([] if peng else ["s9"])
+
+
 # --- PHZ-E18 ------------------------------------------------------------------------------------
 
 
