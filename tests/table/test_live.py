@@ -3,13 +3,13 @@ nothing, and the seat plays on with the next request for the deal."""
 
 from __future__ import annotations
 
-import asyncio
 from pathlib import Path
 
 from cardavia.games.registry import GAMES
 from cardavia.store.base import StoreError
 from cardavia.store.sqlite import SQLiteStore
 from cardavia.table.live import HUMAN, Tables
+from tests.table.helpers import run
 
 
 class Flaky(SQLiteStore):
@@ -51,7 +51,7 @@ def test_an_ai_seat_whose_action_was_not_stored_plays_on_with_the_next_request(
         assert len(table.state.actions) > stored
         assert len(store.load(table.id).actions) == len(table.state.actions)  # type: ignore[union-attr]
 
-    asyncio.run(go())
+    run(go())
 
 
 def test_idle_deals_leave_memory_and_come_back_from_the_store(tmp_path: Path) -> None:
@@ -77,4 +77,4 @@ def test_idle_deals_leave_memory_and_come_back_from_the_store(tmp_path: Path) ->
             assert (await tables.get(deal_id)).view() == view
         assert len(tables.in_memory()) == 2
 
-    asyncio.run(go())
+    run(go())

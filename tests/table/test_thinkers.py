@@ -16,6 +16,7 @@ from cardavia.ai.workers import Thinkers
 from cardavia.games.registry import GAMES
 from cardavia.store.sqlite import SQLiteStore
 from cardavia.table.live import HUMAN, Tables
+from tests.table.helpers import run
 
 
 def test_a_worker_that_dies_is_replaced() -> None:
@@ -33,7 +34,7 @@ def test_a_worker_that_dies_is_replaced() -> None:
                                     state.observation(seat), legal)
 
     try:
-        assert asyncio.run(go())["action"] in legal
+        assert run(go())["action"] in legal
     finally:
         thinkers.close()
 
@@ -70,6 +71,6 @@ def test_when_search_fails_the_ai_seats_play_on_and_the_hint_answers(tmp_path: P
                 assert hints[-1]["action"] in legal
             await tables.human_act(table, legal[-1], table.version)
 
-    _, hints = asyncio.run(go())
+    _, hints = run(go())
     assert thinkers.calls > 0  # the AI seats did try to search, and the deal still ended
     assert hints and all(h["reason"] == "greedy" and h["samples"] == 0 for h in hints)
