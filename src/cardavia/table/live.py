@@ -184,8 +184,8 @@ class Tables:
         self.games = games
         self.thinkers = thinkers or Thinkers()
         # The deals in memory, least recently asked for first. Past `keep` of them, those idle
-        # for `idle_s` leave memory (a finished Nantong deal holds about 400 KiB); the store
-        # has them, and the next request replays them back, as after a restart.
+        # for `idle_s` leave memory (a finished deal holds 44-82 KiB, docs/benchmarks.md); the
+        # store has them, and the next request replays them back, as after a restart.
         self._tables: OrderedDict[str, Table] = OrderedDict()
         self.keep, self.idle_s = keep, idle_s
         self._locks: dict[str, asyncio.Lock] = {}
