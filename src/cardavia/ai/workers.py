@@ -9,6 +9,7 @@ is the same distribution as sampling from the true state, and nothing hidden cro
 from __future__ import annotations
 
 import asyncio
+import functools
 import multiprocessing
 import os
 from concurrent.futures import ProcessPoolExecutor
@@ -58,20 +59,17 @@ class Thinkers:
     async def think(self, level: str, game: str, seed: int, world: State, seat: int,
                     observation: dict[str, Any], legal: list[str]) -> dict[str, Any]:
         loop = asyncio.get_running_loop()
-        for attempt in range(2):
-            pool = self._executor()
-            try:
-                return await loop.run_in_executor(pool, think, level, game, seed, world, seat,
-                                                  observation, legal)
-            except BrokenProcessPool:
-                # A worker died (killed, out of memory): the pool fails every call from now on.
-                # Replace it (once, however many calls saw it break) and think again.
-                if self._pool is pool:
-                    pool.shutdown(wait=False, cancel_futures=True)
-                    self._pool = None
-                if attempt:
-                    raise
-        raise AssertionError("unreachable")
+        job = functools.partial(think, level, game, seed, world, seat, observation, legal)
+        pool = self._executor()
+        try:
+            return await loop.run_in_executor(pool, job)
+        except BrokenProcessPool:
+            # A worker died (killed, out of memory): the pool fails every call from now on.
+            # Replace it (once, however many calls saw it break) and think again.
+            if self._pool is pool:
+                pool.shutdown(wait=False, cancel_futures=True)
+                self._pool = None
+            return await loop.run_in_executor(self._executor(), job)
 
     def close(self) -> None:
         if self._pool is not None:
