@@ -74,3 +74,38 @@ def test_when_search_fails_the_ai_seats_play_on_and_the_hint_answers(tmp_path: P
     _, hints = run(go())
     assert thinkers.calls > 0  # the AI seats did try to search, and the deal still ended
     assert hints and all(h["reason"] == "greedy" and h["samples"] == 0 for h in hints)
+
+
+class Counting(Thinkers):
+    """Workers that take a moment and count the searches asked of them."""
+
+    def __init__(self) -> None:
+        super().__init__(1)
+        self.calls = 0
+
+    async def think(self, level: str, game: str, seed: int, world: Any, seat: int,
+                    observation: dict[str, Any], legal: list[str]) -> dict[str, Any]:
+        self.calls += 1
+        await asyncio.sleep(0.05)
+        return {"action": legal[-1], "reason": "greedy", "samples": 3, "values": {}}
+
+
+def test_hints_asked_together_share_one_search(tmp_path: Path) -> None:
+    """A second Hint before the first answers (another tab, a quick second press) waits for
+    the same search instead of queueing another before the AI seats' decisions."""
+    thinkers = Counting()
+    tables = Tables(SQLiteStore(tmp_path / "deals.db"), GAMES, thinkers)
+
+    async def go() -> None:
+        table = await tables.create("nantong", 3, "greedy")
+        await tables.drain()
+        while len(set(legal := table.state.legal_actions(HUMAN))) < 2 or "win" in legal:
+            await tables.human_act(table, legal[-1], table.version)
+            await tables.drain()
+        first, second = await asyncio.gather(tables.hint(table, table.version),
+                                             tables.hint(table, table.version))
+        assert first == second and thinkers.calls == 1
+        await tables.hint(table, table.version)  # once answered, a new press searches anew
+        assert thinkers.calls == 2
+
+    run(go())

@@ -189,8 +189,9 @@ class Tables:
         self._tables: OrderedDict[str, Table] = OrderedDict()
         self.keep, self.idle_s = keep, idle_s
         self._locks: dict[str, asyncio.Lock] = {}
-        self._tasks: set[asyncio.Task[None]] = set()
+        self._tasks: set[asyncio.Future[Any]] = set()
         self._running: dict[str, int] = {}  # agent tasks per deal
+        self._hints: dict[tuple[str, int], asyncio.Future[dict[str, Any]]] = {}  # in progress
 
     def lock(self, deal_id: str) -> asyncio.Lock:
         return self._locks.setdefault(deal_id, asyncio.Lock())
@@ -339,7 +340,9 @@ class Tables:
         return True
 
     async def hint(self, table: Table, version: int) -> dict[str, Any]:
-        """What the normal level would play for the human now, and why (`Decision` fields)."""
+        """What the normal level would play for the human now, and why (`Decision` fields).
+        Asking again before the answer comes (another tab, a quick second press) waits for the
+        same search rather than queueing another in front of the AI seats' decisions."""
         async with self.lock(table.id):
             if version != table.version:
                 raise StaleVersionError(table.version)
@@ -350,8 +353,26 @@ class Tables:
             plain = obvious(legal)
             if plain is not None:
                 return _hint_json(plain.action, plain.reason, 0, {}, [])
-            world = table.state.sample_world(HUMAN, table.rng)
-            seed = table.rng.randrange(2**32)
+            key = (table.id, version)
+            pending = self._hints.get(key)
+            if pending is None:
+                world = table.state.sample_world(HUMAN, table.rng)
+                seed = table.rng.randrange(2**32)
+                pending = asyncio.ensure_future(
+                    self._search_hint(table, seed, world, observation, legal))
+                self._hints[key] = pending
+                self._tasks.add(pending)
+
+                def done(task: asyncio.Future[dict[str, Any]]) -> None:
+                    self._tasks.discard(task)
+                    self._hints.pop(key, None)
+
+                pending.add_done_callback(done)
+        # shielded: one asker going away does not cancel the search the others wait for
+        return await asyncio.shield(pending)
+
+    async def _search_hint(self, table: Table, seed: int, world: State,
+                           observation: dict[str, Any], legal: list[str]) -> dict[str, Any]:
         try:
             found = await self.thinkers.think(HINT_LEVEL, table.game.name, seed, world, HUMAN,
                                               observation, legal)
