@@ -1,0 +1,49 @@
+"""Any address a visitor may type or a link may garble gets a page or a clear 4xx, never a
+server error (site.md's routes, their path parts and query parameters; Hypothesis)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from urllib.parse import quote
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from starlette.testclient import TestClient
+
+from cardavia.web.app import create_app
+from cardavia.web.i18n import LANGUAGES
+
+PART = st.sampled_from(["en", "zh", "ru", "sisepai", "nantong", "paohuzi", "chuopai",
+                        "two-seven-ten", "sichuan-cards", "", "..", "%00"]) | st.text(max_size=12)
+VALUE = st.sampled_from(["", "0", "-1", "easy", "hard", "greedy", "9" * 30, "1e5"]) \
+    | st.text(max_size=12)
+
+
+@pytest.fixture(scope="module")
+def client(tmp_path_factory: pytest.TempPathFactory) -> Iterator[TestClient]:
+    db: Path = tmp_path_factory.mktemp("pages") / "deals.db"
+    with TestClient(create_app(db), follow_redirects=False) as c:
+        yield c
+
+
+@settings(max_examples=200, deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(template=st.sampled_from(["/{}/", "/{}/decks/{}", "/{}/games/{}/rules",
+                                 "/{}/games/{}/table", "/{}", "/static/{}"]),
+       parts=st.lists(PART, min_size=2, max_size=2),
+       query=st.dictionaries(st.sampled_from(["seed", "level", "deal", "lang", "x"]), VALUE,
+                             max_size=3))
+def test_any_address_gets_a_page_or_a_clear_4xx(client: TestClient, template: str,
+                                                parts: list[str], query: dict[str, str]) -> None:
+    path = template.format(*(quote(p, safe="") for p in parts[:template.count("{}")]))
+    response = client.get(path, params=query)
+    assert response.status_code < 500, (path, query, response.status_code)
+    if response.status_code == 200 and path.split("/")[1] in LANGUAGES:
+        assert "<html" in response.text
+
+
+def test_the_pages_of_every_language_are_served(client: TestClient) -> None:
+    for lang in LANGUAGES:
+        assert client.get(f"/{lang}/games/paohuzi/table?seed=1&level=hard").status_code == 200
