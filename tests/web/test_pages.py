@@ -150,3 +150,12 @@ def test_the_table_seats_the_ai_in_the_order_of_play(client: TestClient, game: s
     html = client.get(f"/en/games/{game}/table").text
     found = re.findall(r'data-seat="(\d)" data-place="(\w+)"', html)
     assert found == [(str(seat), place) for seat, place in enumerate(places, start=1)]
+
+
+def test_a_game_without_a_table_promises_no_opponents(client: TestClient) -> None:
+    """Two Seven Ten is listed with its rules but cannot be played yet: its line says how many
+    play, not "you vs 2 AI · one deal"."""
+    for lang, players in (("en", "3 players"), ("zh", "3 名玩家")):
+        page = client.get(f"/{lang}/games/two-seven-ten/rules").text
+        line = page.split('<p class="game-players">')[1].split("</p>")[0]
+        assert line == players

@@ -60,6 +60,8 @@ def _game_dict(lang: str, deck: Deck, game: GameInfo) -> dict[str, Any]:
 
 def _players_line(game: GameInfo) -> str:
     players = ngettext("%(n)s player", "%(n)s players", game.players) % {"n": game.players}
+    if not game.playable:  # no table yet: nothing to promise about opponents or deals
+        return players
     ais = ngettext("you vs %(n)s AI", "you vs %(n)s AI", game.opponents) % {
         "n": game.opponents}
     return " · ".join((players, ais, gettext("one deal")))
