@@ -15,14 +15,8 @@ from cardavia.ai.play import play_deal
 from cardavia.games.registry import GAMES
 from cardavia.rules.errors import RecordError
 from cardavia.rules.record import dumps, loads, make_record, replay
+from tests.strategies import JSON
 
-JSON = st.recursive(
-    st.none() | st.booleans() | st.integers() | st.text(max_size=12)
-    | st.floats(allow_nan=False),
-    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner,
-                                                                 max_size=4),
-    max_leaves=10,
-)
 PARTS = ("format", "game", "rules", "seed", "dealer", "position", "actions", "result")
 
 

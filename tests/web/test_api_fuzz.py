@@ -16,19 +16,13 @@ from starlette.testclient import TestClient
 from cardavia.games.registry import GAMES
 from cardavia.web.api import MAX_BODY
 from cardavia.web.app import create_app
+from tests.strategies import JSON
 from tests.web.helpers import settle, stored
 
 SETTINGS = settings(max_examples=150, deadline=None,
                     suppress_health_check=[HealthCheck.function_scoped_fixture])
 ERRORS = {400, 404, 409, 413, 422}
 
-JSON = st.recursive(
-    st.none() | st.booleans() | st.integers() | st.text(max_size=20)
-    | st.floats(allow_nan=False, allow_infinity=False),  # the client cannot send NaN or inf
-    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner,
-                                                                 max_size=4),
-    max_leaves=12,
-)
 # Near-misses of the real fields as well as noise.
 INTS = st.integers() | st.sampled_from([-1, 0, 1, 2**31, 2**63 - 1, 2**63, -(2**63) - 1])
 FIELD = st.sampled_from(["game", "seed", "level", "after", "action", "version", "extra"])
