@@ -159,3 +159,12 @@ def test_a_game_without_a_table_promises_no_opponents(client: TestClient) -> Non
         page = client.get(f"/{lang}/games/two-seven-ten/rules").text
         line = page.split('<p class="game-players">')[1].split("</p>")[0]
         assert line == players
+
+
+def test_a_game_without_written_rules_offers_no_full_rules_button(client: TestClient) -> None:
+    """Two Seven Ten's rules are not written: the lists do not send a visitor to an empty page,
+    while Paohuzi, on the same deck, keeps its Full rules button."""
+    for path in ("/en/", "/en/decks/chinese-number-cards"):
+        page = client.get(path).text
+        assert 'href="/en/games/paohuzi/rules"' in page
+        assert 'href="/en/games/two-seven-ten/rules"' not in page

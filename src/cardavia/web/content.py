@@ -55,8 +55,11 @@ def rules_page(game: str, lang: str) -> RulesPage | None:
             meta[key.strip()] = value.strip().strip('"')
         text = text[front.end():]
     md = MarkdownIt("commonmark", {"html": False}).enable("table")
-    # a wide table scrolls sideways on a phone (site.css): a focusable one scrolls by keyboard
-    html = md.render(text).replace("<table>", '<table tabindex="0">')
+    # a wide table scrolls sideways on a phone (site.css), inside a frame whose edges shade
+    # while there is more to see (rules.js); a focusable one scrolls by keyboard
+    html = (md.render(text)
+            .replace("<table>", '<div class="table-frame"><table tabindex="0">')
+            .replace("</table>", "</table></div>"))
     html = _CARDS.sub(lambda m: _cards_html(game, m.group(1), lang), html)
     return RulesPage(meta.get("title", game), meta.get("summary", ""), meta.get("players", ""),
                      html)

@@ -52,6 +52,7 @@ def _game_dict(lang: str, deck: Deck, game: GameInfo) -> dict[str, Any]:
         "playable": game.playable,
         "clockwise": game.clockwise,
         "rules_url": f"/{lang}/games/{game.id}/rules",
+        "has_rules": page is not None,  # else no Full rules button leads to an empty page
         "table_url": f"/{lang}/games/{game.id}/table" if game.playable else None,
         "deck_url": f"/{lang}/decks/{deck.id}",
         "deck_name": gettext(deck.name),

@@ -1,0 +1,29 @@
+// The Full rules page: a table wider than the screen scrolls sideways inside its frame. Mark the
+// frame with the sides that have more to show (site.css shades them), so a phone reader knows to
+// swipe rather than reading a cut-off column as the whole table.
+(() => {
+  "use strict";
+
+  function mark(frame) {
+    const table = frame.querySelector("table");
+    if (!table) return;
+    const hidden = table.scrollWidth - table.clientWidth;
+    frame.classList.toggle("more-left", table.scrollLeft > 1);
+    frame.classList.toggle("more-right", hidden - table.scrollLeft > 1);
+  }
+
+  function bind() {
+    const frames = [...document.querySelectorAll(".table-frame")];
+    for (const frame of frames) {
+      frame.querySelector("table")?.addEventListener("scroll", () => mark(frame), { passive: true });
+      mark(frame);
+    }
+    window.addEventListener("resize", () => frames.forEach(mark));
+  }
+
+  if (document.readyState === "loading") {
+    document.addEventListener("DOMContentLoaded", bind);
+  } else {
+    bind();
+  }
+})();

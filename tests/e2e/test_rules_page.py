@@ -1,0 +1,40 @@
+"""The Full rules page on a phone (site.md: readable on a phone in portrait): a table wider than
+the screen scrolls sideways inside its frame, and the frame shades the side that has more to
+show, so a cut-off column does not pass for the whole table."""
+
+from __future__ import annotations
+
+from playwright.sync_api import Browser, expect
+
+from tests.e2e.conftest import ARTIFACTS, DESKTOP, PHONE
+from tests.e2e.helpers import new_page
+
+
+def test_a_wide_rules_table_says_there_is_more_to_swipe(browser: Browser, base_url: str) -> None:
+    page = new_page(browser, base_url, PHONE)
+    page.goto("/ru/games/nantong/rules")
+    frames = page.locator(".table-frame")
+    assert frames.count() >= 3
+    wide = [i for i in range(frames.count()) if frames.nth(i).evaluate(
+        "f => f.querySelector('table').scrollWidth > f.querySelector('table').clientWidth + 1")]
+    assert wide, "no table wider than a phone: the test would show nothing"
+    frame = frames.nth(wide[0])
+    frame.scroll_into_view_if_needed()
+    expect(frame).to_have_class("table-frame more-right")
+    page.screenshot(path=str(ARTIFACTS / "rules-table-phone.png"))
+    frame.evaluate("f => { const t = f.querySelector('table'); t.scrollLeft = t.scrollWidth; }")
+    expect(frame).to_have_class("table-frame more-left")
+    # a table that fits shades neither side
+    narrow = [i for i in range(frames.count()) if i not in wide]
+    if narrow:
+        expect(frames.nth(narrow[0])).to_have_class("table-frame")
+    assert not page.errors  # type: ignore[attr-defined]
+
+
+def test_rules_tables_fit_a_desktop(browser: Browser, base_url: str) -> None:
+    page = new_page(browser, base_url, DESKTOP)
+    page.goto("/en/games/chuopai/rules")
+    frames = page.locator(".table-frame")
+    assert frames.count() >= 1
+    for i in range(frames.count()):
+        expect(frames.nth(i)).to_have_class("table-frame")
