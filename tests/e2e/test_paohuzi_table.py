@@ -210,7 +210,10 @@ def check_result_against_record(page: Page, seed: int) -> dict[str, Any]:
         if seat == winner:
             assert amount == 2 * bd["tun"] and f"{amount} tun" in text, text
         else:
-            assert amount == -bd["tun"] and f"pay{'' if seat == 0 else 's'}" in text, text
+            # the amount and the payee apart: "You pay 3 tun to AI 2", not "You pay AI 2 3 tun"
+            says = ("pays you" if winner == 0 else
+                    f"pay{'' if seat == 0 else 's'}") + f" {-amount} tun"
+            assert amount == -bd["tun"] and says in text, text
     assert bd["payments"] == result["scores"]
     return record
 

@@ -69,7 +69,8 @@ CLIENT_STRINGS: dict[str, str] = {
     # --- the log
     "log_you_drew": N_("You drew %(card)s"),
     "log_seat_drew": N_("%(seat)s drew %(card)s"),
-    "log_unclaimed": N_("Nobody claimed %(card)s: it becomes a discard"),
+    "log_unclaimed": N_("Nobody claimed the drawn %(card)s: it becomes a discard, and the others "
+                        "may claim it again"),
     "log_you_claimed": N_("You claimed %(card)s: %(group)s"),
     "log_seat_claimed": N_("%(seat)s claimed %(card)s: %(group)s"),
     "log_you_discarded": N_("You discarded %(card)s"),
@@ -659,11 +660,11 @@ GAME_PLURALS: dict[str, dict[str, tuple[str, str]]] = {
             "%(seat)s won with %(card)s: %(huxi)s huxi, %(n)s tun",
             "%(seat)s won with %(card)s: %(huxi)s huxi, %(n)s tun",
         ),
-        "phz_you_pay": NP_("You pay %(winner)s %(n)s tun", "You pay %(winner)s %(n)s tun"),
+        "phz_you_pay": NP_("You pay %(n)s tun to %(winner)s", "You pay %(n)s tun to %(winner)s"),
         "phz_pays_you": NP_("%(seat)s pays you %(n)s tun", "%(seat)s pays you %(n)s tun"),
         "phz_pays": NP_(
-            "%(seat)s pays %(winner)s %(n)s tun",
-            "%(seat)s pays %(winner)s %(n)s tun",
+            "%(seat)s pays %(n)s tun to %(winner)s",
+            "%(seat)s pays %(n)s tun to %(winner)s",
         ),
         "phz_you_receive": NP_("You receive %(n)s tun", "You receive %(n)s tun"),
         "phz_seat_receives": NP_("%(seat)s receives %(n)s tun", "%(seat)s receives %(n)s tun"),
