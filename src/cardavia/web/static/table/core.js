@@ -174,6 +174,8 @@
         hintLine: $("[data-role=hint-line]"),
         result: $("[data-role=result]"),
         log: $("[data-testid=log]"),
+        controls: $("[data-role=controls]"),
+        handArea: $(".hand-area"),
       }
     : {};
 
@@ -824,6 +826,26 @@
     }
   }
 
+  // On a phone the seats above (growing as groups are exposed) push your prompt and hand below
+  // the screen. When a new decision is yours, scroll so that the prompt and the hand show
+  // together, or the prompt's top when both cannot; once per decision, so that reading the
+  // seats or the log is never fought over.
+  let decisionInView = null;
+  function bringDecisionIntoView(v) {
+    if (decisionInView === v.version || !els.controls || !els.handArea) return;
+    decisionInView = v.version;
+    const margin = 8;
+    const bottomEdge = window.innerHeight - margin;
+    const top = els.controls.getBoundingClientRect().top;
+    const bottom = els.handArea.getBoundingClientRect().bottom;
+    let by = 0;
+    if (bottom - top > bottomEdge - margin || top < margin) by = top - margin;
+    else if (bottom > bottomEdge) by = bottom - bottomEdge;
+    if (Math.abs(by) > 1) {
+      window.scrollBy({ top: by, behavior: reducedMotion.matches ? "instant" : "smooth" });
+    }
+  }
+
   function renderFinal(v) {
     const model = modelFromView(v);
     renderBoard(model, v);
@@ -836,6 +858,7 @@
     else if (v.legal_actions.length) {
       setState("your-turn");
       focusDecision();
+      bringDecisionIntoView(v);
     } else setState("waiting");
   }
 

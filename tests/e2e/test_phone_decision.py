@@ -1,0 +1,60 @@
+"""On a phone the AI seats and the centre fill the screen above your prompt and hand: when a
+decision is yours the table scrolls so that the prompt and your cards are in view (site.md: the
+hand readable on a phone in portrait), at the first decision and at later ones, in every game."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, Page
+
+from tests.e2e.conftest import PHONE
+from tests.e2e.helpers import ENABLED, TIMEOUT, new_page, wait_for_turn
+
+GAMES = ["sisepai", "nantong", "chuopai", "paohuzi"]
+
+
+def _in_view(page: Page) -> dict[str, float]:
+    return page.evaluate(
+        """() => {
+          const c = document.querySelector('[data-role=controls]').getBoundingClientRect();
+          const h = document.querySelector('.hand-area').getBoundingClientRect();
+          const card = document.querySelector('[data-testid=hand-card]').getBoundingClientRect();
+          return {top: c.top, bottom: h.bottom, card: card.top, height: window.innerHeight,
+                  scrolled: window.scrollY};
+        }""")
+
+
+def _check(where: str, box: dict[str, float]) -> None:
+    assert box["top"] >= 0, f"{where}: the prompt starts above the screen: {box}"
+    assert box["card"] < box["height"] - 40, f"{where}: your cards are below the screen: {box}"
+    if box["bottom"] - box["top"] <= box["height"] - 16:
+        assert box["bottom"] <= box["height"], f"{where}: the hand is cut off: {box}"
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_your_decision_is_in_view_on_a_phone(browser: Browser, base_url: str, game: str,
+                                             screenshots: Path) -> None:
+    page = new_page(browser, base_url, PHONE)
+    page.goto(f"/en/games/{game}/table?seed=11&level=greedy")
+    assert wait_for_turn(page) == "your-turn"
+    first = _in_view(page)
+    assert first["scrolled"] > 0, "the first decision did not bring the table into view"
+    _check("first decision", first)
+    page.screenshot(path=str(screenshots / f"phone-decision-{game}.png"))
+    # later decisions: the player scrolled up to read the seats, then answered (a dispatched
+    # click, which unlike a real one does not scroll); the next decision comes back into view
+    for step in range(8):
+        page.evaluate("() => window.scrollTo(0, 0)")
+        button = page.locator(f"[data-role=actions] button{ENABLED}")
+        target = button.first if button.count() else (
+            page.locator(f"[data-testid=hand-card]{ENABLED}").first)
+        logged = page.locator("[data-testid=log] li").count()
+        target.dispatch_event("click")
+        page.wait_for_function("n => document.querySelectorAll('[data-testid=log] li').length > n",
+                               arg=logged, timeout=TIMEOUT)
+        if wait_for_turn(page) == "over":
+            break
+        _check(f"decision {step + 2}", _in_view(page))
+    assert not page.errors  # type: ignore[attr-defined]
