@@ -58,3 +58,27 @@ def test_your_decision_is_in_view_on_a_phone(browser: Browser, base_url: str, ga
             break
         _check(f"decision {step + 2}", _in_view(page))
     assert not page.errors  # type: ignore[attr-defined]
+
+
+def test_a_player_reading_the_log_is_not_pulled_back(browser: Browser, base_url: str) -> None:
+    """Scrolled past the prompt, down to the log: the next decision leaves the log where the
+    reader has it on the screen, however the table above grows or shrinks meanwhile."""
+    page = new_page(browser, base_url, PHONE)
+    page.goto("/en/games/paohuzi/table?seed=11&level=greedy")
+    panel = "() => document.querySelector('.log-panel').getBoundingClientRect().top"
+    for _ in range(6):
+        assert wait_for_turn(page) == "your-turn"
+        page.evaluate("() => document.querySelector('.log-panel').scrollIntoView()")
+        at = page.evaluate(panel)
+        button = page.locator(f"[data-role=actions] button{ENABLED}")
+        target = button.first if button.count() else (
+            page.locator(f"[data-testid=hand-card]{ENABLED}").first)
+        logged = page.locator("[data-testid=log] li").count()
+        target.dispatch_event("click")
+        page.wait_for_function("n => document.querySelectorAll('[data-testid=log] li').length > n",
+                               arg=logged, timeout=TIMEOUT)
+        if wait_for_turn(page) == "over":
+            break
+        page.wait_for_timeout(200)
+        assert abs(page.evaluate(panel) - at) <= 2, "the log moved under the reader"
+    assert not page.errors  # type: ignore[attr-defined]

@@ -176,6 +176,7 @@
         log: $("[data-testid=log]"),
         controls: $("[data-role=controls]"),
         handArea: $(".hand-area"),
+        logPanel: document.querySelector(".log-panel"),
       }
     : {};
 
@@ -518,8 +519,11 @@
   }
 
   // The selection changed: redraw the hand's pressed state and the buttons that depend on it.
+  // The buttons keep the height they had with nothing selected (the most), so that the hand
+  // below does not jump under the player's finger as the choices narrow and widen.
   function refreshChoices() {
     if (!view || !shownModel || root.dataset.state !== "your-turn") return;
+    if (!els.actions.style.minHeight) els.actions.style.minHeight = `${els.actions.offsetHeight}px`;
     renderHand(shownModel, view);
     renderActions(view);
     markHint();
@@ -738,8 +742,11 @@
       { class: `log-${e.kind}`, "data-kind": e.kind, "data-seat": e.seat ?? "", "data-v": e.v },
       h("span", { class: "log-text" }, text),
     );
+    // follow the newest line only when the reader is at the end, not while reading older ones
+    const atEnd = els.log.scrollHeight - els.log.scrollTop - els.log.clientHeight < 24;
     els.log.append(item);
-    els.log.scrollTop = els.log.scrollHeight;
+    // instant, not the CSS's smooth scrolling: mid-animation the next line would not be at the end
+    if (atEnd) els.log.scrollTo({ top: els.log.scrollHeight, behavior: "instant" });
   }
 
   function logStart(v) {
@@ -810,10 +817,17 @@
     return !active || active === document.body || !document.body.contains(active);
   }
 
+  // Focus was left on a hand card while the decision is not about the hand (a claim after your
+  // discard): every card is disabled there.
+  function focusStranded() {
+    return els.hand.contains(document.activeElement) &&
+      !els.hand.querySelector('button.hand-card[aria-disabled="false"]');
+  }
+
   // After acting, keyboard users land on the next decision instead of the page top.
   let restoreFocus = false;
   function focusDecision() {
-    if (!restoreFocus || !focusLost()) return;
+    if (!restoreFocus || !(focusLost() || focusStranded())) return;
     restoreFocus = false;
     const buttons = [...els.hand.querySelectorAll("button.hand-card")];
     const enabled = (b) => b && b.getAttribute("aria-disabled") === "false";
@@ -827,26 +841,37 @@
   }
 
   // On a phone the seats above (growing as groups are exposed) push your prompt and hand below
-  // the screen. When a new decision is yours, scroll so that the prompt and the hand show
-  // together, or the prompt's top when both cannot; once per decision, so that reading the
-  // seats or the log is never fought over.
+  // the screen. When a new decision is yours and they are below, scroll down until the hand
+  // shows, but never the prompt's top off the screen; once per decision. A player who scrolled
+  // past the prompt (to the log, say) is reading: the page stays where it is.
   let decisionInView = null;
   function bringDecisionIntoView(v) {
     if (decisionInView === v.version || !els.controls || !els.handArea) return;
     decisionInView = v.version;
     const margin = 8;
-    const bottomEdge = window.innerHeight - margin;
     const top = els.controls.getBoundingClientRect().top;
     const bottom = els.handArea.getBoundingClientRect().bottom;
-    let by = 0;
-    if (bottom - top > bottomEdge - margin || top < margin) by = top - margin;
-    else if (bottom > bottomEdge) by = bottom - bottomEdge;
-    if (Math.abs(by) > 1) {
+    if (top < margin) return;
+    const by = Math.min(bottom - (window.innerHeight - margin), top - margin);
+    if (by > 1) {
       window.scrollBy({ top: by, behavior: reducedMotion.matches ? "instant" : "smooth" });
     }
   }
 
+  // On a phone the log lies below the table. A player who scrolled past the controls to read it
+  // keeps it where it is on the screen while the table above grows or shrinks (re-rendered
+  // nodes defeat the browser's own scroll anchoring).
+  function keepReadersPlace(render) {
+    const reading = els.logPanel && els.controls && els.controls.getBoundingClientRect().top < 0;
+    const before = reading ? els.logPanel.getBoundingClientRect().top : 0;
+    render();
+    if (!reading) return;
+    const moved = els.logPanel.getBoundingClientRect().top - before;
+    if (Math.abs(moved) > 1) window.scrollBy({ top: moved, behavior: "instant" });
+  }
+
   function renderFinal(v) {
+    els.actions.style.minHeight = ""; // a new position: its own height (refreshChoices)
     const model = modelFromView(v);
     renderBoard(model, v);
     renderActions(v);
@@ -886,7 +911,7 @@
     const fresh = next.log.filter((e) => e.v > view.version);
     if (fresh.length) {
       setState("animating");
-      renderActions(null);
+      keepReadersPlace(() => renderActions(null));
       const model = modelFromView(view);
       let lastSeat = null;
       for (let i = 0; i < fresh.length; i++) {
@@ -901,20 +926,22 @@
         }
         if (!instant) lastStepAt = performance.now();
         advance(model, e);
-        appendLog(e);
         const actor = actorOf(e);
-        if (actor !== null && actor !== undefined && actor !== lastSeat) {
-          lastSeat = actor;
-          // your own move replaying: the others are next, whoever played before
-          status(actor === HUMAN ? t("status_waiting") : t("status_seat_playing", { seat: seatName(actor) }));
-        }
-        renderBoard(model, null);
+        keepReadersPlace(() => {
+          appendLog(e);
+          if (actor !== null && actor !== undefined && actor !== lastSeat) {
+            lastSeat = actor;
+            // your own move replaying: the others are next, whoever played before
+            status(actor === HUMAN ? t("status_waiting") : t("status_seat_playing", { seat: seatName(actor) }));
+          }
+          renderBoard(model, null);
+        });
       }
     }
     if (gen !== generation) return;
     const wasOver = view.over;
     view = next;
-    renderFinal(next);
+    keepReadersPlace(() => renderFinal(next));
     if (next.over && !wasOver) {
       const focusInTable = root.contains(document.activeElement) || document.activeElement === document.body;
       if (focusInTable) els.result.focus({ preventScroll: false });
@@ -1179,7 +1206,9 @@
       const btn = shortcuts.get(event.key.toLowerCase());
       if (!btn) return;
       event.preventDefault();
-      if (btn !== els.hintButton) btn.focus(); // H leaves focus where it is (in the hand, say)
+      // H, and a button that only changes the selection (Clear), leave focus where it is (in the
+      // hand, say); a button that acts takes it
+      if (btn !== els.hintButton && btn.dataset.action) btn.focus();
       if (btn.getAttribute("aria-disabled") === "true") refuse(btn);
       else btn.click();
     });
