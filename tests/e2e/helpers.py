@@ -55,6 +55,19 @@ def wait_for_turn(page: Page) -> str:
     return str(page.get_attribute("[data-testid=table]", "data-state"))
 
 
+def answer_in_place(page: Page) -> None:
+    """Make the decision with the first enabled answer button, else the first enabled hand card,
+    by a dispatched click (unlike a real one it neither scrolls nor moves the focus), and wait
+    for its line in the log."""
+    button = page.locator(f"[data-role=actions] button{ENABLED}")
+    target = button.first if button.count() else (
+        page.locator(f"[data-testid=hand-card]{ENABLED}").first)
+    logged = page.locator("[data-testid=log] li").count()
+    target.dispatch_event("click")
+    page.wait_for_function("n => document.querySelectorAll('[data-testid=log] li').length > n",
+                           arg=logged, timeout=TIMEOUT)
+
+
 def discarding(page: Page) -> bool:
     return page.locator(f"[data-testid=hand-card]{ENABLED}").count() > 0
 

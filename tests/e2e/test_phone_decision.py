@@ -10,7 +10,7 @@ import pytest
 from playwright.sync_api import Browser, Page
 
 from tests.e2e.conftest import PHONE
-from tests.e2e.helpers import ENABLED, TIMEOUT, new_page, wait_for_turn
+from tests.e2e.helpers import answer_in_place, new_page, wait_for_turn
 
 GAMES = ["sisepai", "nantong", "chuopai", "paohuzi"]
 
@@ -47,13 +47,7 @@ def test_your_decision_is_in_view_on_a_phone(browser: Browser, base_url: str, ga
     # click, which unlike a real one does not scroll); the next decision comes back into view
     for step in range(8):
         page.evaluate("() => window.scrollTo(0, 0)")
-        button = page.locator(f"[data-role=actions] button{ENABLED}")
-        target = button.first if button.count() else (
-            page.locator(f"[data-testid=hand-card]{ENABLED}").first)
-        logged = page.locator("[data-testid=log] li").count()
-        target.dispatch_event("click")
-        page.wait_for_function("n => document.querySelectorAll('[data-testid=log] li').length > n",
-                               arg=logged, timeout=TIMEOUT)
+        answer_in_place(page)
         if wait_for_turn(page) == "over":
             break
         _check(f"decision {step + 2}", _in_view(page))
@@ -70,13 +64,7 @@ def test_a_player_reading_the_log_is_not_pulled_back(browser: Browser, base_url:
         assert wait_for_turn(page) == "your-turn"
         page.evaluate("() => document.querySelector('.log-panel').scrollIntoView()")
         at = page.evaluate(panel)
-        button = page.locator(f"[data-role=actions] button{ENABLED}")
-        target = button.first if button.count() else (
-            page.locator(f"[data-testid=hand-card]{ENABLED}").first)
-        logged = page.locator("[data-testid=log] li").count()
-        target.dispatch_event("click")
-        page.wait_for_function("n => document.querySelectorAll('[data-testid=log] li').length > n",
-                               arg=logged, timeout=TIMEOUT)
+        answer_in_place(page)
         if wait_for_turn(page) == "over":
             break
         page.wait_for_timeout(200)

@@ -7,21 +7,9 @@ from __future__ import annotations
 from playwright.sync_api import Browser, Page
 
 from tests.e2e.conftest import DESKTOP, PHONE
-from tests.e2e.helpers import ENABLED, TIMEOUT, new_page, wait_for_turn
+from tests.e2e.helpers import ENABLED, TIMEOUT, answer_in_place, new_page, wait_for_turn
 
 LOG_ITEMS = "[data-testid=log] li"
-
-
-def _answer(page: Page) -> None:
-    """Make the decision with the first enabled button, else the first enabled card, by a
-    dispatched click (it does not scroll the page or move the focus), and wait for its entry."""
-    button = page.locator(f"[data-role=actions] button{ENABLED}")
-    target = button.first if button.count() else (
-        page.locator(f"[data-testid=hand-card]{ENABLED}").first)
-    logged = page.locator(LOG_ITEMS).count()
-    target.dispatch_event("click")
-    page.wait_for_function("n => document.querySelectorAll('[data-testid=log] li').length > n",
-                           arg=logged, timeout=TIMEOUT)
 
 
 def _log_gap(page: Page) -> dict[str, float]:
@@ -36,20 +24,20 @@ def test_the_log_keeps_a_readers_place(browser: Browser, base_url: str) -> None:
     for _ in range(60):
         if wait_for_turn(page) == "over" or _log_gap(page)["scrolls"] > 150:
             break
-        _answer(page)
+        answer_in_place(page)
     assert _log_gap(page)["scrolls"] > 150, "the log never grew long enough to scroll"
     assert _log_gap(page)["below"] < 24, "the log does not follow its newest line"
     # reading older lines: new ones do not pull the reader down
     page.evaluate("() => { document.querySelector('[data-testid=log]').scrollTop = 0; }")
     assert wait_for_turn(page) == "your-turn"
-    _answer(page)
+    answer_in_place(page)
     wait_for_turn(page)
     assert _log_gap(page)["top"] < 2
     # back at the end: it follows again
     page.evaluate("() => { const l = document.querySelector('[data-testid=log]');"
                   " l.scrollTo({top: l.scrollHeight, behavior: 'instant'}); }")
     if wait_for_turn(page) == "your-turn":
-        _answer(page)
+        answer_in_place(page)
         wait_for_turn(page)
         assert _log_gap(page)["below"] < 24
     assert not page.errors  # type: ignore[attr-defined]
@@ -109,6 +97,6 @@ def test_the_hand_stays_put_while_a_selection_narrows_the_plays(browser: Browser
             page.wait_for_timeout(100)
             assert abs(page.evaluate(where) - before) <= 1, "the hand moved as the plays widened"
             checked += 1
-        _answer(page)
+        answer_in_place(page)
     assert checked, "no decision with a choice of plays came"
     assert not page.errors  # type: ignore[attr-defined]
