@@ -62,8 +62,17 @@ def answer_in_place(page: Page) -> None:
     button = page.locator(f"[data-role=actions] button{ENABLED}")
     target = button.first if button.count() else (
         page.locator(f"[data-testid=hand-card]{ENABLED}").first)
-    logged = page.locator("[data-testid=log] li").count()
+    logged = log_length(page)
     target.dispatch_event("click")
+    wait_for_log_past(page, logged)
+
+
+def log_length(page: Page) -> int:
+    return page.locator("[data-testid=log] li").count()
+
+
+def wait_for_log_past(page: Page, logged: int) -> None:
+    """Wait until the log has more than `logged` lines: the decision just made has landed."""
     page.wait_for_function("n => document.querySelectorAll('[data-testid=log] li').length > n",
                            arg=logged, timeout=TIMEOUT)
 

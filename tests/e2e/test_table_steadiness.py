@@ -7,9 +7,14 @@ from __future__ import annotations
 from playwright.sync_api import Browser, Page
 
 from tests.e2e.conftest import DESKTOP, PHONE
-from tests.e2e.helpers import ENABLED, TIMEOUT, answer_in_place, new_page, wait_for_turn
-
-LOG_ITEMS = "[data-testid=log] li"
+from tests.e2e.helpers import (
+    ENABLED,
+    answer_in_place,
+    log_length,
+    new_page,
+    wait_for_log_past,
+    wait_for_turn,
+)
 
 
 def _log_gap(page: Page) -> dict[str, float]:
@@ -60,7 +65,7 @@ def test_a_claim_after_a_keyboard_discard_has_the_focus(browser: Browser, base_u
             assert focused, "the focus stayed on a disabled hand card"
             seen += 1
         discarded = False
-        logged = page.locator(LOG_ITEMS).count()
+        logged = log_length(page)
         if page.locator(f"[data-testid=win]{ENABLED}").count():
             page.keyboard.press("w")
         elif cards:
@@ -70,8 +75,7 @@ def test_a_claim_after_a_keyboard_discard_has_the_focus(browser: Browser, base_u
             page.keyboard.press("1")  # claim, so that a discard follows
         else:
             page.keyboard.press("p")
-        page.wait_for_function("n => document.querySelectorAll('[data-testid=log] li').length > n",
-                               arg=logged, timeout=TIMEOUT)
+        wait_for_log_past(page, logged)
     assert seen, "no claim came right after a discard: pick another seed"
     assert not page.errors  # type: ignore[attr-defined]
 
