@@ -1,6 +1,7 @@
 """The table keeps still under the player's eyes and hands: the log keeps a reader's place,
-the hand does not jump while a selection narrows the choices (Chuo Pai on a phone), and after
-a keyboard discard the next decision, a claim, has the focus rather than a disabled card."""
+the hand does not jump while a selection narrows the choices (Chuo Pai on a phone, where a
+lead's many plays take one row swiped sideways), and after a keyboard discard the next
+decision, a claim, has the focus rather than a disabled card."""
 
 from __future__ import annotations
 
@@ -103,4 +104,49 @@ def test_the_hand_stays_put_while_a_selection_narrows_the_plays(browser: Browser
             checked += 1
         answer_in_place(page)
     assert checked, "no decision with a choice of plays came"
+    assert not page.errors  # type: ignore[attr-defined]
+
+
+def _first_lead_with_many_plays(page: Page) -> int:
+    for _ in range(40):
+        if wait_for_turn(page) == "over":
+            break
+        options = page.locator("[data-testid=play-option]").count()
+        if options >= 12:
+            return options
+        answer_in_place(page)
+    raise AssertionError("no decision with a dozen plays came")
+
+
+_OPTION_ROWS = """() => new Set([...document.querySelectorAll('[data-testid=play-option]')]
+    .map((b) => Math.round(b.getBoundingClientRect().top))).size"""
+
+
+def test_a_phone_shows_many_plays_in_one_row_swiped_sideways(browser: Browser,
+                                                            base_url: str) -> None:
+    page = new_page(browser, base_url, PHONE)
+    page.goto("/en/games/chuopai/table?seed=7&level=greedy")
+    _first_lead_with_many_plays(page)
+    strip = page.locator("[data-testid=action-strip]")
+    assert page.evaluate(_OPTION_ROWS) == 1, "the plays wrapped into several rows"
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    assert strip.evaluate("(s) => s.scrollWidth > s.clientWidth + 100")
+    assert strip.get_attribute("class") == "action-strip more-right"  # swipe for more
+    strip.evaluate("(s) => { s.scrollLeft = s.scrollWidth; }")
+    page.wait_for_function(
+        "() => document.querySelector('.action-strip.more-left:not(.more-right)')")
+    # the hand begins within the second screen, not two screens down
+    hand_top = page.evaluate("document.querySelector('[data-testid=hand]').getBoundingClientRect()"
+                             ".top + window.scrollY")
+    assert hand_top < 2 * PHONE["height"]
+    assert not page.errors  # type: ignore[attr-defined]
+
+
+def test_a_desktop_wraps_many_plays(browser: Browser, base_url: str) -> None:
+    page = new_page(browser, base_url, DESKTOP)
+    page.goto("/en/games/chuopai/table?seed=7&level=greedy")
+    _first_lead_with_many_plays(page)
+    assert page.evaluate(_OPTION_ROWS) > 1
+    strip = page.locator("[data-testid=action-strip]")
+    assert strip.evaluate("(s) => getComputedStyle(s).display") == "contents"
     assert not page.errors  # type: ignore[attr-defined]

@@ -575,6 +575,7 @@
         label,
         key: i < 9 ? String(i + 1) : null,
         cards: codes,
+        strip: true,
         aria: t("group_of", { group: label, cards: cardsText(codes) }),
       });
     });

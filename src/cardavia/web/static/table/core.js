@@ -61,9 +61,10 @@
 //   pileLabel / groupsLabel   string keys naming a seat's pile and group areas
 //   dealOver(view, ctx) once per deal and page, when a deal is first shown over
 //
-// ButtonSpec: {action, testid, label, key?, cards?, primary?, reason?, aria?}: `key` is one
-// character (a shortcut while it is your turn); a button with a reason is shown disabled
-// (aria-disabled, the reason as its description and as a notice on click).
+// ButtonSpec: {action, testid, label, key?, cards?, primary?, reason?, aria?, strip?}: `key` is
+// one character (a shortcut while it is your turn); a button with a reason is shown disabled
+// (aria-disabled, the reason as its description and as a notice on click); consecutive `strip`
+// buttons share one row that scrolls sideways on a phone.
 (() => {
   "use strict";
 
@@ -510,12 +511,37 @@
     if (!shortcuts.has("h")) shortcuts.set("h", els.hintButton); // a game's own H comes first
     els.hint.textContent = offered.hint || "";
     const hadFocus = els.actions.contains(document.activeElement);
-    els.actions.replaceChildren(...buttons);
+    els.actions.replaceChildren(...inStrips(buttons, offeredSpecs));
+    for (const strip of els.actions.querySelectorAll(".action-strip")) markStrip(strip);
     els.actions.hidden = !buttons.length;
     if (hadFocus && buttons.length) {
       const first = buttons.find((b) => b.getAttribute("aria-disabled") !== "true");
       if (first) first.focus({ preventScroll: true });
     }
+  }
+
+  // Consecutive buttons whose spec says `strip` go in one .action-strip: one row that scrolls
+  // sideways on a phone (site.css), so that a long list of plays does not push the hand off
+  // the screen; on a wider screen the strip's buttons wrap with the others.
+  function inStrips(buttons, specs) {
+    const out = [];
+    buttons.forEach((btn, i) => {
+      if (!specs[i].strip) {
+        out.push(btn);
+        return;
+      }
+      const last = out[out.length - 1];
+      if (last && last.classList.contains("action-strip")) last.append(btn);
+      else out.push(h("div", { class: "action-strip", "data-testid": "action-strip" }, btn));
+    });
+    return out;
+  }
+
+  // Mark the sides of a strip that have more to swipe (site.css shades them).
+  function markStrip(strip) {
+    const hidden = strip.scrollWidth - strip.clientWidth;
+    strip.classList.toggle("more-left", strip.scrollLeft > 1);
+    strip.classList.toggle("more-right", hidden - strip.scrollLeft > 1);
   }
 
   // The selection changed: redraw the hand's pressed state and the buttons that depend on it.
@@ -588,7 +614,11 @@
     for (const el of root.querySelectorAll(".is-hinted")) el.classList.remove("is-hinted");
     if (!action) return;
     const same = (el) => el.dataset.action === action;
-    for (const el of [...els.actions.querySelectorAll("[data-action]")].filter(same)) el.classList.add("is-hinted");
+    for (const el of [...els.actions.querySelectorAll("[data-action]")].filter(same)) {
+      el.classList.add("is-hinted");
+      const strip = el.closest(".action-strip"); // swiped into view, clear of the strip's fade
+      if (strip) strip.scrollLeft += el.getBoundingClientRect().left - strip.getBoundingClientRect().left - 32;
+    }
     const card = [...els.hand.querySelectorAll("[data-action]")].find(same);
     if (card) card.classList.add("is-hinted");
   }
@@ -1197,6 +1227,12 @@
       }
       if (btn.dataset.action) act(btn.dataset.action);
     });
+    // scroll events do not bubble: caught on the way down to a strip
+    const stripScrolled = (event) => {
+      if (event.target instanceof HTMLElement && event.target.classList.contains("action-strip")) markStrip(event.target);
+    };
+    els.actions.addEventListener("scroll", stripScrolled, { capture: true, passive: true });
+    window.addEventListener("resize", () => els.actions.querySelectorAll(".action-strip").forEach(markStrip));
 
     document.addEventListener("keydown", (event) => {
       if (event.defaultPrevented || event.ctrlKey || event.metaKey || event.altKey) return;
