@@ -7,9 +7,10 @@ the cards still missing plus a third of the huxi still missing. It always wins, 
 claim (with its best discard) lowers that score or keeps it and gains huxi, and discards to
 keep it lowest.
 
-`EfficientPaohuzi` refines it (the search's rollout policy): a split chosen for that same
-distance (huxi counted with groups, a partial group on its last live copy worth little), and
-among equal discards the one keeping the most live cards whose claim would lower it.
+`EfficientPaohuzi` refines it (the policy the search starts from; its rollouts play this greedy
+one, which is faster): a split chosen for that same distance (huxi counted with groups, a partial
+group on its last live copy worth little), and among equal discards the one keeping the most live
+cards whose claim would lower it.
 """
 
 from __future__ import annotations

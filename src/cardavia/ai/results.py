@@ -9,6 +9,7 @@ extended. A line cut short by a killed run is dropped when the file is opened ag
 
 from __future__ import annotations
 
+import ast
 import hashlib
 import json
 from collections.abc import Iterable
@@ -29,7 +30,7 @@ class ResultsError(Exception):
 
 
 def fingerprint(package: Path = PACKAGE, game: str | None = None) -> str:
-    """A hash of the source that decides how the agents play: every game's, or one game's.
+    """A hash of the code that decides how the agents play: every game's, or one game's.
 
     The games share nothing but `rules` and the search, so one game's hash leaves out the others'
     packages and greedy policies: work on one game's agent does not void another's measurement.
@@ -43,8 +44,22 @@ def fingerprint(package: Path = PACKAGE, game: str | None = None) -> str:
             name = path.relative_to(package).as_posix()
             if name not in skip and not any(name.startswith(f"games/{o}/") for o in others):
                 digest.update(name.encode())
-                digest.update(path.read_bytes())
+                digest.update(_code_of(path).encode())
     return digest.hexdigest()[:16]
+
+
+def _code_of(path: Path) -> str:
+    """The module's syntax tree without its docstrings: a comment or a docstring reworded does not
+    void a measurement, any change to what runs does. (The tree's dump may differ between Python
+    versions: a results file is extended with the Python that started it.)"""
+    tree = ast.parse(path.read_bytes(), filename=str(path))
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)):
+            body = node.body
+            if (body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant)
+                    and isinstance(body[0].value.value, str)):
+                node.body = body[1:] or [ast.Pass()]
+    return ast.dump(tree)
 
 
 class Results:
