@@ -43,16 +43,25 @@ class ClaimWindow:
     def award(self) -> tuple[int, str] | None:
         """The winning (seat, claim) once every answer is in; None when all passed."""
         assert self.complete(), "award() before every answer is in"
-        order = {seat: i for i, seat in enumerate(self.seat_order())}
-        claims = [
-            (self.options[seat][text], order[seat], seat, text)
-            for seat, text in self.answers.items()
-            if text != PASS
-        ]
+        claims = [(self._precedence(seat, text), seat, text)
+                  for seat, text in self.answers.items() if text != PASS]
         if not claims:
             return None
-        _, _, seat, text = min(claims)
+        _, seat, text = min(claims)
         return seat, text
+
+    def ahead_of_award(self, seat: int) -> list[str]:
+        """The claims `seat` was offered that come before the award (all of them when everyone
+        passed): those it would have been asked about had the claims been put one at a time in
+        priority order, as a game that answers a declined offer needs to know (Paohuzi PHZ-12)."""
+        award = self.award()
+        taken = None if award is None else self._precedence(*award)
+        return [text for text in self.options.get(seat, {})
+                if taken is None or self._precedence(seat, text) < taken]
+
+    def _precedence(self, seat: int, text: str) -> tuple[int, int]:
+        """(rank, place in the tie-break seat order): the lower goes first."""
+        return self.options[seat][text], self.seat_order().index(seat)
 
     def copy(self) -> ClaimWindow:
         return ClaimWindow(

@@ -8,7 +8,6 @@ Every private decision is a claim window (rules/claims.py): answers stay hidden 
 
 from __future__ import annotations
 
-import math
 import random
 from typing import TYPE_CHECKING, Any
 
@@ -292,12 +291,9 @@ class PaohuziState(State):
         # have been asked about in turn: the claims go in rank and seat order, and a card a
         # higher claim takes first was never really offered (PHZ-E17). Everyone answers at once
         # here, so the asking order is replayed against the award.
-        order = {seat: i for i, seat in enumerate(window.seat_order())}
-        taken = (math.inf, 0) if award is None else (window.options[award[0]][award[1]],
-                                                     order[award[0]])
         for s, answer in window.answers.items():
             if answer == PASS:
-                asked = [t for t, rank in window.options[s].items() if (rank, order[s]) < taken]
+                asked = window.ahead_of_award(s)
                 if any(t.startswith("chi") for t in asked):
                     self.seats[s].chi_stale.add(card)
                 if any(t.startswith("peng") for t in asked):
