@@ -118,6 +118,18 @@ def _first_lead_with_many_plays(page: Page) -> int:
     raise AssertionError("no decision with a dozen plays came")
 
 
+def _swipe_marks(page: Page) -> list[str]:
+    """The strip's class at every decision with a dozen plays or more, to the end of the deal."""
+    marks = []
+    for _ in range(60):
+        if wait_for_turn(page) == "over":
+            break
+        if page.locator("[data-testid=play-option]").count() >= 12:
+            marks.append(page.locator("[data-testid=action-strip]").get_attribute("class") or "")
+        answer_in_place(page)
+    return marks
+
+
 _OPTION_ROWS = """() => new Set([...document.querySelectorAll('[data-testid=play-option]')]
     .map((b) => Math.round(b.getBoundingClientRect().top))).size"""
 
@@ -139,6 +151,12 @@ def test_a_phone_shows_many_plays_in_one_row_swiped_sideways(browser: Browser,
     hand_top = page.evaluate("document.querySelector('[data-testid=hand]').getBoundingClientRect()"
                              ".top + window.scrollY")
     assert hand_top < 2 * PHONE["height"]
+    # every later lead, shown after the AI seats played (the buttons hidden meanwhile), is
+    # marked too
+    answer_in_place(page)
+    later = _swipe_marks(page)
+    assert later, "no later lead with a dozen plays came"
+    assert all(mark == "action-strip more-right" for mark in later), later
     assert not page.errors  # type: ignore[attr-defined]
 
 

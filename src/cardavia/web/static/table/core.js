@@ -512,8 +512,8 @@
     els.hint.textContent = offered.hint || "";
     const hadFocus = els.actions.contains(document.activeElement);
     els.actions.replaceChildren(...inStrips(buttons, offeredSpecs));
-    for (const strip of els.actions.querySelectorAll(".action-strip")) markStrip(strip);
     els.actions.hidden = !buttons.length;
+    for (const strip of els.actions.querySelectorAll(".action-strip")) markStrip(strip); // once shown
     if (hadFocus && buttons.length) {
       const first = buttons.find((b) => b.getAttribute("aria-disabled") !== "true");
       if (first) first.focus({ preventScroll: true });
