@@ -56,6 +56,12 @@ def test_position_record_replays() -> None:
         (lambda r: r.update(game="chess"), "game"),
         (lambda r: r.update(rules="sisepai/0"), "rules"),
         (lambda r: r.update(seed="x"), "seed"),
+        (lambda r: r.update(seed=-r["seed"]), "seed"),  # would deal as its absolute value
+        (lambda r: r.update(seed=2**200), "seed"),
+        (lambda r: r["actions"].__setitem__(0, {"seat": True, "action": "pass"}), "actions[0]"),
+        (lambda r: r.pop("result"), "result"),
+        (lambda r: r.update(result=None), "result"),  # the deal is over
+        (lambda r: r.update(actions=r["actions"][:-1]), "result"),  # recorded, not over
         (lambda r: r.update(actions="pass"), "actions"),
         (lambda r: r["actions"].__setitem__(0, {"seat": 0}), "actions[0]"),
         (lambda r: r["actions"].__setitem__(0, {"seat": 9, "action": "pass"}), "actions[0]"),
@@ -79,3 +85,12 @@ def test_not_json() -> None:
         loads("[1, 2]")
     with pytest.raises(RecordError, match="nested too deeply"):
         loads("[" * 100_000 + "]" * 100_000)
+    with pytest.raises(RecordError, match="not JSON that can be read"):
+        loads('{"seed": ' + "9" * 5000 + "}")  # past Python's int digit limit
+
+
+def test_a_deal_in_progress_replays_with_a_null_result() -> None:
+    record = copy.deepcopy(_record())
+    record["actions"] = record["actions"][:5]
+    record["result"] = None
+    assert not replay(record, GAMES).is_over()

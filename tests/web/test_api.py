@@ -120,6 +120,11 @@ def test_malformed_json_400(client: TestClient, db_path: Path,
     assert r.status_code == 400 and r.json()["error"]["code"] == "bad_json"
     r = client.post(f"/api/games/{deal_id}/actions", json=[1, 2])
     assert r.status_code == 400
+    # a number longer than Python reads (4,300 digits) is bad JSON too, not a server error
+    huge = b'{"action": "pass", "version": ' + b"9" * 5000 + b"}"
+    for url in (f"/api/games/{deal_id}/actions", "/api/games"):
+        r = client.post(url, content=huge, headers={"content-type": "application/json"})
+        assert r.status_code == 400 and r.json()["error"]["code"] == "bad_json"
     unchanged(client, db_path, deal_id, view)
 
 

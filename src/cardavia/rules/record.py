@@ -13,6 +13,9 @@ from cardavia.rules.core import Game, State
 from cardavia.rules.errors import RecordError, RulesError
 
 FORMAT = "cardavia-deal/1"
+# The seeds a deal is dealt from (the API takes these, and a record may hold no other): a seed
+# is stored as an SQLite INTEGER, and a negative one would deal as its absolute value.
+MAX_SEED = 2**63 - 1
 
 
 def make_record(state: State, seed: int | None, dealer: int | None,
@@ -41,6 +44,8 @@ def loads(text: str) -> dict[str, Any]:
         raise RecordError(f"not JSON: {err.msg} at line {err.lineno} column {err.colno}") from None
     except RecursionError:
         raise RecordError("not JSON that can be read: nested too deeply") from None
+    except ValueError:  # a number past Python's int digit limit
+        raise RecordError("not JSON that can be read: a number is too long") from None
     if not isinstance(record, dict):
         raise RecordError("a deal record must be a JSON object")
     return record
@@ -65,6 +70,8 @@ def replay(record: dict[str, Any], games: dict[str, Game]) -> State:
         if position is not None:
             state = game.from_position(position)
         elif isinstance(seed, int) and not isinstance(seed, bool):
+            if not 0 <= seed <= MAX_SEED:
+                raise RecordError(f"seed: must be from 0 to {MAX_SEED}")
             state = game.new_deal(seed, dealer)
         else:
             raise RecordError("seed: an integer seed or a position is required")
@@ -80,7 +87,8 @@ def replay(record: dict[str, Any], games: dict[str, Game]) -> State:
     if not isinstance(actions, list):
         raise RecordError("actions: must be a list")
     for i, entry in enumerate(actions):
-        if (not isinstance(entry, dict) or not isinstance(entry.get("seat"), int)
+        seat = entry.get("seat") if isinstance(entry, dict) else None
+        if (not isinstance(seat, int) or isinstance(seat, bool)
                 or not isinstance(entry.get("action"), str)):
             raise RecordError(f"actions[{i}]: must be {{\"seat\": int, \"action\": str}}")
         try:
@@ -88,9 +96,13 @@ def replay(record: dict[str, Any], games: dict[str, Game]) -> State:
         except RulesError as err:
             raise RecordError(f"actions[{i}] ({entry['action']!r} by seat {entry['seat']}): "
                               f"{err}") from None
-    recorded = record.get("result")
+    if "result" not in record:
+        raise RecordError("result: missing (null for a deal still in progress)")
+    recorded = record["result"]
     result = state.result()
-    actual = result.to_json() if result is not None else None
-    if recorded is not None and recorded != actual:
-        raise RecordError("result: the replayed deal ends differently from the recorded result")
+    if result is None and recorded is not None:
+        raise RecordError("result: recorded, but the replayed deal is not over")
+    if result is not None and recorded != result.to_json():
+        raise RecordError("result: the replayed deal ends differently from the recorded result"
+                          if recorded is not None else "result: null, but the deal is over")
     return state

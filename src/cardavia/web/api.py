@@ -11,6 +11,7 @@ from starlette.routing import Route
 
 from cardavia.ai.levels import API_LEVELS
 from cardavia.rules.errors import IllegalActionError, RulesError
+from cardavia.rules.record import MAX_SEED
 from cardavia.store.base import StoreError
 from cardavia.table.live import (
     NotYourTurnError,
@@ -23,8 +24,6 @@ from cardavia.table.live import (
 
 MAX_BODY = 16 * 1024
 MAX_WAIT = 25.0
-# A seed is stored as an SQLite INTEGER; a negative one would deal as its absolute value.
-MAX_SEED = 2**63 - 1
 
 
 class ApiError(Exception):
@@ -49,10 +48,12 @@ async def _json_body(request: Request) -> dict[str, Any]:
             raise ApiError(413, "too_large", f"the request body is over {MAX_BODY} bytes")
     try:
         data = json.loads(body)
-    except (json.JSONDecodeError, UnicodeDecodeError) as err:
-        raise ApiError(400, "bad_json", f"the body is not valid JSON: {err}") from None
     except RecursionError:  # a few KiB of brackets nest deeper than the parser goes
         raise ApiError(400, "bad_json", "the body's JSON is nested too deeply") from None
+    except (json.JSONDecodeError, UnicodeDecodeError) as err:
+        raise ApiError(400, "bad_json", f"the body is not valid JSON: {err}") from None
+    except ValueError:  # a number past Python's int digit limit
+        raise ApiError(400, "bad_json", "the body's JSON has a number too long to read") from None
     if not isinstance(data, dict):
         raise ApiError(400, "bad_json", "the body must be a JSON object")
     return data
