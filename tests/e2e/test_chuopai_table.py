@@ -94,7 +94,7 @@ def check_result_against_record(page: Page, seed: int) -> dict[str, Any]:
     assert rows.count() == 3
     points = [int(str(rows.nth(i).get_attribute("data-points"))) for i in range(3)]
     assert points == sorted(points, reverse=True)  # the piles compared, biggest first
-    names = {0: "You", 1: "AI 1", 2: "AI 2"}
+    names = {0: "You", 1: "AI\u00a01", 2: "AI\u00a02"}  # a no-break space keeps "AI 2" whole
     for s in bd["seats"]:
         row = page.locator(f'[data-testid=cp-score][data-player="{s["seat"]}"]')
         expect(row).to_have_attribute("data-points", str(s["points"]))
@@ -117,7 +117,7 @@ def check_result_against_record(page: Page, seed: int) -> dict[str, Any]:
             expect(page.locator(f'[data-testid=cp-score][data-player="{seat}"]')
                    ).to_have_attribute("data-tied", "true")
     else:
-        assert title == ("You won!" if winner == 0 else f"AI {winner} won"), title
+        assert title == ("You won!" if winner == 0 else f"AI\u00a0{winner} won"), title
         expect(status).to_have_text("You won!" if winner == 0 else f"AI {winner} won")
         expect(page.locator(f'[data-testid=cp-score][data-player="{winner}"]')
                ).to_have_attribute("data-winner", "true")

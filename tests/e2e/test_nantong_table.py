@@ -180,7 +180,7 @@ def check_you_in_the_log(page: Page) -> int:
     assert not [x for x in lines if re.search(r"\b(from|by|of) You\b", x)], lines
     labels = page.locator("[aria-label]").evaluate_all("els => els.map(e => e.ariaLabel)")
     assert not [x for x in labels if re.search(r"\b(from|by|of) You\b", x)], labels
-    yours = [x for x in lines if x.startswith("AI ") and " your " in x]
+    yours = [x for x in lines if x.startswith("AI\u00a0") and " your " in x]
     assert len(yours) == len(mine), (yours, mine)
     return len(mine)
 

@@ -45,7 +45,7 @@ SEED_KEYBOARD = 57
 # wins later.
 SEED_DEAD = 1082
 
-NAMES = {0: "You", 1: "AI 1", 2: "AI 2"}
+NAMES = {0: "You", 1: "AI\u00a01", 2: "AI\u00a02"}  # a no-break space keeps "AI 2" whole
 SMALL_FIRST = [f"s{n}" for n in range(1, 11)] + [f"L{n}" for n in range(1, 11)]
 
 

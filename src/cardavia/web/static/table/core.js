@@ -111,7 +111,8 @@
     return fill(form, { ...args, n });
   }
 
-  const seatName = (seat) => SEATS[seat] ?? `#${seat}`;
+  // "AI 2" never splits across lines on a phone: a no-break space before its number
+  const seatName = (seat) => (SEATS[seat] ?? `#${seat}`).replace(/ (?=\d)/g, "\u00a0");
   const cardInfo = (code) => (config.cards && config.cards[code]) || { name: code, url: "" };
   const cardName = (code) => cardInfo(code).name;
 
