@@ -110,6 +110,11 @@ def play_deal(page: Page, keyboard: bool = False, max_steps: int = 400) -> list[
         view = current_view(page)
         expect(page.locator("[data-testid=indicators]:visible")).to_have_count(1)
         check_hand_order(page)
+        # the status offers a win only when one is among the choices
+        status = page.locator("[data-testid=turn-status]").inner_text().lower()
+        if view["table"]["phase"] == "turn":
+            offered = re.search(r"\bwin\b", status) is not None
+            assert offered == ("win" in view["legal_actions"]), status
         action = choose(view, agent)
         target = page.locator(f'#table [data-action="{action}"]{ENABLED}').first
         expect(target).to_be_visible()

@@ -344,8 +344,10 @@ GAME_STRINGS: dict[str, dict[str, str]] = {
         "nt_status_after_pong": N_("Pong made: discard a card"),
         "nt_status_drew": N_("You drew %(card)s: discard a card"),
         "nt_status_drew_win": N_("You drew %(card)s: win, or discard a card"),
-        "nt_status_replacement": N_("Replacement from the back: %(card)s. Win or discard"),
-        "nt_status_ready_drew": N_("You are ready and drew %(card)s: win, or discard it"),
+        "nt_status_replacement": N_("Replacement from the back: %(card)s. Discard a card"),
+        "nt_status_replacement_win": N_("Replacement from the back: %(card)s. Win or discard"),
+        "nt_status_ready_drew": N_("You are ready and drew %(card)s: discard it"),
+        "nt_status_ready_drew_win": N_("You are ready and drew %(card)s: win, or discard it"),
         "nt_status_rob": N_("%(seat)s adds %(card)s to a pong: rob the kong to win?"),
         "nt_status_exhausted": N_("Exhausted deal: nobody won"),
         # --- the log
@@ -533,6 +535,7 @@ GAME_STRINGS: dict[str, dict[str, str]] = {
             "Your compulsory ti of %(card)s completes your hand: win, or pass?"),
         # --- the log
         "phz_log_shown": N_("The dealer's shown card is %(card)s: it stays in the dealer's hand"),
+        "phz_log_you_shown": N_("As the dealer you show %(card)s: it stays in your hand"),
         "phz_log_you_kan": N_("You hold a kan of %(card)s: it stays in your hand, locked"),
         "phz_log_you_ti_dealt": N_("You were dealt four %(card)s: a ti, laid face down"),
         "phz_log_seat_ti_dealt": N_(

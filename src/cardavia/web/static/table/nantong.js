@@ -634,12 +634,15 @@
         return tb.claim === "rob" ? t("nt_status_rob", args) : t("status_seat_discarded", args);
       }
       const drawn = tb.drawn;
-      if (drawn && tb.seats[HUMAN].ready) return t("nt_status_ready_drew", { card: cardName(drawn) });
-      if (drawn && lastDrawOf(v.log)?.from === "back") return t("nt_status_replacement", { card: cardName(drawn) });
       if (drawn) {
-        return legal.includes("win")
-          ? t("nt_status_drew_win", { card: cardName(drawn) })
-          : t("nt_status_drew", { card: cardName(drawn) });
+        // "win" only when a win is among the choices
+        const win = legal.includes("win");
+        const args = { card: cardName(drawn) };
+        if (tb.seats[HUMAN].ready) return t(win ? "nt_status_ready_drew_win" : "nt_status_ready_drew", args);
+        if (lastDrawOf(v.log)?.from === "back") {
+          return t(win ? "nt_status_replacement_win" : "nt_status_replacement", args);
+        }
+        return t(win ? "nt_status_drew_win" : "nt_status_drew", args);
       }
       const last = [...v.log].reverse().find((e) => e.kind !== "answer");
       if (last && last.kind === "pong") return t("nt_status_after_pong");

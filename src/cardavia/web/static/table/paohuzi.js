@@ -716,7 +716,7 @@
       case "deal":
         return null;
       case "shown":
-        return t("phz_log_shown", args);
+        return t(you ? "phz_log_you_shown" : "phz_log_shown", args);
       case "kan":
         return you ? t("phz_log_you_kan", args) : null;
       case "reveal":
