@@ -134,7 +134,30 @@ def check_answers_in_the_log(page: Page) -> int:
             assert line == "You called a win", (action, line)
         else:
             assert line.startswith("You called: ") and len(line) > len("You called: "), line
+    check_lapsed_claims(page, view["log"])
     return len(answers)
+
+
+# Events that are nobody's move (the table's `actor` is null for them).
+NO_ACTOR = {"answer", "unclaimed", "deal", "hand", "exhausted", "drawn"}
+
+
+def check_lapsed_claims(page: Page, log: list[dict[str, Any]]) -> int:
+    """A claim of yours that another seat's claim outranked says so: the first move after your
+    claim is the award, and when it is another seat's the log adds "AI 2's claim came first,
+    so yours lapsed". Returns how many lapsed."""
+    expected, out = [], False
+    for e in log:
+        seat = None if e["kind"] in NO_ACTOR else e.get("seat")
+        if out and seat is not None:
+            out = False
+            if seat != 0:
+                expected.append(f"AI\u00a0{seat}'s claim came first, so yours lapsed")
+        if e["kind"] == "answer" and e.get("seat") == 0:
+            out = e["action"] != "pass"
+    shown = page.locator("[data-testid=log] li[data-kind=lapsed]").all_inner_texts()
+    assert shown == expected, (shown, expected)
+    return len(expected)
 
 
 def expect_accessible(page: Page, where: str = "") -> None:

@@ -79,6 +79,7 @@ CLIENT_STRINGS: dict[str, str] = {
     "log_you_passed": N_("You passed"),
     "log_you_called_win": N_("You called a win"),
     "log_you_called": N_("You called: %(group)s"),
+    "log_claim_outranked": N_("%(seat)s's claim came first, so yours lapsed"),
     "log_start_you": N_("New deal. You are the dealer."),
     "log_start_seat": N_("New deal. %(seat)s is the dealer."),
     # --- actions and group kinds

@@ -765,9 +765,23 @@
 
   // ------------------------------------------------------------------ the log
 
+  // Your claim is out (you answered with a claim and the card is not yet given): the next
+  // move by a seat is the award, and if it is another seat's, the log says your claim lapsed.
+  let claimOut = false;
+
   function appendLog(e) {
     const text = game.describeEvent(e, ctx);
+    const seat = e.kind === "answer" ? null : actorOf(e);
+    if (claimOut && seat !== null && seat !== undefined) {
+      claimOut = false;
+      if (seat !== HUMAN) logLine({ kind: "lapsed", v: e.v }, t("log_claim_outranked", { seat: seatName(seat) }));
+    }
+    if (e.kind === "answer") claimOut = e.action !== "pass";
     if (text === null || text === undefined) return;
+    logLine(e, text);
+  }
+
+  function logLine(e, text) {
     const item = h(
       "li",
       { class: `log-${e.kind}`, "data-kind": e.kind, "data-seat": e.seat ?? "", "data-v": e.v },
@@ -931,6 +945,7 @@
     if (initial || !view) {
       els.log.setAttribute("aria-live", "off");
       els.log.replaceChildren();
+      claimOut = false;
       logStart(next);
       for (const e of next.log) appendLog(e);
       view = next;
