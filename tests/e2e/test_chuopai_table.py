@@ -207,3 +207,42 @@ def test_whole_deal_by_keyboard(browser: Browser, base_url: str) -> None:
     expect_result(page)
     assert made["selected"] >= 1 and made["number"] >= 1, made
     assert not page.errors  # type: ignore[attr-defined]
+
+
+def test_a_selection_that_is_no_play_says_why_in_plain_sight(browser: Browser,
+                                                            base_url: str) -> None:
+    """On a phone a tooltip is out of reach: two cards that share no play (CP§3.1) get the
+    disabled Play's reason as a line under the buttons, in place of the unrelated plays, and
+    the hand below does not move."""
+    page = new_page(browser, base_url, PHONE)
+    _open(page, OTHER_SEED)
+    for _ in range(40):
+        assert wait_for_turn(page) != "over", "no lead came"
+        if turn_status(page).startswith("Your lead: "):
+            break
+        page.locator(f"[data-testid=play-option]{ENABLED}").first.click()
+    plays = [a.split()[1:] for a in _options(page)]
+    codes = [str(c.get_attribute("data-code"))
+             for c in page.locator("[data-testid=hand-card]").all()]
+    apart = next((a, b) for a in codes for b in codes
+                 if a != b and not any(a in p and b in p for p in plays))
+    hand_top = "() => document.querySelector('[data-testid=hand]').getBoundingClientRect().top"
+    before = page.evaluate(hand_top)
+    why = page.locator("[data-testid=action-why]")
+    for code in apart:
+        page.locator(f'[data-testid=hand-card][data-code="{code}"]').first.click()
+    play = page.locator("[data-testid=play-selected]")
+    expect(play).to_have_attribute("aria-disabled", "true")
+    expect(why).to_be_visible()
+    expect(why).to_have_text(str(play.get_attribute("aria-description")))
+    expect(why).to_contain_text("not a play")
+    assert page.locator("[data-testid=play-option]").count() == 0
+    assert abs(page.evaluate(hand_top) - before) <= 1, "the hand moved"
+    page.locator("[data-testid=clear-selection]").click()
+    expect(why).to_have_count(0)
+    assert len(_options(page)) == len(plays)
+    # a selection that is a play says nothing more: Play is enabled
+    page.locator(f'[data-testid=hand-card][data-code="{apart[0]}"]').first.click()
+    expect(play).to_have_attribute("aria-disabled", "false")
+    expect(why).to_have_count(0)
+    assert not page.errors  # type: ignore[attr-defined]

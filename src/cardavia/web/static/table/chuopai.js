@@ -549,6 +549,7 @@
         cards: selected.length ? sortCodes(selected) : null,
         primary: !!match,
         reason: match ? null : selectionReason(selected, v),
+        explain: selected.length > 0,
         aria: selected.length ? t("cp_play_selected_aria", { cards: cardsText(sortCodes(selected)) }) : null,
       },
     ];
@@ -565,6 +566,9 @@
     let shown = [...legal].sort(compareOrder);
     const narrowed = selected.length ? shown.filter((a) => holdsAll(actionCards(a), selected)) : shown;
     const isNarrowed = narrowed.length > 0 && narrowed.length < shown.length;
+    // No play holds the selected cards: the Play button's reason says why, in place of plays
+    // that have nothing to do with the selection (Clear brings them back).
+    if (selected.length && !narrowed.length) return { buttons, hint: t("cp_key_hint") };
     if (narrowed.length) shown = narrowed;
     shown.forEach((action, i) => {
       const codes = actionCards(action);

@@ -61,10 +61,11 @@
 //   pileLabel / groupsLabel   string keys naming a seat's pile and group areas
 //   dealOver(view, ctx) once per deal and page, when a deal is first shown over
 //
-// ButtonSpec: {action, testid, label, key?, cards?, primary?, reason?, aria?, strip?}: `key` is
-// one character (a shortcut while it is your turn); a button with a reason is shown disabled
-// (aria-disabled, the reason as its description and as a notice on click); consecutive `strip`
-// buttons share one row that scrolls sideways on a phone.
+// ButtonSpec: {action, testid, label, key?, cards?, primary?, reason?, explain?, aria?, strip?}:
+// `key` is one character (a shortcut while it is your turn); a button with a reason is shown
+// disabled (aria-disabled, the reason as its description and as a notice on click), and with
+// `explain` its reason also shows as a line under the buttons; consecutive `strip` buttons share
+// one row that scrolls sideways on a phone.
 (() => {
   "use strict";
 
@@ -511,8 +512,12 @@
     });
     if (!shortcuts.has("h")) shortcuts.set("h", els.hintButton); // a game's own H comes first
     els.hint.textContent = offered.hint || "";
+    // A tooltip is out of reach on a phone: say in plain sight why the selection cannot go (in
+    // the buttons' box, whose height is held while a selection changes, so the hand stays put).
+    const why = offeredSpecs.find((spec) => spec.explain && spec.reason);
+    const whyLine = why ? h("p", { class: "action-why", "data-testid": "action-why" }, why.reason) : null;
     const hadFocus = els.actions.contains(document.activeElement);
-    els.actions.replaceChildren(...inStrips(buttons, offeredSpecs));
+    els.actions.replaceChildren(...inStrips(buttons, offeredSpecs), ...(whyLine ? [whyLine] : []));
     els.actions.hidden = !buttons.length;
     for (const strip of els.actions.querySelectorAll(".action-strip")) markStrip(strip); // once shown
     if (hadFocus && buttons.length) {
