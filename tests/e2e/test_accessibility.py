@@ -34,3 +34,25 @@ def test_table_with_a_hint(browser: Browser, base_url: str, game: str,
     expect(page.locator("[data-testid=hint-line]")).not_to_be_empty(timeout=TIMEOUT)
     expect_accessible(page)
     assert not page.errors  # type: ignore[attr-defined]
+
+
+def test_a_finger_gets_44px_targets_on_a_touch_screen(browser: Browser, base_url: str) -> None:
+    """On a touch screen the back link, the tabs, the buttons and the level picker are 44px tall
+    to a finger (the table's buttons already are); the languages grow what the header has room
+    for, 32px."""
+    context = browser.new_context(base_url=base_url, viewport=PHONE,  # type: ignore[arg-type]
+                                  is_mobile=True, has_touch=True)
+    page = context.new_page()
+    page.goto("/uk/games/paohuzi/rules")
+    heights = page.evaluate("""() => Object.fromEntries(['.back-link a', '.tabs a',
+        '.languages a', '.button', '.level-options'].map((s) => [s, Math.min(
+            ...[...document.querySelectorAll(s)].map((e) => e.getBoundingClientRect().height))]))
+    """)
+    assert all(heights[s] >= 44 for s in (".back-link a", ".tabs a", ".button",
+                                          ".level-options")), heights
+    assert heights[".languages a"] >= 32, heights
+    # the back link's bigger hit area takes no room: the heading still follows it closely
+    gap = page.evaluate("""() => document.querySelector('h1').getBoundingClientRect().top
+        - document.querySelector('.back-link').getBoundingClientRect().bottom""")
+    assert gap < 20, gap
+    context.close()

@@ -104,9 +104,24 @@ def test_deck_page_facts(client: TestClient) -> None:
 
 
 @pytest.mark.parametrize("path", ["/xx/", "/en/decks/nope", "/en/games/nope/rules",
-                                  "/cards/sisepai/zz.svg", "/cards/nope/rK.svg"])
+                                  "/cards/sisepai/zz.svg", "/cards/nope/rK.svg",
+                                  "/en/games/nope", "/xx/games/paohuzi", "/xx/decks"])
 def test_unknown_pages_404(client: TestClient, path: str) -> None:
     assert client.get(path).status_code == 404
+
+
+@pytest.mark.parametrize(("path", "target"), [
+    ("/uk/games/paohuzi", "/uk/games/paohuzi/rules"),
+    ("/uk/games/paohuzi/", "/uk/games/paohuzi/rules"),
+    ("/cs/games", "/cs/"),
+    ("/es/decks/", "/es/"),
+])
+def test_urls_a_visitor_may_type_lead_somewhere(client: TestClient, path: str,
+                                                target: str) -> None:
+    """A game's own URL is its page (the full rules, which start a deal too); the bare lists of
+    decks and games are the index."""
+    r = client.get(path)
+    assert r.status_code == 200 and r.url.path == target, (path, r.url)
 
 
 @pytest.mark.parametrize("lang", list(LANGUAGES))

@@ -114,6 +114,18 @@ def _game(request: Request) -> tuple[str, dict[str, Any]]:
     return lang, _game_dict(lang, *found)
 
 
+async def game_home(request: Request) -> Response:
+    """`/{lang}/games/{game}`, a URL a visitor may type: the game's page is its full rules,
+    which also start a deal."""
+    _, game = _game(request)
+    return RedirectResponse(game["rules_url"], status_code=308)
+
+
+async def to_traditions(request: Request) -> Response:
+    """`/{lang}/decks` and `/{lang}/games`: the list of traditions is the index of both."""
+    return RedirectResponse(f"/{_lang(request)}/", status_code=308)
+
+
 async def rules(request: Request) -> Response:
     lang, game = _game(request)
     page = rules_page(game["id"], lang)
@@ -169,7 +181,10 @@ def _plural_samples(lang: str) -> list[int]:
 ROUTES = [
     Route("/", home),
     Route("/{lang}/", traditions),
+    Route("/{lang}/decks", to_traditions),
+    Route("/{lang}/games", to_traditions),
     Route("/{lang}/decks/{deck}", deck_page),
+    Route("/{lang}/games/{game}", game_home),
     Route("/{lang}/games/{game}/rules", rules),
     Route("/{lang}/games/{game}/table", table),
 ]
