@@ -137,7 +137,8 @@ def wait_for_new_deal(page: Page, old: str) -> None:
 
 
 def signed(n: int) -> str:
-    return f"{n:+d}" if n else "0"
+    """As the sheet writes a result: a sign, and a true minus (U+2212) like its formulas."""
+    return f"{n:+d}".replace("-", "\u2212") if n else "0"
 
 
 def check_sheet(page: Page) -> dict[str, Any]:

@@ -59,34 +59,36 @@ _SUITED = {
     "cs": "{w} {s}",
     "ru": "{w} {s}",
 }
+# As the full rules write them: the rank a common noun, the suit and the honours names
+# ("девятка Связок", "Тысяча"); the rank in lower case also reads right mid-sentence.
 _SUIT_WORDS: dict[str, tuple[str, str, str]] = {  # M, S, C (genitive plural where needed)
     "en": ("Myriads", "Strings", "Coins"),
     "zh": ("万", "条", "饼"),
-    "uk": ("міріад", "низок", "монет"),
+    "uk": ("Міріад", "Низок", "Монет"),
     "es": ("Miríadas", "Sartas", "Monedas"),
-    "cs": ("myriád", "šňůr", "mincí"),
-    "ru": ("мириад", "связок", "монет"),
+    "cs": ("Myriád", "Šňůr", "Mincí"),
+    "ru": ("Мириад", "Связок", "Монет"),
 }
 _RANK_WORDS: dict[str, tuple[str, ...]] = {
     "zh": tuple(NUMERALS),
     "uk": (
-        "Одиниця", "Двійка", "Трійка", "Четвірка", "П'ятірка",
-        "Шістка", "Сімка", "Вісімка", "Дев'ятка",
+        "одиниця", "двійка", "трійка", "четвірка", "п'ятірка",
+        "шістка", "сімка", "вісімка", "дев'ятка",
     ),
     "cs": (
-        "Jednička", "Dvojka", "Trojka", "Čtyřka", "Pětka",
-        "Šestka", "Sedmička", "Osmička", "Devítka",
+        "jednička", "dvojka", "trojka", "čtyřka", "pětka",
+        "šestka", "sedmička", "osmička", "devítka",
     ),
     "ru": (
-        "Единица", "Двойка", "Тройка", "Четвёрка", "Пятёрка",
-        "Шестёрка", "Семёрка", "Восьмёрка", "Девятка",
+        "единица", "двойка", "тройка", "четвёрка", "пятёрка",
+        "шестёрка", "семёрка", "восьмёрка", "девятка",
     ),
 }  # fmt: skip
 _HONOUR_WORDS: dict[str, tuple[str, str, str]] = {  # T, W, R
     "en": ("Thousand", "White Flower", "Red Flower"),
     "zh": ("千", "白花", "红花"),
     "uk": ("Тисяча", "Біла квітка", "Червона квітка"),
-    "es": ("Mil", "Flor Blanca", "Flor Roja"),
+    "es": ("Millar", "Flor Blanca", "Flor Roja"),
     "cs": ("Tisíc", "Bílý květ", "Červený květ"),
     "ru": ("Тысяча", "Белый цветок", "Красный цветок"),
 }
@@ -112,7 +114,7 @@ def printed_glyphs(code: str) -> str:
 
 @cache
 def card_name(code: str, lang: str = "en") -> str:
-    """The card's accessible name, e.g. "5 of Coins", "Thousand (千)", "Пятёрка монет".
+    """The card's accessible name, e.g. "5 of Coins", "Thousand (千)", "пятёрка Монет".
 
     Unknown languages fall back to English.
     """

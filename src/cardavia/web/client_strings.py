@@ -185,6 +185,8 @@ GAME_STRINGS: dict[str, dict[str, str]] = {
     "chuopai": {
         # --- the seats and piles (groupsLabel; no_groups is the empty banked area)
         "cp_banked_label": N_("Scored pile"),
+        # the mark in a seat's slot of the trick once it has passed (a past fact, not the verb)
+        "cp_pass_mark": N_("Passed"),
         "no_groups": N_("Nothing banked yet"),
         "cp_bonus_label": N_("Starting bonus"),
         "cp_pile_label": N_("Scored pile of %(seat)s"),

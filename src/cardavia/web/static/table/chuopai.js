@@ -374,7 +374,7 @@
       whoPhrase(key, entry.seat),
       entry.cards
         ? playCards(entry.cards, "card-trick")
-        : h("span", { class: "cp-play-cards cp-pass-slot", "aria-hidden": "true" }, h("span", { class: "cp-pass-mark" }, t("act_pass"))),
+        : h("span", { class: "cp-play-cards cp-pass-slot", "aria-hidden": "true" }, h("span", { class: "cp-pass-mark" }, t("cp_pass_mark"))),
       h(
         "span",
         { class: "cp-play-what" },

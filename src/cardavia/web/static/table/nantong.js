@@ -53,7 +53,8 @@
       return new Intl.NumberFormat("en", { signDisplay: "exceptZero" });
     }
   })();
-  const signed = (n) => numbers.format(n);
+  // a true minus sign, as in the settlement's formulas, not the hyphen most locales format
+  const signed = (n) => numbers.format(n).replace("-", "\u2212");
 
   // ------------------------------------------------------------------ winning hands
   // Seven groups and a pair (NT§1.1): runs in one suit, identical triplets; honours only make
