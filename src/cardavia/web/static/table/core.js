@@ -232,8 +232,10 @@
   }
 
   let noticeTimer = 0;
+  let noticeSticky = false;
   function notice(text, { sticky = false } = {}) {
     clearTimeout(noticeTimer);
+    noticeSticky = !!text && sticky;
     if (!text) {
       els.notice.hidden = true;
       els.notice.textContent = "";
@@ -244,7 +246,10 @@
     if (!sticky) noticeTimer = setTimeout(() => notice(""), 6000);
   }
 
-  function status(text) {
+  // `quiet`: shown but not announced ("AI 2 is playing…" at every replayed move would bury the
+  // log's lines, which say what was played); your decision and the end are announced.
+  function status(text, { quiet = false } = {}) {
+    els.status.setAttribute("aria-live", quiet ? "off" : "polite");
     if (els.status.textContent !== text) els.status.textContent = text;
   }
 
@@ -459,10 +464,28 @@
       if (state.locked) btn.querySelector(".lock").innerHTML = LOCK_SVG;
       return btn;
     });
-    els.hand.replaceChildren(...buttons);
+    patchChildren(els.hand, buttons);
     els.hand.classList.toggle("is-choosing", choosing);
     els.hand.dataset.count = String(codes.length);
-    if (hadFocus && buttons[handFocus]) buttons[handFocus].focus({ preventScroll: true });
+    const roving = els.hand.children[handFocus];
+    if (hadFocus && roving && document.activeElement !== roving) roving.focus({ preventScroll: true });
+  }
+
+  // Put `fresh` elements in `parent`, keeping each old element that shows the same card (its
+  // attributes and content brought up to date): the hand is redrawn at every replayed move, and
+  // a focused card that was replaced would be announced again by a screen reader each time.
+  function patchChildren(parent, fresh) {
+    const old = [...parent.children];
+    if (old.length !== fresh.length || old.some((el, i) => el.dataset.code !== fresh[i].dataset.code)) {
+      parent.replaceChildren(...fresh);
+      return;
+    }
+    old.forEach((el, i) => {
+      const next = fresh[i];
+      for (const { name } of [...el.attributes]) if (!next.hasAttribute(name)) el.removeAttribute(name);
+      for (const { name, value } of [...next.attributes]) if (el.getAttribute(name) !== value) el.setAttribute(name, value);
+      if (el.innerHTML !== next.innerHTML) el.replaceChildren(...next.childNodes);
+    });
   }
 
   function renderBoard(model, v) {
@@ -523,6 +546,11 @@
     if (hadFocus && buttons.length) {
       const first = buttons.find((b) => b.getAttribute("aria-disabled") !== "true");
       if (first) first.focus({ preventScroll: true });
+    } else if (hadFocus) {
+      // the answer given, its buttons go while the others play: keep the focus in the table, on
+      // your hand, rather than lose it to the page (focusDecision moves it on when it is your turn)
+      const card = els.hand.querySelector('button.hand-card[tabindex="0"]');
+      if (card) card.focus({ preventScroll: true });
     }
   }
 
@@ -867,11 +895,11 @@
     return !active || active === document.body || !document.body.contains(active);
   }
 
-  // Focus was left on a hand card while the decision is not about the hand (a claim after your
-  // discard): every card is disabled there.
+  // Focus was left on a hand card that this decision does not offer (a claim after your discard,
+  // where every card is disabled, or a card you may not discard now).
   function focusStranded() {
-    return els.hand.contains(document.activeElement) &&
-      !els.hand.querySelector('button.hand-card[aria-disabled="false"]');
+    const active = document.activeElement;
+    return els.hand.contains(active) && active.getAttribute("aria-disabled") === "true";
   }
 
   // After acting, keyboard users land on the next decision instead of the page top.
@@ -879,15 +907,32 @@
   function focusDecision() {
     if (!restoreFocus || !(focusLost() || focusStranded())) return;
     restoreFocus = false;
+    focusTurn();
+  }
+
+  // The focus to the decision: a card you may play, else the first answer; false if there is
+  // none (not your turn).
+  function focusTurn() {
     const buttons = [...els.hand.querySelectorAll("button.hand-card")];
     const enabled = (b) => b && b.getAttribute("aria-disabled") === "false";
     const first = buttons.findIndex(enabled);
     if (first >= 0) {
       setRoving(enabled(buttons[handFocus]) ? handFocus : first);
-    } else {
-      const btn = els.actions.querySelector('button[aria-disabled="false"]');
-      if (btn) btn.focus({ preventScroll: true });
+      return true;
     }
+    const btn = els.actions.querySelector('button[aria-disabled="false"]');
+    if (btn) btn.focus({ preventScroll: true });
+    return !!btn;
+  }
+
+  // "Skip to your turn" (the page's second skip link): the decision, or your hand until it is
+  // your turn (the focus then moves on to the decision as after an answer).
+  function skipToTurn(event) {
+    event.preventDefault();
+    if (root.dataset.state === "your-turn" && focusTurn()) return;
+    const card = els.hand.querySelector('button.hand-card[tabindex="0"]');
+    if (card) card.focus();
+    restoreFocus = true;
   }
 
   // On a phone the seats above (growing as groups are exposed) push your prompt and hand below
@@ -928,7 +973,7 @@
     renderLevel(v);
     markHint();
     renderResult(v);
-    status(game.status(v, ctx));
+    status(game.status(v, ctx), { quiet: !v.over && !v.legal_actions.length });
     if (v.over) setState("over");
     else if (v.legal_actions.length) {
       setState("your-turn");
@@ -955,7 +1000,9 @@
       for (const e of next.log) appendLog(e);
       view = next;
       renderFinal(next);
-      els.log.setAttribute("aria-live", "polite");
+      // The accessibility tree is updated after this script yields: turned back on at once, the
+      // live region would read out every line just added.
+      requestAnimationFrame(() => setTimeout(() => els.log.removeAttribute("aria-live"), 100));
       return;
     }
     if (next.version < view.version) return; // an older answer arrived late
@@ -983,7 +1030,7 @@
           if (actor !== null && actor !== undefined && actor !== lastSeat) {
             lastSeat = actor;
             // your own move replaying: the others are next, whoever played before
-            status(actor === HUMAN ? t("status_waiting") : t("status_seat_playing", { seat: seatName(actor) }));
+            status(actor === HUMAN ? t("status_waiting") : t("status_seat_playing", { seat: seatName(actor) }), { quiet: true });
           }
           renderBoard(model, null);
         });
@@ -1125,6 +1172,9 @@
     if (busy || !view || !view.legal_actions.includes(action)) return;
     busy = true;
     restoreFocus = root.contains(document.activeElement);
+    // a passing notice was about the last decision (Paohuzi's stale card, Chuo Pai's forced
+    // pass): it goes once you answer again, rather than sit under the next, unrelated prompt
+    if (!noticeSticky) notice("");
     const gen = generation;
     setState("waiting");
     for (const b of root.querySelectorAll("button[data-action]")) b.setAttribute("aria-disabled", "true");
@@ -1167,13 +1217,16 @@
     els.result.hidden = true;
     renderActions(null);
     const gen = generation;
+    restoreFocus = true; // the end sheet's button that started it is gone: on to the decision
     try {
       const next = await createDeal(undefined, body);
       if (gen !== generation) return;
       await present(next, { initial: true });
+      if (focusLost()) {
+        const first = els.hand.querySelector("button");
+        if (first) first.focus({ preventScroll: true });
+      }
       if (!next.over && !next.legal_actions.length) follow();
-      const first = els.hand.querySelector("button");
-      if (first) first.focus({ preventScroll: true });
     } catch (err) {
       notice(t("err_start"), { sticky: true });
     }
@@ -1255,10 +1308,15 @@
     els.actions.addEventListener("scroll", stripScrolled, { capture: true, passive: true });
     window.addEventListener("resize", () => els.actions.querySelectorAll(".action-strip").forEach(markStrip));
 
+    const skip = document.querySelector("[data-role=skip-to-turn]");
+    if (skip) skip.addEventListener("click", skipToTurn);
     document.addEventListener("keydown", (event) => {
       if (event.defaultPrevented || event.ctrlKey || event.metaKey || event.altKey) return;
       const target = event.target;
       if (target instanceof HTMLElement && (target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName))) return;
+      // the shortcuts belong to the table: not while the focus is in the header (the languages,
+      // the look sliders) or the footer, where a stray key must not play a card (WCAG 2.1.4)
+      if (target instanceof Element && target !== document.body && !target.closest("main")) return;
       if (root.dataset.state !== "your-turn") return;
       const btn = shortcuts.get(event.key.toLowerCase());
       if (!btn) return;
