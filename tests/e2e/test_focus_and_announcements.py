@@ -159,6 +159,8 @@ def test_skip_to_your_turn_and_no_shortcuts_from_the_header(browser: Browser,
     focused = page.evaluate("""() => { const a = document.activeElement;
         return [a.dataset.testid, a.getAttribute('aria-disabled')]; }""")
     assert focused == ["hand-card", "false"], focused
+    # the Hint button's gold "?" is a mark, not part of its name
+    assert page.get_by_role("button", name="Hint", exact=True).count() == 1
     page.keyboard.press("Enter")  # select it; then P plays it
     page.keyboard.press("p")
     wait_for_log_past(page, logged)

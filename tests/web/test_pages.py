@@ -110,6 +110,20 @@ def test_unknown_pages_404(client: TestClient, path: str) -> None:
     assert client.get(path).status_code == 404
 
 
+def test_the_index_tells_each_games_buttons_apart(client: TestClient) -> None:
+    """Every game's Start game and Full rules bear the same words: each is described by its
+    game's name, a heading one level below the deck's "Games" (h3)."""
+    text = client.get("/en/").text
+    names = dict(re.findall(r'<h4 class="game-name" id="(game-name-[a-z]+)">([^<]+)</h4>', text))
+    assert set(names) == {"game-name-sisepai", "game-name-nantong", "game-name-chuopai",
+                          "game-name-paohuzi"}, names
+    described = re.findall(r'aria-describedby="(game-name-[a-z]+)">(Start game|Full rules)<',
+                           text)
+    assert sorted(described) == sorted((n, w) for n in names for w in ("Start game",
+                                                                       "Full rules"))
+    assert '<h3 class="game-name"' not in text
+
+
 @pytest.mark.parametrize(("path", "target"), [
     ("/uk/games/paohuzi", "/uk/games/paohuzi/rules"),
     ("/uk/games/paohuzi/", "/uk/games/paohuzi/rules"),

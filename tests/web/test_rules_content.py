@@ -6,6 +6,7 @@ left out, or a worked example with other cards, in one translation fails here.""
 from __future__ import annotations
 
 import re
+from html.parser import HTMLParser
 from importlib.resources import files
 from typing import Any
 
@@ -14,6 +15,7 @@ from markdown_it import MarkdownIt
 
 from cardavia.games.paohuzi import options
 from cardavia.render.decks import renderer
+from cardavia.web.content import rules_page
 from cardavia.web.i18n import LANGUAGES
 
 ROOT = files("cardavia") / "content" / "rules"
@@ -73,3 +75,45 @@ def test_paohuzi_page_says_what_the_engine_does_with_a_wei_and_your_own_reveal()
     seed_reading = "A wei of it does not: you may make it a pao instead"
     assert (seed_reading in page) == (options.WEI_PLUS_OWN_REVEAL == "pao")
     assert "or have a wei of it, the four cards become a **ti**" not in page
+
+
+class _Lang(HTMLParser):
+    """The text of a page with the `lang` of the element it is in, and every table's name."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.stack: list[str | None] = []
+        self.text: list[tuple[str | None, str]] = []
+        self.tables: list[str | None] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        given = dict(attrs)
+        if tag == "table":
+            self.tables.append(given.get("aria-label"))
+        if tag not in ("img", "br", "hr"):
+            self.stack.append(given.get("lang") or (self.stack[-1] if self.stack else None))
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag not in ("img", "br", "hr"):
+            self.stack.pop()
+
+    def handle_data(self, data: str) -> None:
+        self.text.append((self.stack[-1] if self.stack else None, data))
+
+
+HAN = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
+
+
+@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("lang", [lang for lang in LANGUAGES if lang != "zh"])
+def test_chinese_in_a_rules_page_is_marked_and_tables_are_named(game: str, lang: str) -> None:
+    """A screen reader reads the Chinese terms with a Chinese voice (`lang="zh"`), not as noise,
+    and each focusable (sideways-scrolling) table has a name: its section's heading."""
+    page = rules_page(game, lang)
+    assert page is not None
+    found = _Lang()
+    found.feed(page.html)
+    chinese = [(where, text) for where, text in found.text if HAN.search(text)]
+    assert chinese, "no Chinese term on the page: nothing was checked"
+    assert all(where == "zh" for where, _ in chinese), [c for c in chinese if c[0] != "zh"][:3]
+    assert found.tables and all(found.tables), found.tables

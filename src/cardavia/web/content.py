@@ -40,6 +40,36 @@ def _cards_html(game: str, codes: str, lang: str) -> str:
     return f'<span class="card-row" role="group">{imgs}</span>'
 
 
+_HEADING_OR_TABLE = re.compile(r"<h[2-4][^>]*>(.*?)</h[2-4]>|<table>", re.S)
+_TAG = re.compile(r"(<[^>]+>)")
+_HAN = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]+")
+
+
+def _framed_tables(html: str) -> str:
+    """A wide table scrolls sideways on a phone (site.css), inside a frame whose edges shade while
+    there is more to see (rules.js). It is focusable, to scroll by keyboard, so it needs a name:
+    its section's heading."""
+    heading = ""
+
+    def frame(m: re.Match[str]) -> str:
+        nonlocal heading
+        if m.group(1) is not None:
+            heading = _TAG.sub("", m.group(1)).strip()
+            return m.group(0)
+        return f'<div class="table-frame"><table tabindex="0" aria-label="{heading}">'
+
+    return _HEADING_OR_TABLE.sub(frame, html).replace("</table>", "</table></div>")
+
+
+def _chinese_tagged(html: str) -> str:
+    """Chinese characters in another language's page, marked `lang="zh"` so that a screen
+    reader reads them with a Chinese voice rather than as noise (text only, not attributes)."""
+    parts = _TAG.split(html)
+    for i in range(0, len(parts), 2):  # the even parts are text between tags
+        parts[i] = _HAN.sub(lambda m: f'<span lang="zh">{m.group(0)}</span>', parts[i])
+    return "".join(parts)
+
+
 @cache
 def rules_page(game: str, lang: str) -> RulesPage | None:
     path = files("cardavia") / "content" / "rules" / game / f"{lang}.md"
@@ -55,11 +85,9 @@ def rules_page(game: str, lang: str) -> RulesPage | None:
             meta[key.strip()] = value.strip().strip('"')
         text = text[front.end():]
     md = MarkdownIt("commonmark", {"html": False}).enable("table")
-    # a wide table scrolls sideways on a phone (site.css), inside a frame whose edges shade
-    # while there is more to see (rules.js); a focusable one scrolls by keyboard
-    html = (md.render(text)
-            .replace("<table>", '<div class="table-frame"><table tabindex="0">')
-            .replace("</table>", "</table></div>"))
+    html = _framed_tables(md.render(text))
+    if lang != "zh":
+        html = _chinese_tagged(html)
     html = _CARDS.sub(lambda m: _cards_html(game, m.group(1), lang), html)
     return RulesPage(meta.get("title", game), meta.get("summary", ""), meta.get("players", ""),
                      html)
