@@ -363,7 +363,8 @@ GAME_STRINGS: dict[str, dict[str, str]] = {
         "nt_log_seat_hezi": N_("%(seat)s shows a Tiandi Hezi: %(card)s"),
         "nt_log_you_ready": N_("You declared ready"),
         "nt_log_seat_ready": N_("%(seat)s declared ready"),
-        "nt_log_you_finished": N_("You finished setup"),
+        # neutral: with nothing to declare the engine ends your setup for you (a single choice)
+        "nt_log_you_finished": N_("Your setup is done"),
         "nt_log_seat_finished": N_("%(seat)s finished setup"),
         "nt_log_seat_drew": N_("%(seat)s drew from the front of the stock"),
         "nt_log_you_replacement": N_("Replacement from the back of the stock: you drew %(card)s"),
