@@ -6,7 +6,8 @@ playing…"; a reload does not read the whole log out."""
 
 from __future__ import annotations
 
-from playwright.sync_api import Browser, Page
+import pytest
+from playwright.sync_api import Browser, Page, expect
 
 from tests.e2e.conftest import DESKTOP
 from tests.e2e.helpers import (
@@ -192,4 +193,24 @@ def test_a_notice_about_your_last_answer_goes_when_you_answer_again(browser: Bro
         if log_length(page) == logged:
             wait_for_log_past(page, logged)
     assert checked, "no decision came while a stale-card notice showed: pick another seed"
+    assert not page.errors  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize("game", ["sisepai", "nantong", "paohuzi"])
+def test_the_card_in_the_centre_is_named_once(browser: Browser, base_url: str, game: str) -> None:
+    """The centre's figure is named by its caption ("You drew · green Soldier 卒 (zú)"); its
+    picture adds nothing for a screen reader."""
+    page = new_page(browser, base_url, DESKTOP)
+    page.goto(f"/en/games/{game}/table?seed=3&level=greedy")
+    figure = page.locator("[data-role=centre] figure[data-testid=public-card]")
+    for _ in range(30):
+        assert wait_for_turn(page) == "your-turn", "no card came to the centre"
+        if figure.locator("img").count():
+            break
+        answer_in_place(page)
+    code = figure.get_attribute("data-code")
+    name = page.locator(f'[data-testid=hand-card][data-code="{code}"] img, '
+                        f'[data-role=discards] [data-code="{code}"] img').first
+    expect(figure.locator("figcaption")).to_contain_text(str(name.get_attribute("alt")))
+    expect(figure.locator("img")).to_have_attribute("alt", "")
     assert not page.errors  # type: ignore[attr-defined]

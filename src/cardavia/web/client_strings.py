@@ -112,6 +112,8 @@ CLIENT_STRINGS: dict[str, str] = {
     "result_from": N_("Winning card: %(card)s, from %(seat)s"),
     "result_from_you": N_("Winning card: %(card)s, from you"),
     "result_exposed": N_("exposed"),
+    "result_your_groups": N_("Your groups"),  # the end sheet's list of the winning groups
+    "result_groups_of": N_("Groups of %(seat)s"),
     "result_concealed": N_("concealed"),
     "new_deal": N_("New deal"),
     "download_record": N_("Download deal record"),

@@ -419,7 +419,7 @@
     } else {
       const current = c.slot.querySelector(".card");
       if (!current || current.dataset.code !== pub.code) {
-        c.slot.replaceChildren(cardFace(pub.code, "card-public is-fresh"));
+        c.slot.replaceChildren(cardFace(pub.code, "card-public is-fresh", "")); // the caption names it
       }
       const you = pub.by === HUMAN;
       const key = {

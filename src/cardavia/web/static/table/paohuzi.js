@@ -497,7 +497,7 @@
       caption.replaceChildren(h("span", { class: "caption-how" }, t("no_public_card")));
     } else {
       const current = slot.querySelector(".card");
-      if (!current || current.dataset.code !== pub.code) slot.replaceChildren(cardFace(pub.code, "card-public is-fresh"));
+      if (!current || current.dataset.code !== pub.code) slot.replaceChildren(cardFace(pub.code, "card-public is-fresh", "")); // the caption names it
       caption.replaceChildren(h("span", { class: "caption-how" }, captionText(pub)), h("span", { class: "caption-card" }, cardName(pub.code)));
     }
     // the dealer's shown card (PHZ-2), while it is not the big card already

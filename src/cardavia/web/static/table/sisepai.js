@@ -202,7 +202,8 @@
     }
     const current = slot.querySelector(".card");
     if (!current || current.dataset.code !== pub.code) {
-      slot.replaceChildren(cardFace(pub.code, "card-public is-fresh"));
+      // no alt: the caption under it names the card (and names the figure)
+      slot.replaceChildren(cardFace(pub.code, "card-public is-fresh", ""));
     }
     const key = `caption_${pub.by === HUMAN ? "you_" : ""}${pub.how}`;
     caption.replaceChildren(
@@ -357,7 +358,8 @@
         h("span", { class: "result-points" }, tn("points", g.points)),
       ),
     );
-    const title = winner === HUMAN ? t("result_you_won") : t("result_seat_won", { seat: seatName(winner) });
+    // the list's name says what it holds; the sheet's heading already says who won
+    const title = winner === HUMAN ? t("result_your_groups") : t("result_groups_of", { seat: seatName(winner) });
     parts.push(h("ul", { class: "result-groups", "aria-label": title }, rows));
     const total = bd.total ?? (result.scores ? result.scores[winner] : 0);
     parts.push(h("p", { class: "result-total" }, tn("total", total)));
