@@ -6,6 +6,7 @@ record; screenshots at phone and desktop sizes, mid-deal and at the end."""
 from __future__ import annotations
 
 import re
+from itertools import combinations
 from pathlib import Path
 from typing import Any
 
@@ -245,4 +246,16 @@ def test_a_selection_that_is_no_play_says_why_in_plain_sight(browser: Browser,
     page.locator(f'[data-testid=hand-card][data-code="{apart[0]}"]').first.click()
     expect(play).to_have_attribute("aria-disabled", "false")
     expect(why).to_have_count(0)
+    page.locator("[data-testid=clear-selection]").click()
+    # part of a bigger play but not a play itself: the row narrows to those plays, with no line
+    # that would push the hand down
+    part = next(list(two) for p in plays if len(p) >= 3 for two in combinations(p, 2)
+                if sorted(two) not in map(sorted, plays))
+    for code in part:
+        page.locator(f'[data-testid=hand-card][data-code="{code}"][aria-pressed="false"]'
+                     ).first.click()
+    expect(play).to_have_attribute("aria-disabled", "true")
+    expect(page.locator("[data-testid=play-option]")).not_to_have_count(0)
+    expect(why).to_have_count(0)
+    assert abs(page.evaluate(hand_top) - before) <= 1, "the hand moved"
     assert not page.errors  # type: ignore[attr-defined]

@@ -6,8 +6,10 @@ playing…"; a reload does not read the whole log out."""
 
 from __future__ import annotations
 
+import json
+
 import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, Page, Route, expect
 
 from tests.e2e.conftest import DESKTOP
 from tests.e2e.helpers import (
@@ -95,19 +97,36 @@ def test_the_focus_stays_put_and_only_your_turn_is_announced(browser: Browser,
     assert not page.errors  # type: ignore[attr-defined]
 
 
-def test_new_deal_puts_the_focus_on_the_decision(browser: Browser, base_url: str) -> None:
+# the new deal's first decision: seed 2 a claim (the hand is all disabled), seed 3 a discard
+@pytest.mark.parametrize("seed", [2, 3])
+def test_new_deal_puts_the_focus_on_the_decision(browser: Browser, base_url: str,
+                                                 seed: int) -> None:
+    """After New deal the focus goes to the new deal's decision: its first card you may play (the
+    roving focus starts afresh, not at the old hand's place) or its first answer."""
     page = new_page(browser, base_url, DESKTOP)
     page.goto("/en/games/paohuzi/table?seed=1&level=greedy")
     play_deal_by_clicking(page, claim=False)
     assert wait_for_turn(page) == "over"
+    # the old hand's roving focus at its fifth card
+    page.locator("[data-testid=hand-card]").nth(3).focus()
+    page.keyboard.press("ArrowRight")
+    assert page.evaluate("() => document.activeElement.dataset.testid") == "hand-card"
+
+    def seeded(route: Route) -> None:  # New deal on a known seed, so that the test repeats
+        body = {**(route.request.post_data_json or {}), "seed": seed}
+        route.continue_(post_data=json.dumps(body))
+
+    page.route("**/api/games", seeded)
     page.locator("[data-testid=new-deal]").focus()
     page.keyboard.press("Enter")
     page.wait_for_function("() => document.querySelector('[data-testid=table]').dataset.state"
                            " !== 'over'")
     assert wait_for_turn(page) == "your-turn"
     page.wait_for_function("""() => { const a = document.activeElement;
-        return !!a && !!a.closest('[data-testid=table]')
-            && a.getAttribute('aria-disabled') === 'false'; }""", timeout=5_000)
+        if (!a || a.getAttribute('aria-disabled') !== 'false') return false;
+        if (a.dataset.testid !== 'hand-card') return !!a.closest('[data-role=actions]');
+        return a === document.querySelector('[data-testid=hand-card][aria-disabled="false"]'); }""",
+                           timeout=5_000)
     assert not page.errors  # type: ignore[attr-defined]
 
 

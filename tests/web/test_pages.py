@@ -138,6 +138,13 @@ def test_urls_a_visitor_may_type_lead_somewhere(client: TestClient, path: str,
     assert r.status_code == 200 and r.url.path == target, (path, r.url)
 
 
+def test_the_apis_paths_are_not_taken_for_pages(client: TestClient) -> None:
+    """`/{lang}/games` leads to the index only for a site language: `GET /api/games` is the
+    API's (it only creates deals), not a page's."""
+    r = client.get("/api/games")
+    assert r.status_code == 405 and r.headers["content-type"].startswith("application/json"), r
+
+
 @pytest.mark.parametrize("lang", list(LANGUAGES))
 def test_every_link_works(client: TestClient, lang: str) -> None:
     """Crawl the site from the index: every internal link, image, script and stylesheet loads."""

@@ -108,7 +108,8 @@ HAN = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
 @pytest.mark.parametrize("lang", [lang for lang in LANGUAGES if lang != "zh"])
 def test_chinese_in_a_rules_page_is_marked_and_tables_are_named(game: str, lang: str) -> None:
     """A screen reader reads the Chinese terms with a Chinese voice (`lang="zh"`), not as noise,
-    and each focusable (sideways-scrolling) table has a name: its section's heading."""
+    and each focusable (sideways-scrolling) table has a name of its own: its section's heading
+    and the bold lead of the paragraph before it."""
     page = rules_page(game, lang)
     assert page is not None
     found = _Lang()
@@ -117,3 +118,4 @@ def test_chinese_in_a_rules_page_is_marked_and_tables_are_named(game: str, lang:
     assert chinese, "no Chinese term on the page: nothing was checked"
     assert all(where == "zh" for where, _ in chinese), [c for c in chinese if c[0] != "zh"][:3]
     assert found.tables and all(found.tables), found.tables
+    assert len(set(found.tables)) == len(found.tables), found.tables  # told apart by name

@@ -40,7 +40,8 @@ def _cards_html(game: str, codes: str, lang: str) -> str:
     return f'<span class="card-row" role="group">{imgs}</span>'
 
 
-_HEADING_OR_TABLE = re.compile(r"<h[2-4][^>]*>(.*?)</h[2-4]>|<table>", re.S)
+_HEADING_LEAD_OR_TABLE = re.compile(
+    r"<h[2-4][^>]*>(?P<heading>.*?)</h[2-4]>|<p><strong>(?P<lead>[^<]*)</strong>|<table>", re.S)
 _TAG = re.compile(r"(<[^>]+>)")
 _HAN = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]+")
 
@@ -48,17 +49,27 @@ _HAN = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]+")
 def _framed_tables(html: str) -> str:
     """A wide table scrolls sideways on a phone (site.css), inside a frame whose edges shade while
     there is more to see (rules.js). It is focusable, to scroll by keyboard, so it needs a name:
-    its section's heading."""
-    heading = ""
+    its section's heading, and the bold lead of the paragraph before it ("Base hu"), numbered if
+    two tables would still share a name."""
+    heading = lead = ""
+    names: dict[str, int] = {}
 
     def frame(m: re.Match[str]) -> str:
-        nonlocal heading
-        if m.group(1) is not None:
-            heading = _TAG.sub("", m.group(1)).strip()
+        nonlocal heading, lead
+        if m.group("heading") is not None:
+            # a card row in a heading would put markup in the attribute: its words only
+            heading, lead = _TAG.sub("", _CARDS.sub("", m.group("heading"))).strip(), ""
             return m.group(0)
-        return f'<div class="table-frame"><table tabindex="0" aria-label="{heading}">'
+        if m.group("lead") is not None:
+            lead = m.group("lead").strip().rstrip(".:")
+            return m.group(0)
+        name = f"{heading} · {lead}" if lead else heading
+        names[name] = names.get(name, 0) + 1
+        if names[name] > 1:
+            name = f"{name} ({names[name]})"
+        return f'<div class="table-frame"><table tabindex="0" aria-label="{name}">'
 
-    return _HEADING_OR_TABLE.sub(frame, html).replace("</table>", "</table></div>")
+    return _HEADING_LEAD_OR_TABLE.sub(frame, html).replace("</table>", "</table></div>")
 
 
 def _chinese_tagged(html: str) -> str:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from starlette.convertors import Convertor, register_url_convertor
 from starlette.exceptions import HTTPException
 from starlette.requests import Request
 from starlette.responses import RedirectResponse, Response
@@ -17,6 +18,22 @@ from cardavia.web.content import rules_page
 from cardavia.web.i18n import LANGUAGES, gettext, ngettext
 
 LANG_COOKIE = "cardavia_lang"
+
+
+class LanguageConvertor(Convertor[str]):
+    """`{lang:lang}`: only a site language, so that a path such as `/api/games` is never taken
+    for a language's page (its GET answers 405 from the API, not a 404 page)."""
+
+    regex = "|".join(LANGUAGES)
+
+    def convert(self, value: str) -> str:
+        return value
+
+    def to_string(self, value: str) -> str:
+        return value
+
+
+register_url_convertor("lang", LanguageConvertor())
 
 
 def _lang(request: Request) -> str:
@@ -181,10 +198,10 @@ def _plural_samples(lang: str) -> list[int]:
 ROUTES = [
     Route("/", home),
     Route("/{lang}/", traditions),
-    Route("/{lang}/decks", to_traditions),
-    Route("/{lang}/games", to_traditions),
+    Route("/{lang:lang}/decks", to_traditions),
+    Route("/{lang:lang}/games", to_traditions),
     Route("/{lang}/decks/{deck}", deck_page),
-    Route("/{lang}/games/{game}", game_home),
+    Route("/{lang:lang}/games/{game}", game_home),
     Route("/{lang}/games/{game}/rules", rules),
     Route("/{lang}/games/{game}/table", table),
 ]

@@ -540,6 +540,9 @@
     const selected = ctx.selection.codes();
     const byCards = new Map(legal.map((a) => [multisetKey(actionCards(a)), a]));
     const match = selected.length ? byCards.get(multisetKey(selected)) || null : null;
+    // One button per legal play; a selection narrows them to the plays that use those cards.
+    let shown = [...legal].sort(compareOrder);
+    const narrowed = selected.length ? shown.filter((a) => holdsAll(actionCards(a), selected)) : shown;
     const buttons = [
       {
         action: match,
@@ -549,7 +552,9 @@
         cards: selected.length ? sortCodes(selected) : null,
         primary: !!match,
         reason: match ? null : selectionReason(selected, v),
-        explain: selected.length > 0,
+        // said in plain sight only in place of the plays (none holds the selection): under a
+        // narrowed row it would grow the buttons' box and move the hand under the finger
+        explain: selected.length > 0 && !narrowed.length,
         aria: selected.length ? t("cp_play_selected_aria", { cards: cardsText(sortCodes(selected)) }) : null,
       },
     ];
@@ -562,9 +567,6 @@
         onclick: () => ctx.selection.clear(),
       });
     }
-    // One button per legal play; a selection narrows them to the plays that use those cards.
-    let shown = [...legal].sort(compareOrder);
-    const narrowed = selected.length ? shown.filter((a) => holdsAll(actionCards(a), selected)) : shown;
     const isNarrowed = narrowed.length > 0 && narrowed.length < shown.length;
     // No play holds the selected cards: the Play button's reason says why, in place of plays
     // that have nothing to do with the selection (Clear brings them back).

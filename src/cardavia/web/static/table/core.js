@@ -929,6 +929,10 @@
   // your turn (the focus then moves on to the decision as after an answer).
   function skipToTurn(event) {
     event.preventDefault();
+    if (root.dataset.state === "over" && !els.result.hidden) {
+      els.result.focus(); // the deal is over: its end sheet, with New deal
+      return;
+    }
     if (root.dataset.state === "your-turn" && focusTurn()) return;
     const card = els.hand.querySelector('button.hand-card[tabindex="0"]');
     if (card) card.focus();
@@ -1218,12 +1222,13 @@
     renderActions(null);
     const gen = generation;
     restoreFocus = true; // the end sheet's button that started it is gone: on to the decision
+    handFocus = 0; // a new hand: its roving focus starts at the first card
     try {
       const next = await createDeal(undefined, body);
       if (gen !== generation) return;
       await present(next, { initial: true });
       if (focusLost()) {
-        const first = els.hand.querySelector("button");
+        const first = els.hand.querySelector('button.hand-card[tabindex="0"]');
         if (first) first.focus({ preventScroll: true });
       }
       if (!next.over && !next.legal_actions.length) follow();
