@@ -259,3 +259,26 @@ def test_a_selection_that_is_no_play_says_why_in_plain_sight(browser: Browser,
     expect(why).to_have_count(0)
     assert abs(page.evaluate(hand_top) - before) <= 1, "the hand moved"
     assert not page.errors  # type: ignore[attr-defined]
+
+
+def test_news_of_a_forced_move_goes_with_its_round(browser: Browser, base_url: str) -> None:
+    """CP§3.2: the engine passes or plays for you when you have no choice, and a notice says so.
+    That is news of its round: at your next lead (a new round) it is gone, rather than sitting
+    under the new prompt and contradicting it. The log keeps it."""
+    page = new_page(browser, base_url, PHONE)
+    _open(page, OTHER_SEED)
+    page.emulate_media(reduced_motion="no-preference")  # paced, as a player sees it
+    notice = page.locator("[data-role=notice]")
+    log = page.locator("[data-testid=log]")
+    checked = 0
+    for _ in range(120):
+        if wait_for_turn(page) == "over" or checked:
+            break
+        if turn_status(page).startswith("Your lead: "):
+            assert not notice.is_visible(), notice.inner_text()
+            # a lead after a forced move of yours: the case this is about
+            text = log.inner_text()
+            checked = text.count("so you passed") + text.count("the only play you could")
+        page.locator(f"[data-testid=play-option]{ENABLED}").first.dispatch_event("click")
+    assert checked, "no lead of yours came after a forced move: pick another seed"
+    assert not page.errors  # type: ignore[attr-defined]

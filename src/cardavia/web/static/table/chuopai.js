@@ -273,6 +273,14 @@
     return m;
   }
 
+  // A notice that the engine played or passed for you is news of its round: it goes when the
+  // round ends, so that it does not sit under the next round's prompt and contradict it.
+  let forcedNews = false;
+  function forcedNotice(text) {
+    ctx.notice(text);
+    forcedNews = !!text;
+  }
+
   function advance(m, e) {
     const seat = e.seat;
     switch (e.kind) {
@@ -289,9 +297,9 @@
         if (seat === HUMAN) for (const c of e.cards) removeOne(m.hand, c);
         m.active = seat;
         const f = facts(e);
-        if (seat === HUMAN && !f.forced) ctx.notice(""); // your choice: older news is stale
+        if (seat === HUMAN && !f.forced) forcedNotice(""); // your choice: older news is stale
         if (seat === HUMAN && f.forced) {
-          ctx.notice(f.over
+          forcedNotice(f.over
             ? t("cp_notice_forced_beat", { play: playText(e.cards), over: playText(f.over.cards) })
             : t("cp_notice_last_card", { play: playText(e.cards) }));
         }
@@ -301,7 +309,7 @@
         trickStep(m, e);
         m.active = seat;
         const f = facts(e);
-        if (seat === HUMAN && f.over) ctx.notice(t("cp_notice_passed", { play: playText(f.over.cards) }));
+        if (seat === HUMAN && f.over) forcedNotice(t("cp_notice_passed", { play: playText(f.over.cards) }));
         break;
       }
       case "round": {
@@ -312,11 +320,12 @@
         m.removed += (e.removed || []).length;
         m.active = e.next ?? null;
         m.fresh = { seat: e.winner, where: "groups" };
+        if (forcedNews) forcedNotice(""); // the log keeps it
         break;
       }
       case "end":
         m.active = e.winner ?? null;
-        ctx.notice(""); // the end sheet tells the rest; the log keeps every forced move
+        forcedNotice(""); // the end sheet tells the rest; the log keeps every forced move
         break;
       default:
         facts(e);
