@@ -70,3 +70,21 @@ def test_a_player_reading_the_log_is_not_pulled_back(browser: Browser, base_url:
         page.wait_for_timeout(200)
         assert abs(page.evaluate(panel) - at) <= 2, "the log moved under the reader"
     assert not page.errors  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize(("lang", "game"), [("cs", "chuopai"), ("uk", "nantong")])
+def test_the_end_sheet_opens_at_its_title(browser: Browser, base_url: str, lang: str,
+                                          game: str) -> None:
+    """The end sheet, taller than a phone's screen, is shown from its title (who won), not
+    scrolled to its end with the title above the screen."""
+    page = new_page(browser, base_url, PHONE)
+    page.goto(f"/{lang}/games/{game}/table?seed=5&level=greedy")
+    for _ in range(200):
+        if wait_for_turn(page) == "over":
+            break
+        answer_in_place(page)
+    assert wait_for_turn(page) == "over"
+    page.wait_for_timeout(300)
+    top = page.evaluate("document.querySelector('#result-heading').getBoundingClientRect().top")
+    assert 0 <= top < PHONE["height"] / 2, top
+    assert not page.errors  # type: ignore[attr-defined]

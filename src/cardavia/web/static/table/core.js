@@ -1046,7 +1046,15 @@
     keepReadersPlace(() => renderFinal(next));
     if (next.over && !wasOver) {
       const focusInTable = root.contains(document.activeElement) || document.activeElement === document.body;
-      if (focusInTable) els.result.focus({ preventScroll: false });
+      if (focusInTable) {
+        els.result.focus({ preventScroll: true });
+        // its title first: a focus scroll would show the sheet's end when it is taller than
+        // the screen (a phone), with the title above it
+        const box = els.result.getBoundingClientRect();
+        if (box.top < 0 || box.bottom > window.innerHeight) {
+          els.result.scrollIntoView({ block: "start", behavior: reducedMotion.matches ? "instant" : "smooth" });
+        }
+      }
     }
   }
 
