@@ -76,13 +76,14 @@ _PIECE_WORDS: dict[str, tuple[str, ...]] = {
 }
 _PIECE_GENDERS = {"uk": "mmmfmfm", "cs": "mmmmmnm", "ru": "mmmfmfm"}  # default: all "m"
 _ORDER = {"en": "{colour} {piece}", "es": "{piece} {colour}"}  # default: colour first
+# lower case where the pieces are ("червоний генерал", "квітка 3"), as the full rules write them
 _FLOWER_WORDS = {
     "en": "Flower {n}",
     "zh": "花 {n}",
-    "uk": "Квітка {n}",
+    "uk": "квітка {n}",
     "es": "Flor {n}",
-    "cs": "Květina {n}",
-    "ru": "Цветок {n}",
+    "cs": "květina {n}",
+    "ru": "цветок {n}",
 }
 
 
