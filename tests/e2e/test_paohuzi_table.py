@@ -23,9 +23,7 @@ from playwright.sync_api import Browser, Locator, Page, expect
 from tests.e2e.conftest import DESKTOP, PHONE
 from tests.e2e.helpers import (
     ENABLED,
-    answer_in_place,
     check_answers_in_the_log,
-    deal_id,
     download_record,
     expect_accessible,
     new_page,
@@ -313,24 +311,3 @@ def test_dead_hand_explained(browser: Browser, base_url: str) -> None:
     check_hand(page)
     assert not page.errors  # type: ignore[attr-defined]
 
-
-def test_an_offered_discard_shows_once(browser: Browser, base_url: str) -> None:
-    """The engine lays a discard in its seat's area at once (PHZ-9); while it is offered for a
-    claim the table shows it in the centre only, not also on top of that area, and it joins the
-    area when nobody takes it."""
-    page = new_page(browser, base_url, DESKTOP)
-    page.goto("/en/games/paohuzi/table?seed=1&level=greedy")
-    game = deal_id(page)
-    offered = 0
-    for _ in range(200):
-        if wait_for_turn(page) == "over":
-            break
-        table = page.request.get(f"/api/games/{game}").json()["view"]["table"]
-        for seat, s in enumerate(table["seats"]):
-            shown = page.locator(f"[data-testid=seat-{seat}] [data-role=discards] .card")
-            under_claim = table["card"] and table["source"] == "discard" and table["from"] == seat
-            expect(shown).to_have_count(len(s["discards"]) - (1 if under_claim else 0))
-            offered += bool(under_claim)
-        answer_in_place(page)
-    assert offered >= 2, offered
-    assert not page.errors  # type: ignore[attr-defined]

@@ -58,6 +58,8 @@
 //   resultActions(view, ctx) -> [ButtonSpec with onclick]: more end-sheet buttons (Restart)
 //   newDealBody(view|null, ctx) -> extra fields for POST /api/games from the New deal button
 //   seatExtras(el, seat, model, view|null, ctx)   fill a seat's extras slot (huxi, ready…)
+//   offered(model)     -> {seat, code} of a discard under claim, shown in the centre: the
+//                      engine keeps it on its seat's pile, where it is not drawn twice
 //   pileLabel / groupsLabel   string keys naming a seat's pile and group areas
 //   dealOver(view, ctx) once per deal and page, when a deal is first shown over
 //
@@ -397,11 +399,14 @@
 
     const pile = $("[data-role=discards]", el);
     pile.hidden = data.pile === null;
-    const cards = data.pile || [];
+    let cards = data.pile || [];
+    const onOffer = game.offered ? game.offered(model) : null;
+    const offeredHere = !!onOffer && onOffer.seat === seat && cards[cards.length - 1] === onOffer.code;
+    if (offeredHere) cards = cards.slice(0, -1); // in the centre while it is offered
     pile.replaceChildren(
       ...cards.map((c, i) => {
         const last = i === cards.length - 1;
-        const fresh = last && model.fresh && model.fresh.seat === seat && model.fresh.where === "pile";
+        const fresh = last && !offeredHere && model.fresh && model.fresh.seat === seat && model.fresh.where === "pile";
         return h(
           "span",
           { role: "listitem", class: `discard${last ? " is-last" : ""}${fresh ? " is-fresh" : ""}` },

@@ -1074,6 +1074,7 @@
     startLine: dealerStartLine,
     actor,
     instant,
+    offered: (m) => (m.phase === "claim" && m.public && m.public.how === "discarded" ? { seat: m.public.by, code: m.public.code } : null),
     status,
     resultTitle,
     resultLines,

@@ -190,10 +190,6 @@
     };
     if (m.inPlay) {
       m.public = { code: tb.card, by: tb.from, how: tb.source === "reveal" ? "revealed" : "discarded" };
-      // The engine lays a discard in its seat's area at once; while it is offered it shows in
-      // the centre only, not twice (settleDiscard puts it back once nobody took it).
-      const pile = m.seats[tb.from].pile;
-      if (tb.source === "discard" && pile[pile.length - 1] === tb.card) pile.pop();
     } else {
       // No card under claim: show what became of the last one, faded (taken, unclaimed, won).
       let moved = false;
@@ -245,21 +241,8 @@
     kanSet = new Set(m.kans);
   }
 
-  // Events that leave an offered discard where it is: the answers to it, a seat's hand going
-  // dead, and the claims that take it.
-  const WHILE_OFFERED = new Set(["answer", "dead", "chi", "peng", "pao", "win"]);
-
-  // Nobody took the offered discard: it joins its seat's area (the engine's place for it).
-  function settleDiscard(m, e) {
-    if (!m.inPlay || m.inPlay.source !== "discard" || WHILE_OFFERED.has(e.kind)) return;
-    m.seats[m.inPlay.from].pile.push(m.inPlay.code);
-    m.fresh = { seat: m.inPlay.from, where: "pile" };
-    m.inPlay = null;
-  }
-
   function advance(m, e) {
     const seat = e.seat;
-    settleDiscard(m, e);
     switch (e.kind) {
       case "shown":
         m.shown = e.card;
@@ -271,6 +254,7 @@
         m.active = seat;
         break;
       case "discard":
+        m.seats[seat].pile.push(e.card);
         fromHand(m, seat, [e.card]);
         if (seat === HUMAN) {
           // PHZ-12: your own discard is stale for your chi and peng
@@ -280,6 +264,7 @@
         m.inPlay = { code: e.card, source: "discard", from: seat };
         m.public = { code: e.card, by: seat, how: "discarded" };
         m.active = seat;
+        m.fresh = { seat, where: "pile" };
         break;
       case "unclaimed":
         m.seats[seat].pile.push(e.card);
@@ -322,6 +307,10 @@
       case "chi":
       case "peng":
       case "pao": {
+        if (e.source === "discard" && e.from !== undefined) {
+          const pile = m.seats[e.from].pile;
+          if (pile[pile.length - 1] === e.card) pile.pop();
+        }
         const s = m.seats[seat];
         const c = e.card;
         const mine = seat === HUMAN;
@@ -909,5 +898,6 @@
     status,
     seatExtras,
     resultLines,
+    offered: (m) => (m.inPlay && m.inPlay.source === "discard" ? { seat: m.inPlay.from, code: m.inPlay.code } : null),
   });
 })();

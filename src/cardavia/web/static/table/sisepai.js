@@ -380,6 +380,7 @@
     describeEvent,
     startLine: dealerStartLine,
     actor: (e) => (e.kind === "unclaimed" ? null : e.seat),
+    offered: (m) => (m.round === "discard" && m.public && m.public.how === "discarded" ? { seat: m.public.by, code: m.public.code } : null),
     instant: (e) => e.kind === "answer",
     status,
     resultLines,
