@@ -5,7 +5,7 @@ decision, a claim, has the focus rather than a disabled card."""
 
 from __future__ import annotations
 
-from playwright.sync_api import Browser, Page
+from playwright.sync_api import Browser, Page, expect
 
 from tests.e2e.conftest import DESKTOP, PHONE
 from tests.e2e.helpers import (
@@ -167,4 +167,28 @@ def test_a_desktop_wraps_many_plays(browser: Browser, base_url: str) -> None:
     assert page.evaluate(_OPTION_ROWS) > 1
     strip = page.locator("[data-testid=action-strip]")
     assert strip.evaluate("(s) => getComputedStyle(s).display") == "contents"
+    assert not page.errors  # type: ignore[attr-defined]
+
+
+def test_a_notice_does_not_move_the_hand_under_the_finger(browser: Browser,
+                                                          base_url: str) -> None:
+    """Tapping a card you may not discard (a general, SSP-4) shows why above the answers; the
+    page scrolls with it, so the hand stays where the finger is, when it comes and when it goes."""
+    page = new_page(browser, base_url, PHONE)
+    page.goto("/en/games/sisepai/table?seed=7&level=greedy")
+    where = "() => document.querySelector('[data-testid=hand]').getBoundingClientRect().top"
+    notice = page.locator("[data-role=notice]")
+    for _ in range(60):
+        assert wait_for_turn(page) == "your-turn", "no decision with a locked card came"
+        locked = page.locator("[data-testid=hand-card].is-locked")
+        if page.locator(f"[data-testid=hand-card]{ENABLED}").count() and locked.count():
+            break
+        answer_in_place(page)
+    page.wait_for_timeout(800)  # the decision's own scroll into view is over
+    before = page.evaluate(where)
+    locked.first.dispatch_event("click")
+    expect(notice).to_be_visible()
+    assert abs(page.evaluate(where) - before) <= 1, "the hand moved as the notice came"
+    expect(notice).to_be_hidden(timeout=8_000)
+    assert abs(page.evaluate(where) - before) <= 1, "the hand moved as the notice went"
     assert not page.errors  # type: ignore[attr-defined]

@@ -238,14 +238,22 @@
   function notice(text, { sticky = false } = {}) {
     clearTimeout(noticeTimer);
     noticeSticky = !!text && sticky;
-    if (!text) {
-      els.notice.hidden = true;
-      els.notice.textContent = "";
-      return;
-    }
-    els.notice.textContent = text;
-    els.notice.hidden = false;
-    if (!sticky) noticeTimer = setTimeout(() => notice(""), 6000);
+    holdHand(() => {
+      els.notice.textContent = text || "";
+      els.notice.hidden = !text;
+    });
+    if (text && !sticky) noticeTimer = setTimeout(() => notice(""), 6000);
+  }
+
+  // A notice comes and goes above the answers (a refused tap, say): the page scrolls with it so
+  // that the hand on the screen stays under the finger, rather than jump down and back up.
+  function holdHand(change) {
+    const area = els.handArea;
+    const box = area ? area.getBoundingClientRect() : null;
+    change();
+    if (!box || box.top >= window.innerHeight || box.bottom <= 0) return;
+    const moved = area.getBoundingClientRect().top - box.top;
+    if (Math.abs(moved) > 1) window.scrollBy({ top: moved, behavior: "instant" });
   }
 
   // `quiet`: shown but not announced ("AI 2 is playing…" at every replayed move would bury the
