@@ -55,4 +55,7 @@ def test_a_finger_gets_44px_targets_on_a_touch_screen(browser: Browser, base_url
     gap = page.evaluate("""() => document.querySelector('h1').getBoundingClientRect().top
         - document.querySelector('.back-link').getBoundingClientRect().bottom""")
     assert gap < 20, gap
+    page.goto("/cs/decks/sichuan-cards")
+    wiki = page.evaluate("document.querySelector('.deck-meta a').getBoundingClientRect().height")
+    assert wiki >= 40, wiki
     context.close()
