@@ -192,3 +192,21 @@ def test_a_notice_does_not_move_the_hand_under_the_finger(browser: Browser,
     expect(notice).to_be_hidden(timeout=8_000)
     assert abs(page.evaluate(where) - before) <= 1, "the hand moved as the notice went"
     assert not page.errors  # type: ignore[attr-defined]
+
+
+def test_a_hint_does_not_push_the_hand_down(browser: Browser, base_url: str) -> None:
+    """On a desktop the hint's line (a few lines with its reason) comes above the hand; the page
+    scrolls with it, so the hand stays where it was on the screen."""
+    page = new_page(browser, base_url, {"width": 1366, "height": 640})
+    page.goto("/en/games/sisepai/table?seed=7&level=normal")
+    assert wait_for_turn(page) == "your-turn"
+    page.evaluate("window.scrollTo(0, document.body.scrollHeight)")  # the hand in view
+    page.wait_for_timeout(300)
+    where = "() => document.querySelector('[data-testid=hand]').getBoundingClientRect().top"
+    before = page.evaluate(where)
+    page.keyboard.press("h")
+    expect(page.locator("[data-testid=hint-line]")).not_to_be_empty(timeout=30_000)
+    page.wait_for_function("() => !document.querySelector('[data-testid=hint-line]')"
+                           ".classList.contains('is-thinking')", timeout=30_000)
+    assert abs(page.evaluate(where) - before) <= 1, "the hint pushed the hand down"
+    assert not page.errors  # type: ignore[attr-defined]

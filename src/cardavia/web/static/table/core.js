@@ -245,8 +245,8 @@
     if (text && !sticky) noticeTimer = setTimeout(() => notice(""), 6000);
   }
 
-  // A notice comes and goes above the answers (a refused tap, say): the page scrolls with it so
-  // that the hand on the screen stays under the finger, rather than jump down and back up.
+  // A notice or a hint comes and goes above the answers (a refused tap, say): the page scrolls
+  // with it so that the hand on the screen stays under the finger, not jump down and back up.
   function holdHand(change) {
     const area = els.handArea;
     const box = area ? area.getBoundingClientRect() : null;
@@ -644,7 +644,8 @@
   }
 
   function setHintLine(content, thinking = false, action = null) {
-    els.hintLine.replaceChildren(...[content].flat().filter((part) => part !== ""));
+    // like a notice, a hint of a few lines comes above your hand: the hand stays where it is
+    holdHand(() => els.hintLine.replaceChildren(...[content].flat().filter((part) => part !== "")));
     els.hintLine.classList.toggle("is-thinking", thinking);
     if (action) els.hintLine.dataset.action = action;
     else delete els.hintLine.dataset.action;
