@@ -1,5 +1,5 @@
 """A discard offered for a claim is drawn once, in the centre: the engines lay it on its seat's
-pile at once (SSP-6, NT§3.2, PHZ-9), and the table leaves it off that pile while it is under
+pile at once (SSP-7, NT§3.1, PHZ-6), and the table leaves it off that pile while it is under
 claim (the plugins' `offered`), then shows it there when nobody took it."""
 
 from __future__ import annotations
