@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from starlette.convertors import Convertor, register_url_convertor
+from starlette.convertors import StringConvertor, register_url_convertor
 from starlette.exceptions import HTTPException
 from starlette.requests import Request
 from starlette.responses import RedirectResponse, Response
@@ -20,17 +20,11 @@ from cardavia.web.i18n import LANGUAGES, gettext, ngettext
 LANG_COOKIE = "cardavia_lang"
 
 
-class LanguageConvertor(Convertor[str]):
+class LanguageConvertor(StringConvertor):
     """`{lang:lang}`: only a site language, so that a path such as `/api/games` is never taken
     for a language's page (its GET answers 405 from the API, not a 404 page)."""
 
     regex = "|".join(LANGUAGES)
-
-    def convert(self, value: str) -> str:
-        return value
-
-    def to_string(self, value: str) -> str:
-        return value
 
 
 register_url_convertor("lang", LanguageConvertor())

@@ -550,8 +550,10 @@
     const byCards = new Map(legal.map((a) => [multisetKey(actionCards(a)), a]));
     const match = selected.length ? byCards.get(multisetKey(selected)) || null : null;
     // One button per legal play; a selection narrows them to the plays that use those cards.
-    let shown = [...legal].sort(compareOrder);
-    const narrowed = selected.length ? shown.filter((a) => holdsAll(actionCards(a), selected)) : shown;
+    // If none does, there are none: the Play button's reason says why, in place of plays that
+    // have nothing to do with the selection (Clear brings them back).
+    const all = [...legal].sort(compareOrder);
+    const shown = selected.length ? all.filter((a) => holdsAll(actionCards(a), selected)) : all;
     const buttons = [
       {
         action: match,
@@ -563,7 +565,7 @@
         reason: match ? null : selectionReason(selected, v),
         // said in plain sight only in place of the plays (none holds the selection): under a
         // narrowed row it would grow the buttons' box and move the hand under the finger
-        explain: selected.length > 0 && !narrowed.length,
+        explain: selected.length > 0 && !shown.length,
         aria: selected.length ? t("cp_play_selected_aria", { cards: cardsText(sortCodes(selected)) }) : null,
       },
     ];
@@ -576,11 +578,6 @@
         onclick: () => ctx.selection.clear(),
       });
     }
-    const isNarrowed = narrowed.length > 0 && narrowed.length < shown.length;
-    // No play holds the selected cards: the Play button's reason says why, in place of plays
-    // that have nothing to do with the selection (Clear brings them back).
-    if (selected.length && !narrowed.length) return { buttons, hint: t("cp_key_hint") };
-    if (narrowed.length) shown = narrowed;
     shown.forEach((action, i) => {
       const codes = actionCards(action);
       const label = kindLabel(codes);
@@ -595,7 +592,7 @@
       });
     });
     let hint = t("cp_key_hint");
-    if (isNarrowed) hint = `${tn("cp_hint_narrowed", shown.length)} ${hint}`;
+    if (shown.length && shown.length < all.length) hint = `${tn("cp_hint_narrowed", shown.length)} ${hint}`;
     return { buttons, hint };
   }
 

@@ -562,8 +562,7 @@
     } else if (hadFocus) {
       // the answer given, its buttons go while the others play: keep the focus in the table, on
       // your hand, rather than lose it to the page (focusDecision moves it on when it is your turn)
-      const card = els.hand.querySelector('button.hand-card[tabindex="0"]');
-      if (card) card.focus({ preventScroll: true });
+      focusHand({ preventScroll: true });
     }
   }
 
@@ -948,9 +947,14 @@
       return;
     }
     if (root.dataset.state === "your-turn" && focusTurn()) return;
-    const card = els.hand.querySelector('button.hand-card[tabindex="0"]');
-    if (card) card.focus();
+    focusHand();
     restoreFocus = true;
+  }
+
+  // The focus to the hand's card that has its roving tab stop.
+  function focusHand(options) {
+    const card = els.hand.querySelector('button.hand-card[tabindex="0"]');
+    if (card) card.focus(options);
   }
 
   // On a phone the seats above (growing as groups are exposed) push your prompt and hand below
@@ -1249,10 +1253,7 @@
       const next = await createDeal(undefined, body);
       if (gen !== generation) return;
       await present(next, { initial: true });
-      if (focusLost()) {
-        const first = els.hand.querySelector('button.hand-card[tabindex="0"]');
-        if (first) first.focus({ preventScroll: true });
-      }
+      if (focusLost()) focusHand({ preventScroll: true });
       if (!next.over && !next.legal_actions.length) follow();
     } catch (err) {
       notice(t("err_start"), { sticky: true });
