@@ -158,8 +158,10 @@ def _answer_and_check(
 
 
 def all_ranks() -> Built:
-    """SSP-9 ranks 1-5 at once: seat 0 draws rH; seat 0 may win (1) or claim rC rH rN (4);
-    seat 3 may win (2); seat 2 holds rH rH (3); seat 1, the next player, holds rC rN (5)."""
+    """SSP-9 ranks 1, 2, 3 and 5 at once: seat 0 draws rH; seat 0 may win (1); seat 3 may win
+    (2); seat 2 holds rH rH (3); seat 1, the next player, holds rC rN (5). Seat 0's field group
+    rC rH rN (4) would leave every card grouped, so it is the win (SSP-seed 4.2); rank 4 beside
+    the others is SSP-E09's."""
     return build_position(
         hands={0: WIN_RH_FIELD, 1: "rC rN", 2: "rH rH", 3: WIN_RH_PAIR}, draws="rH", first=0
     )
@@ -200,7 +202,7 @@ def _r2_of_all_ranks() -> SiSePaiState:
 
 SCENARIOS = {
     # name: (state maker, seats asked)
-    "R1 ranks 1-5, drawer 0": (lambda: all_ranks().state(), {0, 1, 2, 3}),
+    "R1 ranks 1, 2, 3, 5, drawer 0": (lambda: all_ranks().state(), {0, 1, 2, 3}),
     "R2 after all pass: ranks 2, 3, 5, drawer excluded": (_r2_of_all_ranks, {1, 2, 3}),
     "R1 rank-2 tie from drawer 1": (lambda: three_wins_r1().state(), {2, 3, 0}),
     "discard rank-2 tie from discarder 3": (
@@ -231,16 +233,17 @@ def test_priority_in_every_answer_order(name: str) -> None:
     assert played >= 2 * len(seats)
 
 
-def test_all_ranks_position_offers_the_five_ranks() -> None:
-    """SSP-8, SSP-9 ranks 1-5: the options of the all-ranks position, as the spec assigns them."""
+def test_all_ranks_position_offers_its_four_ranks() -> None:
+    """SSP-8, SSP-9 ranks 1-5: the options of the all-ranks position, as the spec assigns them;
+    SSP-seed 4.2: seat 0's field group completes its hand, so it is offered as the win only."""
     state = all_ranks().state()
-    assert state.legal_actions(0) == ["win", "claim rC rH rN", "pass"]
+    assert state.legal_actions(0) == ["win", "pass"]
     assert state.legal_actions(1) == ["claim rC rH rN", "pass"]
     assert state.legal_actions(2) == ["claim rH rH rH", "pass"]
     assert state.legal_actions(3) == ["win", "pass"]
     ranks = {spec_rank(s, a, 0, True) for s in range(4) for a in state.legal_actions(s)
              if a != "pass"}
-    assert ranks == {1, 2, 3, 4, 5}
+    assert ranks == {1, 2, 3, 5}
 
 
 def test_drawn_general_position() -> None:

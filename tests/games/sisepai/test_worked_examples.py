@@ -293,10 +293,11 @@ def test_e03_four_generals_are_four_singles_score_13_alt_15() -> None:
 
 
 def test_e03_played_on_the_fourth_general() -> None:
-    """A-SSP-4, A-SSP-5, SSP-9 rank 1; worked example SSP-E03: drawing the 4th rK, the drawer
-    may win or keep it as a single, never pass; the win shows 13."""
+    """A-SSP-4, A-SSP-5, SSP-9 rank 1; worked example SSP-E03: drawing the 4th rK completes the
+    hand, so keeping it as a single is the win (SSP-seed 4.2) and the drawer may not pass
+    (A-SSP-5): the one answer is Win; the win shows 13."""
     state = win_position(E03, "rK").state()
-    assert state.legal_actions(0) == ["win", "claim rK"]
+    assert state.legal_actions(0) == ["win"]
     state.apply(0, "win")
     assert_win(state, 0, 13, "rK")
     shown = state.result().breakdown["groups"]
@@ -370,11 +371,13 @@ def test_e06a_colours_do_not_mix() -> None:
 
 
 def test_e06a_played() -> None:
-    """SSP-6, SSP-12; worked example SSP-E06 (a): no win on yA; the rA variant wins with 7."""
+    """SSP-6, SSP-12; worked example SSP-E06 (a): no win on yA; the rA variant wins with 7.
+    SSP-seed 4.2: claiming rA in rK rA rE would leave every card grouped, so it is the win, not
+    a claim that must discard from a complete hand."""
     state = win_position(E06A, "yA").state()
     assert "win" not in state.legal_actions(0)
     state = win_position(E06A_VARIANT, "rA").state()
-    assert state.legal_actions(0) == ["win", "claim rK rA rE", "pass"]
+    assert state.legal_actions(0) == ["win", "pass"]
     state.apply(0, "win")
     assert_win(state, 0, 7, "rA")
 
@@ -409,7 +412,7 @@ def test_e07_drawer_win_beats_other_win(order: tuple[int, int]) -> None:
     """SSP-9 rank 1 over rank 2; worked example SSP-E07: seat 1 wins, score 8 (ALT 11)."""
     state = e07_position()
     assert sorted(state.to_act()) == [1, 3]
-    assert state.legal_actions(1) == ["win", "claim gC gH gN", "pass"]
+    assert state.legal_actions(1) == ["win", "pass"]  # SSP-seed 4.2: gC gH gN is the win
     assert state.legal_actions(3) == ["win", "pass"]
     for seat in order:
         state.apply(seat, "win")
@@ -891,8 +894,20 @@ def _leaves_a_discard(state: SiSePaiState, seat: int, action: str) -> bool:
     return any(hand[c] for c in range(N_CHESS) if not is_single(c))
 
 
+def _leaves_groups(state: SiSePaiState, seat: int, action: str) -> bool:
+    """After the claim `action`, the concealed hand splits wholly into legal groups."""
+    assert state.public is not None
+    group = ids(action.split()[1:])
+    group.remove(state.public)
+    hand = list(state.hands[seat])
+    for c in group:
+        hand[c] -= 1
+    return is_complete(hand)
+
+
 def _check_open_claims(state: SiSePaiState) -> int:
-    """A-SSP-12 over every seat owing an answer; returns how many non-winning claims were seen."""
+    """A-SSP-12 and SSP-seed 4.2 over every seat owing an answer: every non-winning claim
+    leaves a card to discard and a hand not yet complete. Returns how many were seen."""
     seen = 0
     if state.phase != "claim":
         return 0
@@ -901,7 +916,20 @@ def _check_open_claims(state: SiSePaiState) -> int:
             if action.startswith("claim"):
                 seen += 1
                 assert _leaves_a_discard(state, seat, action), (seat, action)
+                assert not _leaves_groups(state, seat, action), (seat, action)
     return seen
+
+
+def test_a_claim_that_completes_the_hand_is_the_win() -> None:
+    """SSP-seed 4.2 ("after grouping the new card, win ... if all your twenty-one cards are
+    grouped; otherwise discard"), SSP-9 ranks 1-2, SSP-11: the drawer's field group rC rH rN
+    would leave rN rN as a pair, every card grouped, so it is offered only as the win (rank 1,
+    ahead of a rival's win); the triple rN rN rN leaves rC rH loose and stays a claim."""
+    hand = "rC rH rN rN gC gH gN wA wA wA yS wS gS F1 F2 yK yE yE yE yE"
+    state = build_position(hands={0: hand}, draws="rN", first=0).state()
+    assert state.legal_actions(0) == ["win", "claim rN rN rN", "pass"]
+    state.apply(0, "claim rN rN rN")
+    assert state.phase == "discard" and state.discarder == 0
 
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])

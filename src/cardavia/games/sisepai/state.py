@@ -260,13 +260,24 @@ class SiSePaiState(State):
             groups += [(g, RANK_DRAWER_GROUP) for g in self._mixed_groups(hand, card)]
         elif seat == (origin + 1) % PLAYERS:
             groups += [(g, RANK_NEXT_MIXED) for g in self._mixed_groups(hand, card)]
-        discardable = sum(hand[c] for c in range(N_CHESS) if not is_single(c))
         for group, rank in groups:
-            # A-SSP-12: a claim that leaves only Generals and flowers concealed is a win, and
-            # is offered as "win" only.
-            if discardable - sum(1 for c in group if not is_single(c)) + (not is_single(card)) > 0:
-                opts[claim_text(group)] = rank
+            # SSP-seed 4.2: once the new card is grouped, a hand whose 21 cards are all grouped
+            # wins. A claim that leaves the rest of the hand complete is therefore the win, and
+            # is offered as "win" only (this covers A-SSP-12's Generals and flowers).
+            if "win" in opts and self._completes(hand, group, card):
+                continue
+            opts[claim_text(group)] = rank
         return opts
+
+    @staticmethod
+    def _completes(hand: list[int], group: list[int], card: int) -> bool:
+        """Whether the concealed cards left after claiming `card` in `group` form legal groups."""
+        rest = list(hand)
+        taken = list(group)
+        taken.remove(card)  # the public card is not in the hand
+        for c in taken:
+            rest[c] -= 1
+        return is_complete(rest)
 
     @staticmethod
     def _mixed_groups(hand: list[int], card: int) -> list[list[int]]:
