@@ -43,9 +43,46 @@ class Result:
 
 
 class State(ABC):
-    """One deal. Mutated only through `apply`, which validates and leaves it unchanged on error."""
+    """One deal. Mutated only through `apply`, which validates and leaves it unchanged on error.
+
+    A *lazy* deal (the table's) stops at every step that is nobody's choice but would show, by
+    being taken at once, what hidden cards hold: a card offered that nobody can claim goes on
+    just as one that somebody quietly passed, a window answered by all is resolved apart, and a
+    forced move waits as a chosen one would. Such a step is held, nobody is to act, and `settle`
+    takes it. So where the deal pauses never tells a player whether another seat was asked or
+    had a choice (architecture.md §2). Settling every held step at once is exactly the eager
+    deal that agents, records and tests play.
+    """
 
     game: Game
+    lazy: bool = False
+    _held: tuple[str, tuple[Any, ...]] | None = None  # (method, arguments) of the held step
+
+    def _then(self, step: str, *args: Any, events: list[Event]) -> None:
+        """Take the step `self.<step>(*args, events)` now, or hold it if the deal is lazy."""
+        if self.lazy:
+            self._held = (step, args)
+        else:
+            getattr(self, step)(*args, events)
+
+    def unsettled(self) -> bool:
+        """A step is held: nobody is to act until `settle` takes it."""
+        return self._held is not None
+
+    def settle(self) -> list[Event]:
+        """Take the held step (which may hold the next one)."""
+        assert self._held is not None, "nothing to settle"
+        step, args = self._held
+        self._held = None
+        events: list[Event] = []
+        getattr(self, step)(*args, events)
+        return events
+
+    def settle_all(self) -> list[Event]:
+        events: list[Event] = []
+        while self._held is not None:
+            events += self.settle()
+        return events
 
     @abstractmethod
     def to_act(self) -> tuple[int, ...]:
@@ -104,9 +141,10 @@ class Game(ABC):
     rules_version: str
 
     @abstractmethod
-    def new_deal(self, seed: int, dealer: int | None = None) -> State:
-        """Deal from a seed: the same seed (and dealer) gives the same deal."""
+    def new_deal(self, seed: int, dealer: int | None = None, lazy: bool = False) -> State:
+        """Deal from a seed: the same seed (and dealer) gives the same deal. `lazy`: a deal
+        that holds its unchosen steps for `State.settle` (the table's)."""
 
     @abstractmethod
-    def from_position(self, position: dict[str, Any]) -> State:
+    def from_position(self, position: dict[str, Any], lazy: bool = False) -> State:
         """Build a deal from an explicit arrangement (hands, stock in order, dealer, …)."""

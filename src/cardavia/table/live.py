@@ -56,11 +56,13 @@ class Table:
         self.row = row
         self.game = game
         self.store = store
+        # A lazy deal: where it pauses must not show what hidden cards hold (rules/core.py),
+        # so a card nobody can claim waits for `settle` as one an AI seat may be asked about.
         if row.position is not None:
-            self.state: State = game.from_position(row.position)
+            self.state: State = game.from_position(row.position, lazy=True)
         else:
             assert row.seed is not None
-            self.state = game.new_deal(row.seed, row.dealer)
+            self.state = game.new_deal(row.seed, row.dealer, lazy=True)
         self.log: list[tuple[int, Event]] = []
         # The version a seat sees counts the events it was shown. Another seat's hidden claim
         # answer shows nothing and moves no version, and a move the engine makes by itself (a
@@ -69,7 +71,11 @@ class Table:
         self.versions = [0] * game.players
         self._adopt(self.state, self.state.opening)
         for seat, action in row.actions:  # replaying re-validates every stored action
+            self._adopt(self.state, self.state.settle_all())
             self._adopt(self.state, self.state.apply(seat, action))
+        if row.actions:
+            # as far as the deal had gone before it left memory: to the next decision
+            self._adopt(self.state, self.state.settle_all())
         seed = zlib.crc32(row.id.encode())  # stable across restarts
         self.agents: dict[int, Agent] = {
             seat: make_agent(row.level, game.name, seed + seat)
@@ -103,6 +109,17 @@ class Table:
         events = state.apply(seat, action)
         self.store.append_action(self.id, len(self.state.actions), seat, state.actions[-1][1])
         self._adopt(state, events)
+
+    def settle(self) -> None:
+        """Take the deal's held step: no decision, so nothing to store (a replay takes it)."""
+        state = self.state.clone()
+        self._adopt(state, state.settle())
+
+    def world(self, seat: int) -> State:
+        """A world sampled from `seat`'s view for a search, played eagerly to its end."""
+        world = self.state.sample_world(seat, self.rng)
+        world.lazy = False
+        return world
 
     def notify(self) -> None:
         """Wake the waiters of the old version (call on the event loop's thread)."""
@@ -275,8 +292,9 @@ class Tables:
                 return
 
     def schedule_agents(self, table: Table) -> None:
-        """Let the agent seats play until the human owes a decision or the deal ends."""
-        if table.next_agent_decision() is None:
+        """Let the agent seats play, and the held steps be taken, until the human owes a
+        decision or the deal ends."""
+        if not table.state.unsettled() and table.next_agent_decision() is None:
             return
         task = asyncio.get_running_loop().create_task(self._run_agents(table))
         self._tasks.add(task)
@@ -293,6 +311,11 @@ class Tables:
     async def _run_agents(self, table: Table) -> None:
         while True:
             async with self.lock(table.id):
+                if table.state.unsettled():
+                    table.settle()
+                    table.notify()
+                    await asyncio.sleep(0)
+                    continue
                 decision = table.next_agent_decision()
                 if decision is None:
                     return
@@ -305,7 +328,7 @@ class Tables:
                 # A searching seat thinks in a worker process, on one world sampled from its
                 # own view, with the table unlocked: a human claim answer may come in meanwhile.
                 key = table.decision_key(seat)
-                world = table.state.sample_world(seat, table.rng)
+                world = table.world(seat)
                 seed = table.rng.randrange(2**32)
             try:
                 found = await self.thinkers.think(table.row.level, table.game.name, seed, world,
@@ -356,7 +379,7 @@ class Tables:
             key = (table.id, version)
             pending = self._hints.get(key)
             if pending is None:
-                world = table.state.sample_world(HUMAN, table.rng)
+                world = table.world(HUMAN)
                 seed = table.rng.randrange(2**32)
                 pending = asyncio.ensure_future(
                     self._search_hint(table, seed, world, observation, legal))

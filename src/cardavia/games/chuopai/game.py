@@ -30,7 +30,8 @@ class ChuoPai(Game):
     players = PLAYERS
     rules_version = "chuopai/1"
 
-    def new_deal(self, seed: int, dealer: int | None = None) -> ChuoPaiState:
+    def new_deal(self, seed: int, dealer: int | None = None, lazy: bool = False
+                 ) -> ChuoPaiState:
         """CP§2.1: shuffle the 84 cards, deal 28 each; the first leader (`dealer`) is random
         (from the seed) unless given."""
         if dealer is not None:
@@ -42,9 +43,9 @@ class ChuoPai(Game):
             dealer = rng.randrange(PLAYERS)
         hands = [deck[i * HAND:(i + 1) * HAND] for i in range(PLAYERS)]
         return self._build(dealer, hands, [[] for _ in range(PLAYERS)],
-                           [[] for _ in range(PLAYERS)], [])
+                           [[] for _ in range(PLAYERS)], [], lazy=lazy)
 
-    def from_position(self, position: dict[str, Any]) -> ChuoPaiState:
+    def from_position(self, position: dict[str, Any], lazy: bool = False) -> ChuoPaiState:
         """An explicit arrangement: {"leader", "hands"} and, for a deal in progress, "banked"
         (each seat's pile of won cards), "bonus" (each seat's CP§2.2 cards) and "removed"
         (cards out of play). Cards are code lists or strings (`"6-6×2 3-6"`).
@@ -82,7 +83,7 @@ class ChuoPai(Game):
             holders = sum(1 for h in hands if h)
             if holders >= 2 and not hands[leader]:
                 raise InvalidPositionError(f"the leader, seat {leader}, holds no cards")
-        return self._build(leader, hands, banked, bonus, removed, fresh=fresh)
+        return self._build(leader, hands, banked, bonus, removed, fresh=fresh, lazy=lazy)
 
     def _build(
         self,
@@ -92,8 +93,10 @@ class ChuoPai(Game):
         bonus: list[list[int]],
         removed: list[int],
         fresh: bool = True,
+        lazy: bool = False,
     ) -> ChuoPaiState:
         state = ChuoPaiState(self)
+        state.lazy = lazy
         state.fresh = fresh
         for s in range(PLAYERS):
             state.hands[s] = counts_of(hands[s])

@@ -84,10 +84,14 @@ class ChuoPaiState(State):
     # --- the protocol -----------------------------------------------------------------------
 
     def to_act(self) -> tuple[int, ...]:
+        return () if self.phase == OVER or self._held is not None else (self.turn,)
+
+    def public_to_act(self) -> tuple[int, ...]:
+        # Whose move it is shows alike whether it is a choice or a held forced move.
         return () if self.phase == OVER else (self.turn,)
 
     def legal_actions(self, seat: int) -> list[str]:
-        if self.phase == OVER or seat != self.turn:
+        if self.phase == OVER or seat != self.turn or self._held is not None:
             return []
         return [TEXTS[p] for p in self.options]
 
@@ -172,6 +176,7 @@ class ChuoPaiState(State):
         both the Nail and Two Reds (CP§2.2). If no try satisfies all that, the unseen cards are
         simply shuffled."""
         world = self.clone()
+        world.lazy = False  # a world is played out at once
         others = [s for s in range(PLAYERS) if s != seat and self.held[s]]
         unseen = sorted(c for s in others for c in cards_of(self.hands[s]))  # order: no peeking
         constraints = {s: self.constraints(s) for s in others}
@@ -236,29 +241,40 @@ class ChuoPaiState(State):
         self.high, self.trick, self.pending, self.options = PASS, [], [], []
 
     def _advance(self, events: list[Event]) -> None:
-        """Apply what is forced until a seat has a real choice or the deal ends."""
-        while True:
+        """Apply what is forced until a seat has a real choice or the deal ends (a lazy deal
+        holds each forced move, its seat to act, for `settle`)."""
+        while self._held is None:
             if self.phase == LEAD:
                 options = leads(self.hands[self.turn])
                 if len(options) > 1:
                     self.options = options
                     return
-                self._play(self.turn, options[0], events)  # a last card: no choice
+                self._then("_forced", self.turn, options[0], events=events)  # a last card
             elif self.phase == RESPOND:
                 if not self.pending:
                     self._end_round(events)
                     continue
                 seat = self.pending[0]
                 options = beats(self.high, self.hands[seat])
+                self.turn = seat
                 if len(options) > 1:
-                    self.turn, self.options = seat, options
+                    self.options = options
                     return
-                if options:
-                    self._play(seat, options[0], events)  # CP§3.2: the only beating play
-                else:
-                    self._pass(seat, events)  # CP§3.2: cannot beat, keeps the cards
+                # CP§3.2: the only beating play, or a pass when nothing beats (cards kept)
+                self._then("_forced", seat, options[0] if options else None, events=events)
             else:
                 return
+
+    def _forced(self, seat: int, play: int | None, events: list[Event]) -> None:
+        if play is None:
+            self._pass(seat, events)
+        else:
+            self._play(seat, play, events)
+
+    def settle(self) -> list[Event]:
+        events = super().settle()
+        self._advance(events)  # as `apply` does after a decision
+        return events
 
     def _play(self, seat: int, play: int, events: list[Event]) -> None:
         hand = self.hands[seat]

@@ -32,7 +32,8 @@ class Nantong(Game):
     players = PLAYERS
     rules_version = "nantong/1"
 
-    def new_deal(self, seed: int, dealer: int | None = None) -> NantongState:
+    def new_deal(self, seed: int, dealer: int | None = None, lazy: bool = False
+                 ) -> NantongState:
         """NT§2.1: shuffle; a random dealer unless given (Next deal passes it on, Restart draws a
         new one); the dealer gets 23, the others 22; 2 indicators; a 51-card stock."""
         rng = random.Random(seed)
@@ -48,9 +49,9 @@ class Nantong(Game):
             at += n
         indicators = deck[at : at + INDICATORS]
         stock = deck[at + INDICATORS :]  # front first
-        return _build(self, dealer, hands, indicators, stock)
+        return _build(self, dealer, hands, indicators, stock, lazy)
 
-    def from_position(self, position: dict[str, Any]) -> NantongState:
+    def from_position(self, position: dict[str, Any], lazy: bool = False) -> NantongState:
         """An explicit arrangement (module `position_of` gives one back):
 
         - `dealer` (seat), `indicators` (2 codes), `hands` (concealed cards per seat), `stock`
@@ -94,6 +95,7 @@ class Nantong(Game):
                                                "indicators (NT§2.5)")
         _check_deck(hands, melds, discards, indicators, stock)
         state = NantongState(self)
+        state.lazy = lazy
         state.dealer = dealer
         state.indicators = (indicators[0], indicators[1])
         for s in range(PLAYERS):
@@ -133,8 +135,9 @@ class Nantong(Game):
 
 
 def _build(game: Nantong, dealer: int, hands: list[list[int]], indicators: list[int],
-           stock: list[int]) -> NantongState:
+           stock: list[int], lazy: bool = False) -> NantongState:
     state = NantongState(game)
+    state.lazy = lazy
     state.dealer = dealer
     state.indicators = (indicators[0], indicators[1])
     for s in range(PLAYERS):

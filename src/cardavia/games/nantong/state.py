@@ -82,6 +82,8 @@ class NantongState(State):
     # --- the protocol ---------------------------------------------------------------------
 
     def to_act(self) -> tuple[int, ...]:
+        if self._held is not None:
+            return ()
         if self.phase == "opening":
             return (self.opener,)
         if self.phase == "turn":
@@ -92,9 +94,14 @@ class NantongState(State):
 
     def public_to_act(self) -> tuple[int, ...]:
         # Only seats holding a claim are asked; which ones must stay private (architecture §2).
-        return () if self.phase in ("claim", "over") else self.to_act()
+        # Whose opening or turn it is shows, whether or not a lazy deal holds a forced move.
+        if self.phase == "opening":
+            return (self.opener,)
+        return (self.turn,) if self.phase == "turn" else ()
 
     def legal_actions(self, seat: int) -> list[str]:
+        if self._held is not None:
+            return []
         cached = self._legal.get(seat)
         if cached is None:
             cached = self._legal[seat] = self._compute_legal(seat)
@@ -186,6 +193,7 @@ class NantongState(State):
         """Other seats' concealed cards and the stock order dealt anew (their sizes, which of
         their cards were dealt originally, and who is ready stay as seen)."""
         world = self.clone()
+        world.lazy = False  # a world is played out at once
         others = [s for s in range(PLAYERS) if s != seat]
         # Sorted first: the shuffle must depend on which cards are unseen, never on where
         # they really are (the no-peek test).
@@ -309,12 +317,17 @@ class NantongState(State):
 
     def _advance(self, events: list[Event]) -> None:
         """Make the moves that are no choice (a single legal action) for the seat."""
-        while self.phase in ("opening", "turn"):
+        while self.phase in ("opening", "turn") and self._held is None:
             seat = self.to_act()[0]
             legal = self.legal_actions(seat)
             if len(legal) != 1:
                 return
-            self._do(seat, legal[0], events)
+            self._then("_do", seat, legal[0], events=events)
+
+    def settle(self) -> list[Event]:
+        events = super().settle()
+        self._advance(events)  # as `apply` does after a decision
+        return events
 
     def _do(self, seat: int, text: str, events: list[Event]) -> None:
         self._legal = {}
@@ -325,7 +338,7 @@ class NantongState(State):
             self.window.answer(seat, text)
             events.append(Event("answer", {"seat": seat, "action": text}, seat=seat))
             if self.window.complete():
-                self._resolve(events)
+                self._then("_resolve", events=events)
         elif self.phase == "opening":
             self._opening_move(seat, verb, card, events)
         elif verb == "win":
@@ -395,7 +408,7 @@ class NantongState(State):
         self.phase = "claim"
         self.window = self._open_window()
         if self.window is None:
-            self._complete_added_kong(events)
+            self._then("_complete_added_kong", events=events)
 
     def _complete_added_kong(self, events: list[Event]) -> None:
         seat, card = self.claim_from, self.claim_card
@@ -420,7 +433,7 @@ class NantongState(State):
         self.phase = "claim"
         self.window = self._open_window()
         if self.window is None:
-            self._unclaimed(events)
+            self._then("_unclaimed", events=events)
 
     def _clear_claim(self) -> None:
         self.window = None

@@ -32,7 +32,8 @@ class Paohuzi(Game):
     players = PLAYERS
     rules_version = "paohuzi/1"
 
-    def new_deal(self, seed: int, dealer: int | None = None) -> PaohuziState:
+    def new_deal(self, seed: int, dealer: int | None = None, lazy: bool = False
+                 ) -> PaohuziState:
         """PHZ-1, PHZ-2: shuffle, pick a random dealer, deal 21 to the dealer, 20 to the others;
         the dealer's 21st card is shown; 19 cards form the stock."""
         rng = random.Random(seed)
@@ -48,9 +49,9 @@ class Paohuzi(Game):
             at += HAND
         return self._build(dealer, hands, [[] for _ in range(PLAYERS)],
                            [[] for _ in range(PLAYERS)], deck[at:], shown=deck[DEALER_HAND - 1],
-                           turn=None, stale=None, dead=())
+                           turn=None, stale=None, dead=(), lazy=lazy)
 
-    def from_position(self, position: dict[str, Any]) -> PaohuziState:
+    def from_position(self, position: dict[str, Any], lazy: bool = False) -> PaohuziState:
         """An explicit arrangement (module `position_of` writes one):
 
         - "dealer": seat; "hands": concealed cards per seat (three of a kind is a kan, four an
@@ -96,13 +97,15 @@ class Paohuzi(Game):
                 shown = hands[dealer][-1]
         if shown is not None and shown not in hands[dealer] and turn is None:
             raise InvalidPositionError(f"the shown card {code(shown)} is not in the dealer's hand")
-        return self._build(dealer, hands, exposed, discards, stock, shown, turn, stale, dead)
+        return self._build(dealer, hands, exposed, discards, stock, shown, turn, stale, dead,
+                           lazy)
 
     def _build(self, dealer: int, hands: list[list[int]], exposed: list[list[Group]],
                discards: list[list[int]], stock: list[int], shown: int | None,
                turn: tuple[int, str] | None, stale: list[tuple[set[int], set[int]]] | None,
-               dead: tuple[int, ...]) -> PaohuziState:
+               dead: tuple[int, ...], lazy: bool = False) -> PaohuziState:
         state = PaohuziState(self)
+        state.lazy = lazy
         state.dealer = dealer
         state.shown = shown
         state.shown_live = shown is not None

@@ -57,6 +57,8 @@ class PaohuziState(State):
     # --- the protocol -----------------------------------------------------------------------
 
     def to_act(self) -> tuple[int, ...]:
+        if self._held is not None:
+            return ()
         if self.phase == DISCARD:
             assert self.discarder is not None
             return (self.discarder,)
@@ -69,6 +71,8 @@ class PaohuziState(State):
         return (self.discarder,) if self.phase == DISCARD and self.discarder is not None else ()
 
     def legal_actions(self, seat: int) -> list[str]:
+        if self._held is not None:
+            return []
         if self.phase == DISCARD:
             if seat != self.discarder:
                 return []
@@ -92,7 +96,7 @@ class PaohuziState(State):
         self.window.answer(seat, text)
         events.append(Event("answer", {"seat": seat, "action": text}, seat=seat))
         if self.window.complete():
-            self._resolve(events)
+            self._then("_resolve", events=events)
         return events
 
     def is_over(self) -> bool:
@@ -245,7 +249,7 @@ class PaohuziState(State):
             self.window = ClaimWindow((seat - 1) % PLAYERS, PLAYERS, {seat: {"win": RANK_WIN}})
             self.window_kind = "win"
             return
-        self._after_compulsory(seat, events)
+        self._then("_after_compulsory", seat, events=events)
 
     def _after_compulsory(self, seat: int, events: list[Event]) -> None:
         h = self.seats[seat]
@@ -267,7 +271,7 @@ class PaohuziState(State):
             if opts:
                 offers[s] = opts
         if not offers:
-            self._unclaimed(events)
+            self._then("_unclaimed", events=events)
             return
         tie_origin = (self.origin - 1) % PLAYERS if self.from_stock else self.origin
         self.window = ClaimWindow(tie_origin, PLAYERS, offers)
@@ -370,7 +374,7 @@ class PaohuziState(State):
         hand = self.seats[seat].hand
         choices = [c for c in range(N_IDS) if hand[c]]
         if len(choices) == 1:  # no real choice: the engine discards it (architecture §2)
-            self._discard(seat, choices[0], events)
+            self._then("_discard", seat, choices[0], events=events)
 
     def _discard(self, seat: int, card: int, events: list[Event]) -> None:
         """PHZ-9: the discard is offered for pao, peng and the next player's chi (PHZ-6)."""

@@ -77,6 +77,7 @@ def sample_world(state: PaohuziState, seat: int, rng: random.Random) -> PaohuziS
         raise AssertionError("no consistent world found")
     hands, tis, stock = placed
     world = state.clone()
+    world.lazy = False  # a world is played out at once
     for i, s in enumerate(others):
         h = world.seats[s]
         h.hand, h.kans = [0] * N_IDS, []

@@ -28,7 +28,8 @@ class SiSePai(Game):
     players = PLAYERS
     rules_version = "sisepai/1"
 
-    def new_deal(self, seed: int, dealer: int | None = None) -> SiSePaiState:
+    def new_deal(self, seed: int, dealer: int | None = None, lazy: bool = False
+                 ) -> SiSePaiState:
         """SSP-3: shuffle, pick a random dealer, deal 20 each; the other 37 form the stock."""
         rng = random.Random(seed)
         deck = full_deck()
@@ -38,9 +39,9 @@ class SiSePai(Game):
         hands = [deck[i * HAND : (i + 1) * HAND] for i in range(PLAYERS)]
         stock = deck[PLAYERS * HAND :]
         return self._build(dealer, hands, [[] for _ in range(PLAYERS)],
-                           [[] for _ in range(PLAYERS)], stock, dealer)
+                           [[] for _ in range(PLAYERS)], stock, dealer, lazy=lazy)
 
-    def from_position(self, position: dict[str, Any]) -> SiSePaiState:
+    def from_position(self, position: dict[str, Any], lazy: bool = False) -> SiSePaiState:
         """An explicit arrangement: {"dealer", "hands", "stock" (in draw order), and optionally
         "exposed" (groups per seat), "discards" (per seat) and "first" (who draws first)}."""
         if not isinstance(position, dict):
@@ -69,7 +70,7 @@ class SiSePai(Game):
         every += [c for d in discards for c in d] + [c for gs in exposed for g in gs for c in g]
         positions.check_deck(every, NOTATION)
         return self._build(dealer, hands, exposed, discards, list(reversed(stock)), first,
-                           draw_order=False)
+                           draw_order=False, lazy=lazy)
 
     def _build(
         self,
@@ -80,8 +81,10 @@ class SiSePai(Game):
         stock: list[int],
         first: int,
         draw_order: bool = True,
+        lazy: bool = False,
     ) -> SiSePaiState:
         state = SiSePaiState(self)
+        state.lazy = lazy
         state.dealer = dealer
         for s in range(PLAYERS):
             counts = [0] * N_IDS

@@ -80,6 +80,8 @@ class SiSePaiState(State):
     # --- the protocol -----------------------------------------------------------------------
 
     def to_act(self) -> tuple[int, ...]:
+        if self._held is not None:
+            return ()
         if self.phase == "discard":
             assert self.discarder is not None
             return (self.discarder,)
@@ -92,6 +94,8 @@ class SiSePaiState(State):
         return (self.discarder,) if self.discarder is not None else ()
 
     def legal_actions(self, seat: int) -> list[str]:
+        if self._held is not None:
+            return []
         if self.phase == "discard":
             if seat != self.discarder:
                 return []
@@ -115,7 +119,7 @@ class SiSePaiState(State):
             self.window.answer(seat, text)
             events.append(Event("answer", {"seat": seat, "action": text}, seat=seat))
             if self.window.complete():
-                self._resolve(events)
+                self._then("_resolve", events=events)
         return events
 
     def is_over(self) -> bool:
@@ -177,6 +181,7 @@ class SiSePaiState(State):
 
     def sample_world(self, seat: int, rng: random.Random) -> SiSePaiState:
         world = self.clone()
+        world.lazy = False  # a world is played out at once
         others = [s for s in range(PLAYERS) if s != seat]
         # Sorted first: the shuffle must depend on which cards are unseen, never on where
         # they really are (the no-peek test).
@@ -213,7 +218,7 @@ class SiSePaiState(State):
         events.append(Event("draw", {"seat": seat, "card": code(card), "stock": len(self.stock)}))
         self.window = self._open_window(seat)
         if self.window is None:
-            self._unclaimed(events)
+            self._then("_unclaimed", events=events)
 
     def _open_window(
         self, origin: int, keep: dict[int, ClaimWindow] | None = None
@@ -347,7 +352,7 @@ class SiSePaiState(State):
         self.public, self.offerer = self.discards[seat][-1], seat
         self.window = self._open_window(seat)
         if self.window is None:
-            self._draw((seat + 1) % PLAYERS, events)
+            self._then("_draw", (seat + 1) % PLAYERS, events=events)
 
     def _win(self, seat: int, card: int, origin: int, events: list[Event]) -> None:
         """SSP-11, SSP-12: reveal the winner's groups and score the best partition."""

@@ -650,7 +650,7 @@
       return t("nt_status_first_discard");
     }
     if (tb.my_answer) return t("status_answered");
-    if (tb.phase === "opening") {
+    if (tb.phase === "opening" && tb.opener !== HUMAN) {
       return t("nt_status_opening_seat", { seat: seatName(tb.opener) });
     }
     if (tb.phase === "turn" && tb.turn !== HUMAN) return t("status_seat_playing", { seat: seatName(tb.turn) });
