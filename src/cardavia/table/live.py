@@ -111,9 +111,9 @@ class Table:
         self._adopt(state, events)
 
     def settle(self) -> None:
-        """Take the deal's held step: no decision, so nothing to store (a replay takes it)."""
-        state = self.state.clone()
-        self._adopt(state, state.settle())
+        """Take the deal's held step: no decision, so nothing to store (a replay takes it),
+        and nothing to refuse, so no clone to fall back to."""
+        self._adopt(self.state, self.state.settle())
 
     def world(self, seat: int) -> State:
         """A world sampled from `seat`'s view for a search, played eagerly to its end."""
