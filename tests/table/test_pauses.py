@@ -15,6 +15,8 @@ from typing import Any
 
 import pytest
 
+from cardavia.ai.base import make_agent
+from cardavia.ai.play import play_out
 from cardavia.games.registry import GAMES
 from cardavia.rules.core import Event, State
 from cardavia.store.sqlite import SQLiteStore
@@ -67,6 +69,18 @@ def test_a_lazy_deal_settled_is_the_eager_deal(game: str, seed: int) -> None:
     steps = [sum(e.kind in STEPS[game] and e.seat is None for e in c) for c in calls[1:]]
     assert max(steps) == 1, steps
     assert len(calls) > len(lazy.actions) + 1
+
+
+@pytest.mark.parametrize("game", sorted(STEPS))
+def test_a_world_sampled_from_a_lazy_deal_is_played_out_at_once(game: str) -> None:
+    """A searching seat's worlds come from the table's lazy deal; a rollout plays them eagerly."""
+    state = GAMES[game].new_deal(3, lazy=True)
+    state.settle_all()
+    world = state.sample_world(min(state.to_act()), random.Random(1))
+    assert state.lazy and not world.lazy
+    players = GAMES[game].players
+    play_out(world, [make_agent("greedy", game, s) for s in range(players)])
+    assert world.is_over() and not world.unsettled()
 
 
 # --- through the table: the view that answers the human's own move --------------------------

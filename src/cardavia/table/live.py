@@ -115,12 +115,6 @@ class Table:
         and nothing to refuse, so no clone to fall back to."""
         self._adopt(self.state, self.state.settle())
 
-    def world(self, seat: int) -> State:
-        """A world sampled from `seat`'s view for a search, played eagerly to its end."""
-        world = self.state.sample_world(seat, self.rng)
-        world.lazy = False
-        return world
-
     def notify(self) -> None:
         """Wake the waiters of the old version (call on the event loop's thread)."""
         self.changed.set()
@@ -328,7 +322,7 @@ class Tables:
                 # A searching seat thinks in a worker process, on one world sampled from its
                 # own view, with the table unlocked: a human claim answer may come in meanwhile.
                 key = table.decision_key(seat)
-                world = table.world(seat)
+                world = table.state.sample_world(seat, table.rng)  # an eager deal
                 seed = table.rng.randrange(2**32)
             try:
                 found = await self.thinkers.think(table.row.level, table.game.name, seed, world,
@@ -379,7 +373,7 @@ class Tables:
             key = (table.id, version)
             pending = self._hints.get(key)
             if pending is None:
-                world = table.world(HUMAN)
+                world = table.state.sample_world(HUMAN, table.rng)
                 seed = table.rng.randrange(2**32)
                 pending = asyncio.ensure_future(
                     self._search_hint(table, seed, world, observation, legal))
