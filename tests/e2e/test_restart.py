@@ -78,11 +78,12 @@ def test_a_deal_the_rules_no_longer_replay_starts_afresh(browser: Browser,
 
     notice = page.locator("[data-role=notice]")
     page.goto("/en/games/sisepai/table")  # the deal this browser remembers: quietly a new one
-    assert wait_for_turn(page) == "your-turn"
+    # (a new deal is random: now and then an AI seat wins before you owe a decision)
+    assert wait_for_turn(page) in ("your-turn", "over")
     assert deal_id(page) != old
     expect(notice).to_be_empty()
     page.goto(f"/en/games/sisepai/table?deal={old}")  # named in the URL: said, then a new one
-    assert wait_for_turn(page) == "your-turn"
+    assert wait_for_turn(page) in ("your-turn", "over")
     assert deal_id(page) != old
     expect(notice).to_have_text("This deal no longer exists. Start a new deal.")
     assert not page.errors  # type: ignore[attr-defined]
