@@ -304,6 +304,26 @@ def test_nt16_ready_plus_last_card() -> None:
     assert (me["factor"], me["total"], me["rounded"]) == (4, 208, 210)
 
 
+def test_nt16_ready_declared_at_the_opening() -> None:
+    """NT§2.6, NT§4.10; NT-16's way there: the non-dealer declares ready at the opening (the
+    engine's question, not a position), its hand locks, and the self-drawn T wins with the
+    Ready multiplier: without the last card, k = 1, (12+40)×2 = 104 → 110."""
+    hand = "1M 2M 3M 4M 5M 6M 2C 3C 4C 6S 7S 8S 9M×3 5C×3 7C 8C 9C T"
+    state = state_of(build(indicators="4S 9C", hands={1: hand}, draws="T", start="opening",
+                           dealer=0))
+    assert state.to_act() == (1,) and state.legal_actions(1) == ["ready", "finish"]
+    play(state, (1, "ready"))
+    assert state.ready[1] and state.to_act() == (0,)
+    play(state, (0, state.legal_actions(0)[0]))
+    assert state.legal_actions(1) == ["win", "discard T"]  # locked: win or let it go
+    play(state, (1, "win"))
+    me = player(result_of(state), 1)
+    assert bonus_names(result_of(state), 1) == {"tazi": 20, "self-draw": 10,
+                                                "winning card: pair": 10}
+    assert me["multipliers"] == ["ready"]
+    assert (me["factor"], me["total"], me["rounded"]) == (2, 104, 110)
+
+
 def test_nt17_heavenly_win() -> None:
     """NT§2.7, NT§4.10; NT-17; decision NT A-14: no self-draw or wait bonus; (24+20)×2 → 90."""
     dealt = "1M 2M 3M 4M 5M 6M 7M 8M 9M 1S 2S 3S 4S 5S 6S 7S 8S 9S 2C×3 R R"

@@ -120,10 +120,12 @@ def test_e22e_dealer_opening_discard_with_one_or_two_ti() -> None:
     (1, "s1 s1 s1 s1 L3 L3 L3 L3 s7 s7 s7 s7", 30, 6),
     (2, "s2 s2 s2 s5 s5 s5 L6 L6 L6 L8 L8 L8 s10 s10 s10", 21, 3),
     (0, "L1 L1 L1 L1 s3 s3 s3 s4 s4 s4 s6 s6 s6 s9 s9 s9", 24, 4),
+    # A-PHZ-10 between the two: two ti and three kan are five kan too, 9 + 12 + 3 + 6 + 6
+    (1, "s1 s1 s1 s1 L3 L3 L3 L3 s5 s5 s5 L6 L6 L6 L8 L8 L8", 36, 8),
 ])
 def test_e23_heavenly_wins(seat: int, hand: str, huxi: int, tun_: int) -> None:
     """PHZ-3 step 1; PHZ-seed 1.2; decision A-PHZ-10; worked example PHZ-E23: three ti, five kan,
-    and one ti + four kan win at once; only ti and kan count."""
+    one ti + four kan, and two ti + three kan win at once; only ti and kan count."""
     state = GAME.from_position(opening({seat: hand}, dealer=0))
     result = state.result()
     assert state.is_over() and result is not None and state.actions == []
