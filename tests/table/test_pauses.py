@@ -29,7 +29,8 @@ from tests.table.helpers import run
 STEPS = {
     "sisepai": {"draw", "discard", "unclaimed", "claim", "win"},
     "nantong": {"setup", "declare", "discard", "add_kong", "pong", "kong"},
-    "paohuzi": {"reveal", "discard"},
+    # (a reveal may follow another in one step: after a compulsory wei or ti, which all see)
+    "paohuzi": {"discard", "unclaimed", "chi", "peng", "pao"},
     "chuopai": {"play", "pass"},
 }
 
@@ -38,19 +39,21 @@ def _events(events: list[Event]) -> list[tuple[str, Any, Any]]:
     return [(e.kind, e.data, e.seat) for e in events]
 
 
-def _play(game: str, seed: int, lazy: bool) -> tuple[State, list[Any], list[list[Event]]]:
+def _play(game: str, seed: int, lazy: bool
+          ) -> tuple[State, list[Any], list[list[Event]], list[list[Event]]]:
     """A deal of random legal actions (the same for both ways of playing); the events, and in
-    the lazy deal each `apply`'s or `settle`'s events apart."""
+    the lazy deal each `apply`'s or `settle`'s events apart, and the settles' alone."""
     state = GAMES[game].new_deal(seed, lazy=lazy)
     rng = random.Random(seed)
     events = list(state.opening)
-    calls = [list(state.opening)]
+    calls, settles = [list(state.opening)], []
     while True:
         while state.unsettled():
-            calls.append(state.settle())
+            settles.append(state.settle())
+            calls.append(settles[-1])
             events += calls[-1]
         if state.is_over():
-            return state, _events(events), calls
+            return state, _events(events), calls, settles
         seat = min(state.to_act())
         calls.append(state.apply(seat, rng.choice(state.legal_actions(seat))))
         events += calls[-1]
@@ -60,15 +63,18 @@ def _play(game: str, seed: int, lazy: bool) -> tuple[State, list[Any], list[list
 @pytest.mark.parametrize("seed", range(12))
 def test_a_lazy_deal_settled_is_the_eager_deal(game: str, seed: int) -> None:
     """Settling every held step gives the very deal an agent, a record or a test plays."""
-    eager, eager_events, _ = _play(game, seed, lazy=False)
-    lazy, lazy_events, calls = _play(game, seed, lazy=True)
+    eager, eager_events, _, _ = _play(game, seed, lazy=False)
+    lazy, lazy_events, calls, settles = _play(game, seed, lazy=True)
     assert lazy.actions == eager.actions
     assert lazy_events == eager_events
     assert lazy.result() == eager.result()
     # ...and it pauses after every step, where the eager deal ran several steps together
     steps = [sum(e.kind in STEPS[game] and e.seat is None for e in c) for c in calls[1:]]
     assert max(steps) == 1, steps
-    assert len(calls) > len(lazy.actions) + 1
+    assert settles and len(calls) > len(lazy.actions) + 1
+    # Every step taken shows something to everyone: a table's long poll wakes on a new event,
+    # so a step that silently handed a seat its turn would leave the table waiting.
+    assert all(any(e.seat is None for e in events) for events in settles)
 
 
 @pytest.mark.parametrize("game", sorted(STEPS))
@@ -117,3 +123,26 @@ def test_your_discard_is_answered_alike_whether_or_not_an_ai_can_claim_it(
     unclaimable = run(_answer_to_discard(tmp_path / "b", None))
     assert claimable["table"]["public_card"] == "wC"
     assert claimable == unclaimable
+
+
+def test_declining_a_win_after_your_compulsory_wei_is_answered_with_your_discard(
+        tmp_path: Path) -> None:
+    """PHZ-5 step 1, A-PHZ-14 (a human may pass the win after a compulsory wei, then discards):
+    the answer to "pass" owes your discard at once. A held step there would hand you the
+    discard without an event, and a long poll waits for one."""
+    from tests.games.paohuzi.helpers import build as phz_position
+
+    exposed = ["chi s1 s2 s3", "peng L5 L5 L5", "chi s6 s7 s8", "peng s9 s9 s9"]
+    position = phz_position(hands={0: "s4 s4 L2 L2 L2 L6 L7 L8"}, exposed={0: exposed},
+                            stock="s4").position
+
+    async def go() -> None:
+        tables = Tables(SQLiteStore(tmp_path / "deals.db"), GAMES)
+        table = await tables.create("paohuzi", level="greedy", position=position)
+        await tables.drain()
+        assert table.view()["legal_actions"] == ["win", "pass"]
+        await tables.human_act(table, "pass", table.version)
+        assert table.view()["legal_actions"] == ["discard L6", "discard L7", "discard L8"]
+        await tables.close()
+
+    run(go())

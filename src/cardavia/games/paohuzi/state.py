@@ -96,7 +96,12 @@ class PaohuziState(State):
         self.window.answer(seat, text)
         events.append(Event("answer", {"seat": seat, "action": text}, seat=seat))
         if self.window.complete():
-            self._then("_resolve", events=events)
+            # The win window after a compulsory wei or ti asks its revealer alone, as everyone
+            # knows: nothing to hide in resolving it at once (and its "pass" says nothing more).
+            if self.window_kind == "win":
+                self._resolve(events)
+            else:
+                self._then("_resolve", events=events)
         return events
 
     def is_over(self) -> bool:
@@ -249,7 +254,9 @@ class PaohuziState(State):
             self.window = ClaimWindow((seat - 1) % PLAYERS, PLAYERS, {seat: {"win": RANK_WIN}})
             self.window_kind = "win"
             return
-        self._then("_after_compulsory", seat, events=events)
+        # No win: the revealer discards or the next reveals, at once. An AI seat that could win
+        # takes the win, which shows a moment later anyway, so going on here hides nothing.
+        self._after_compulsory(seat, events)
 
     def _after_compulsory(self, seat: int, events: list[Event]) -> None:
         h = self.seats[seat]

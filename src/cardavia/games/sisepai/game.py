@@ -26,7 +26,7 @@ class SiSePai(Game):
     name = "sisepai"
     title = "Sì Sè Pái"
     players = PLAYERS
-    rules_version = "sisepai/1"
+    rules_version = "sisepai/2"  # 2: a claim that completes the hand is the win (SSP-seed 4.2)
 
     def new_deal(self, seed: int, dealer: int | None = None, lazy: bool = False
                  ) -> SiSePaiState:

@@ -181,6 +181,7 @@ class SiSePaiState(State):
 
     def sample_world(self, seat: int, rng: random.Random) -> SiSePaiState:
         world = self.clone()
+        assert self._held is None, "a world is sampled at a decision, never mid-step"
         world.lazy = False  # a world is played out at once
         others = [s for s in range(PLAYERS) if s != seat]
         # Sorted first: the shuffle must depend on which cards are unseen, never on where

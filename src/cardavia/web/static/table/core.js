@@ -1191,8 +1191,10 @@
         continue;
       }
       if (gen !== generation) return;
-      if (data && data.view && data.view.version > view.version) await present(data.view);
-      else if (data && data.view) {
+      // a newer view, or the same one now owing you a decision (a move that showed nothing new)
+      if (data && data.view && (data.view.version > view.version || data.view.legal_actions.length)) {
+        await present(data.view);
+      } else if (data && data.view) {
         view = data.view; // same version (timed out): keep waiting
       }
     }
