@@ -9,7 +9,7 @@ from __future__ import annotations
 import random
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar, cast
 
 # An event is seen by every seat (`seat is None`) or by one seat only.
 ALL_SEATS = None
@@ -40,6 +40,9 @@ class Result:
 
     def to_json(self) -> dict[str, Any]:
         return {"winner": self.winner, "scores": list(self.scores), "breakdown": self.breakdown}
+
+
+_S = TypeVar("_S", bound="State")
 
 
 class State(ABC):
@@ -83,6 +86,14 @@ class State(ABC):
         while self._held is not None:
             events += self.settle()
         return events
+
+    def _world_copy(self: _S) -> _S:
+        """The copy a `sample_world` deals anew: taken at a decision, never mid-step, and an
+        eager deal, since a search plays it out at once."""
+        assert self._held is None, "a world is sampled at a decision, never mid-step"
+        world = cast(_S, self.clone())
+        world.lazy = False
+        return world
 
     @abstractmethod
     def to_act(self) -> tuple[int, ...]:

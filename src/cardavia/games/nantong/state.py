@@ -192,9 +192,7 @@ class NantongState(State):
     def sample_world(self, seat: int, rng: random.Random) -> NantongState:
         """Other seats' concealed cards and the stock order dealt anew (their sizes, which of
         their cards were dealt originally, and who is ready stay as seen)."""
-        world = self.clone()
-        assert self._held is None, "a world is sampled at a decision, never mid-step"
-        world.lazy = False  # a world is played out at once
+        world = self._world_copy()
         others = [s for s in range(PLAYERS) if s != seat]
         # Sorted first: the shuffle must depend on which cards are unseen, never on where
         # they really are (the no-peek test).

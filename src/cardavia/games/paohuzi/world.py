@@ -76,9 +76,7 @@ def sample_world(state: PaohuziState, seat: int, rng: random.Random) -> PaohuziS
     else:  # pragma: no cover - the true deal satisfies every constraint
         raise AssertionError("no consistent world found")
     hands, tis, stock = placed
-    assert state._held is None, "a world is sampled at a decision, never mid-step"
-    world = state.clone()
-    world.lazy = False  # a world is played out at once
+    world = state._world_copy()
     for i, s in enumerate(others):
         h = world.seats[s]
         h.hand, h.kans = [0] * N_IDS, []
