@@ -5,13 +5,14 @@ level is not resumed by Start game. Screenshots at phone and desktop sizes."""
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 from typing import Any
 from urllib.parse import parse_qs, urlparse
 
 import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, Page, Route, expect
 
 from tests.e2e.conftest import DESKTOP, PHONE
 from tests.e2e.helpers import (
@@ -32,7 +33,18 @@ def _view(page: Page, deal: str) -> dict[str, Any]:
 
 
 def start_from_rules(page: Page, game: str, level_name: str, level: str) -> str:
-    """Choose a level on the game's Full rules page, press Start game; the deal id."""
+    """Choose a level on the game's Full rules page, press Start game; the deal id. The deal is
+    made on seed 1 (the table's request is given it on its way), so that the test repeats: a
+    random deal may end before your first turn (a dealer's heavenly win)."""
+
+    seeded_requests: list[str] = []
+
+    def seeded(route: Route) -> None:
+        body = {**(route.request.post_data_json or {}), "seed": 1}
+        seeded_requests.append(route.request.method)
+        route.continue_(post_data=json.dumps(body))
+
+    page.route("**/api/games", seeded)
     page.goto(f"/en/games/{game}/rules")
     form = page.locator("[data-testid=start-form]")
     expect(form.get_by_role("radio", name="Normal")).to_be_checked()  # the default
@@ -40,7 +52,10 @@ def start_from_rules(page: Page, game: str, level_name: str, level: str) -> str:
     expect(form.get_by_role("radio", name=level_name)).to_be_checked()
     form.get_by_role("button", name="Start game").click()
     page.wait_for_url(re.compile(rf"/en/games/{game}/table\?level={level}"), timeout=TIMEOUT)
-    return deal_id(page)
+    deal = deal_id(page)
+    page.unroute("**/api/games")
+    assert seeded_requests == ["POST"]  # the deal was made on the seed
+    return deal
 
 
 def ask_hint(page: Page, by_key: bool = False) -> str:
