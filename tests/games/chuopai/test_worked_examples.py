@@ -107,6 +107,11 @@ def test_cp05_bottom_of_the_red_family() -> None:
     state = state_of(deal_in_progress(0, {"A": "1-2 1-1", "B": "2-4 1-4 2-2", "C": "2-2"}))
     events = first_round(state.apply(0, "play 1-2"))
     assert plays_in(events)[1] == (1, ["1-4"])
+    # Two Reds alone is no answer: B passes and keeps it
+    state = state_of(deal_in_progress(0, {"A": "1-2 1-1", "B": "2-4 2-2", "C": "2-2"}))
+    events = first_round(state.apply(0, "play 1-2"))
+    assert passes_in(events) == [1, 2]
+    assert hand_of(state, 1) == ["2-2", "2-4"]
     # with Red Seven and Red Nine too, B chooses among them (CP B-7), never Two Reds
     state = state_of(deal_in_progress(0, {"A": "1-2 1-1", "B": "2-4 1-4 3-4 4-5", "C": "2-2"}))
     state.apply(0, "play 1-2")

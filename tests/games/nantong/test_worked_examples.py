@@ -25,6 +25,7 @@ from tests.games.nantong.helpers import (
     build,
     counts,
     ids,
+    pass_all,
     play,
     player,
     result_of,
@@ -509,11 +510,11 @@ def test_nt27_locked_ready_hand() -> None:
 def test_nt28_two_opening_declarations_and_replacement_restriction() -> None:
     """NT§2.2, NT§2.3, NT§2.4; NT-28; decision NT A-16: T×4 (32, one replacement) and 5C×3
     (32, none); a replacement that makes a fourth 8M cannot be shown at the opening, but may be
-    a concealed kong before the dealer's first discard."""
+    a concealed kong before the dealer's first discard, or on a later turn."""
     assert value("OD", "T", "5C 2M") == 32
     assert value("OD", "5C", "5C 2M") == 32
-    pos = build(indicators="5C 2M", hands={0: "T×4 5C×3 8M×3"}, back="8M", start="opening",
-                dealer=0)
+    pos = build(indicators="5C 2M", hands={0: "T×4 5C×3 8M×3 1C", 1: "4S", 2: "9S"},
+                draws="3S 6S 7S", back="8M", start="opening", dealer=0)
     state = state_of(pos)
     assert state.legal_actions(0) == ["four T", "three 5C", "finish"]
     play(state, (0, "four T"))
@@ -525,3 +526,13 @@ def test_nt28_two_opening_declarations_and_replacement_restriction() -> None:
     assert state.phase == "turn" and state.turn == 0 and state.step == "first"
     assert "kong 8M" in state.legal_actions(0)
     assert all(not t.startswith("win") for t in state.legal_actions(0))
+    # "on a later turn": kept through a round of discards, it is still a concealed kong
+    for seat, card in ((0, "1C"), (1, "4S"), (2, "9S")):
+        play(state, (seat, f"discard {card}"))
+        if any("pass" in state.legal_actions(s) for s in state.to_act()):  # nobody claims
+            pass_all(state)
+    assert state.turn == 0 and state.step == "draw"  # the dealer has drawn 7S
+    assert state.observation(0)["hand"].count("8M") == 4
+    events = play(state, (0, "kong 8M"))
+    assert [m.text() for m in state.melds[0]] == ["four T", "three 5C", "concealed 8M"]
+    assert [e.data["from"] for e in events if e.kind == "draw"] == ["back"]
