@@ -262,13 +262,21 @@ def test_a_selection_that_is_no_play_says_why_in_plain_sight(browser: Browser,
 
 
 def test_news_of_a_forced_move_goes_with_its_round(browser: Browser, base_url: str) -> None:
-    """CP§3.2: the engine passes or plays for you when you have no choice, and a notice says so.
-    That is news of its round: at your next lead (a new round) it is gone, rather than sitting
-    under the new prompt and contradicting it. The log keeps it."""
+    """CP§3.2: the engine passes or plays for you when you have no choice, and a notice says so,
+    politely (a status, not an alert: it is no error). That is news of its round: at your next
+    lead (a new round) it is gone, rather than sitting under the new prompt and contradicting it.
+    The log keeps it."""
     page = new_page(browser, base_url, PHONE)
     _open(page, OTHER_SEED)
     notice = page.locator("[data-role=notice]")
     log = page.locator("[data-testid=log]")
+    # every text put in the notice, with its role (a round that ends at once clears it in the
+    # same task under reduced motion, so the texts come from the mutation records)
+    page.evaluate("""() => { const n = document.querySelector('[data-role=notice]');
+      window.__notices = [];
+      new MutationObserver((records) => { for (const r of records) for (const a of r.addedNodes)
+        window.__notices.push([n.getAttribute('role'), a.textContent]); }
+      ).observe(n, { childList: true }); }""")
     checked = 0  # leads of yours that came after a forced move of yours
     for _ in range(120):
         if wait_for_turn(page) == "over":
@@ -279,4 +287,7 @@ def test_news_of_a_forced_move_goes_with_its_round(browser: Browser, base_url: s
             checked += text.count("so you passed") + text.count("the only play you could") > 0
         page.locator(f"[data-testid=play-option]{ENABLED}").first.dispatch_event("click")
     assert checked, "no lead of yours came after a forced move: pick another seed"
+    notices = page.evaluate("window.__notices")
+    assert notices, "no forced-move notice came: pick another seed"
+    assert all(role == "status" for role, _ in notices), notices  # news, not an error
     assert not page.errors  # type: ignore[attr-defined]

@@ -47,6 +47,7 @@ def test_a_move_made_while_the_site_restarts_goes_through(browser: Browser,
     target.click()
     notice = page.locator("[data-role=notice]")
     expect(notice).to_have_text("Connection lost. Retrying…", timeout=TIMEOUT)
+    expect(notice).to_have_attribute("role", "alert")  # an error is read out at once
 
     own_server.start()  # a new app on the same database
     expect(notice).to_be_empty(timeout=TIMEOUT)

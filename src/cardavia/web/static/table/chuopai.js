@@ -277,7 +277,7 @@
   // round ends, so that it does not sit under the next round's prompt and contradict it.
   let forcedNews = false;
   function forcedNotice(text) {
-    ctx.notice(text);
+    ctx.notice(text, { polite: true });
     forcedNews = !!text;
   }
 

@@ -235,10 +235,13 @@
 
   let noticeTimer = 0;
   let noticeSticky = false;
-  function notice(text, { sticky = false } = {}) {
+  // A refusal or an error is an alert (read out at once); `polite` news of the deal (a move the
+  // rules made for you) is a status, read out after what is being read.
+  function notice(text, { sticky = false, polite = false } = {}) {
     clearTimeout(noticeTimer);
     noticeSticky = !!text && sticky;
     holdHand(() => {
+      if (text) els.notice.setAttribute("role", polite ? "status" : "alert");
       els.notice.textContent = text || "";
       els.notice.hidden = !text;
     });
