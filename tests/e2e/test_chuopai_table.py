@@ -291,3 +291,31 @@ def test_news_of_a_forced_move_goes_with_its_round(browser: Browser, base_url: s
     assert notices, "no forced-move notice came: pick another seed"
     assert all(role == "status" for role, _ in notices), notices  # news, not an error
     assert not page.errors  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize("viewport", [PHONE, {"width": 390, "height": 844}, DESKTOP])
+def test_a_six_card_play_stays_in_its_column(browser: Browser, base_url: str,
+                                             viewport: dict[str, int]) -> None:
+    """CP§3.9: seed 1's first decision shows a finished round of two six-card plays (AI 2's Di
+    Ba and your Tian Jiu, both three pairs). Each play's cards stay inside its own column of the
+    trick, and the columns inside the felt: on a phone they narrow to fit instead of covering the
+    next play."""
+    page = new_page(browser, base_url, viewport)
+    _open(page, 1)
+    assert wait_for_turn(page) == "your-turn"
+    boxes = page.evaluate("""() => [...document.querySelectorAll('[data-testid=trick] .cp-play')]
+      .map((p) => { const col = p.getBoundingClientRect();
+        const cards = [...p.querySelectorAll('.card')].map((c) => c.getBoundingClientRect());
+        return { col: [col.left, col.right], n: cards.length,
+          cards: cards.length ? [Math.min(...cards.map((c) => c.left)),
+                                 Math.max(...cards.map((c) => c.right))] : null }; })""")
+    felt = page.locator("[data-testid=trick]").bounding_box()
+    assert felt is not None and max(b["n"] for b in boxes) == 6, boxes
+    for box in boxes:
+        left, right = box["col"]
+        assert felt["x"] - 0.5 <= left and right <= felt["x"] + felt["width"] + 0.5, (box, felt)
+        if box["cards"]:
+            assert left - 0.5 <= box["cards"][0] and box["cards"][1] <= right + 0.5, box
+    for a, b in combinations(boxes, 2):  # no two columns overlap
+        assert a["col"][1] <= b["col"][0] + 0.5 or b["col"][1] <= a["col"][0] + 0.5, (a, b)
+    assert not page.errors  # type: ignore[attr-defined]
