@@ -23,13 +23,16 @@ from playwright.sync_api import Browser, Locator, Page, expect
 from tests.e2e.conftest import DESKTOP, PHONE
 from tests.e2e.helpers import (
     ENABLED,
+    answer_in_place,
     check_answers_in_the_log,
     download_record,
     expect_accessible,
+    log_length,
     new_page,
     open_table,
     play_deal_by_clicking,
     turn_status,
+    wait_for_log_past,
     wait_for_turn,
 )
 
@@ -326,4 +329,37 @@ def test_long_group_names_stay_in_their_column(browser: Browser, base_url: str) 
         '[data-testid=result] .result-kind, [data-testid=result] .result-kind *')]
         .filter((e) => e.scrollWidth > e.clientWidth + 1).map((e) => e.textContent)""")
     assert spilled == []
+    assert not page.errors  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize("seed", [2, 7])
+def test_a_stale_card_notice_names_a_card_that_is_stale(browser: Browser, base_url: str,
+                                                        seed: int) -> None:
+    """PHZ-12, decision A-PHZ-6: a chi or peng you pass up makes the card stale only if no
+    higher claim took it first. The notice that says a card is now stale comes from the engine
+    when the card goes, so it names only a card the stale list beside it holds too (on seed 2 a
+    pass of your own revealed small 1 was called stale though AI 1 pengs it)."""
+    page = new_page(browser, base_url, DESKTOP)
+    page.goto(f"/en/games/paohuzi/table?seed={seed}&level=greedy")
+    notice = page.locator("[data-role=notice]")
+    stale_list = page.locator("[data-testid=stale-list]")
+    checked = 0
+    for _ in range(200):
+        state = wait_for_turn(page)
+        text = notice.inner_text() if notice.is_visible() else ""
+        found = re.search(r"passed up a (?:chi|peng|chi and a peng) of (.+?): it is now", text)
+        if found and state == "your-turn":
+            checked += 1
+            assert stale_list.count() and found[1] in stale_list.inner_text(), (
+                text, stale_list.all_inner_texts())
+        if state == "over":
+            break
+        logged = log_length(page)
+        if page.locator(f"[data-testid=pass]{ENABLED}").count():
+            page.locator(f"[data-testid=pass]{ENABLED}").dispatch_event("click")
+        else:
+            answer_in_place(page)
+        if log_length(page) == logged:
+            wait_for_log_past(page, logged)
+    assert checked, "no stale-card notice came: pick another seed"
     assert not page.errors  # type: ignore[attr-defined]

@@ -249,13 +249,18 @@ def test_a_card_a_higher_claim_takes_first_was_never_offered() -> None:
     """PHZ-12; decision A-PHZ-6 (details: "a card taken by a higher-priority claim before the
     player was asked does not count"): seat 0 reveals s9 and passes its chi while seat 2 pengs
     it. Peng is asked before chi, so seat 0's chi was never reached: s9 is not stale for it.
-    Had nobody claimed, the same pass would make it stale (PHZ-E17)."""
+    Had nobody claimed, the same pass would make it stale (PHZ-E17), and the seat is told by a
+    "stale" event only it sees."""
     for peng, stale in ((True, []), (False, ["s9"])):
         state = build(hands={0: "s7 s8", 2: "s9 s9 L1"}, stock="s9").state()
-        state.apply(0, "pass")
-        state.apply(2, "peng s9" if peng else "pass")
+        events = state.apply(0, "pass")
+        events += state.apply(2, "peng s9" if peng else "pass")
         assert state.observation(0)["stale"] == {"chi": stale, "peng": []}
         assert state.observation(2)["stale"]["peng"] == ([] if peng else ["s9"])
+        # and each seat is told so, privately, when the card goes (the table's notice)
+        told = [(e.seat, e.data) for e in events if e.kind == "stale"]
+        assert told == ([] if peng else [(0, {"seat": 0, "card": "s9", "verbs": ["chi"]}),
+                                         (2, {"seat": 2, "card": "s9", "verbs": ["peng"]})])
 
 
 # --- PHZ-E18 ------------------------------------------------------------------------------------

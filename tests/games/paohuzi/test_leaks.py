@@ -84,7 +84,7 @@ def test_observations_and_events_hide_other_hands_and_stock(seed: int) -> None:
                     if event.kind == "ti" and event.data["from"] == "deal":
                         assert event.data["card"] is None
                 else:
-                    assert event.kind in {"deal", "kan", "ti", "answer"}, event
+                    assert event.kind in {"deal", "kan", "ti", "answer", "stale"}, event
         assert state.public_to_act() == (state.to_act() if state.phase == "discard" else ())
         if state.is_over():
             break
@@ -93,6 +93,8 @@ def test_observations_and_events_hide_other_hands_and_stock(seed: int) -> None:
         for event in events:
             if event.kind == "answer":
                 assert event.seat == seat  # a claim answer is seen by its own seat only
+            if event.kind == "stale":  # PHZ-12: news of a seat's own stale card, to it alone
+                assert event.seat == event.data["seat"] is not None
 
 
 @pytest.mark.parametrize("seed", range(8))

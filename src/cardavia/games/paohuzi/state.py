@@ -302,13 +302,18 @@ class PaohuziState(State):
         # have been asked about in turn: the claims go in rank and seat order, and a card a
         # higher claim takes first was never really offered (PHZ-E17). Everyone answers at once
         # here, so the asking order is replayed against the award.
+        # The seat is told, privately: the table cannot know when a pass really cost the card.
         for s, answer in window.answers.items():
             if answer == PASS:
                 asked = window.ahead_of_award(s)
-                if any(t.startswith("chi") for t in asked):
+                verbs = [v for v in ("chi", "peng") if any(t.startswith(v) for t in asked)]
+                if "chi" in verbs:
                     self.seats[s].chi_stale.add(card)
-                if any(t.startswith("peng") for t in asked):
+                if "peng" in verbs:
                     self.seats[s].peng_stale.add(card)
+                if verbs:
+                    events.append(Event("stale", {"seat": s, "card": code(card), "verbs": verbs},
+                                        seat=s))
         if award is None:
             self._unclaimed(events)
         elif award[1] == "win":

@@ -336,8 +336,8 @@
       case "dead":
         m.seats[seat].dead = true;
         break;
-      case "answer":
-        staleAfterAnswer(m, e);
+      case "stale":
+        staleNews(m, e);
         break;
       case "win":
         m.inPlay = null;
@@ -354,16 +354,16 @@
     }
   }
 
-  // PHZ-12: passing up an offered chi or peng makes the card stale for it; tell the player.
-  function staleAfterAnswer(m, e) {
-    const before = ctx.view;
-    if (e.seat !== HUMAN || e.action !== "pass" || !before || !before.table.card) return;
-    const card = before.table.card;
-    const chi = before.legal_actions.some((a) => a.startsWith("chi "));
-    const peng = before.legal_actions.some((a) => a.startsWith("peng "));
-    if (chi && !m.stale.chi.includes(card)) m.stale.chi.push(card);
-    if (peng && !m.stale.peng.includes(card)) m.stale.peng.push(card);
-    const args = { card: cardName(card) };
+  // PHZ-12: a chi or peng you passed up makes the card stale for it, unless a higher claim
+  // took the card before your turn to be asked came. The engine tells you which, once the card
+  // goes; tell the player.
+  function staleNews(m, e) {
+    if (e.seat !== HUMAN) return;
+    const chi = e.verbs.includes("chi");
+    const peng = e.verbs.includes("peng");
+    if (chi && !m.stale.chi.includes(e.card)) m.stale.chi.push(e.card);
+    if (peng && !m.stale.peng.includes(e.card)) m.stale.peng.push(e.card);
+    const args = { card: cardName(e.card) };
     if (chi && peng) ctx.notice(t("phz_notice_stale_both", args));
     else if (chi) ctx.notice(t("phz_notice_stale_chi", args));
     else if (peng) ctx.notice(t("phz_notice_stale_peng", args));
@@ -894,7 +894,7 @@
     describeEvent,
     startLine: dealerStartLine,
     actor: (e) => (["reveal", "discard", "chi", "peng", "pao", "wei", "ti", "win"].includes(e.kind) && !(e.kind === "ti" && e.from === "deal") ? e.seat : null),
-    instant: (e) => ["answer", "deal", "shown", "kan", "dead"].includes(e.kind) || (e.kind === "ti" && e.from === "deal"),
+    instant: (e) => ["answer", "stale", "deal", "shown", "kan", "dead"].includes(e.kind) || (e.kind === "ti" && e.from === "deal"),
     status,
     seatExtras,
     resultLines,
