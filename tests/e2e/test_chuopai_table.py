@@ -239,8 +239,13 @@ def test_a_selection_that_is_no_play_says_why_in_plain_sight(browser: Browser,
     expect(why).to_contain_text("not a play")
     assert page.locator("[data-testid=play-option]").count() == 0
     assert abs(page.evaluate(hand_top) - before) <= 1, "the hand moved"
+    # a tap on Play says why as a notice; it was about that selection, so Clear takes it away
+    notice = page.locator("[data-role=notice]")
+    play.click(force=True)  # aria-disabled: Playwright would wait for it to be enabled
+    expect(notice).to_contain_text("not a play")
     page.locator("[data-testid=clear-selection]").click()
     expect(why).to_have_count(0)
+    expect(notice).to_be_hidden()
     assert len(_options(page)) == len(plays)
     # a selection that is a play says nothing more: Play is enabled
     page.locator(f'[data-testid=hand-card][data-code="{apart[0]}"]').first.click()

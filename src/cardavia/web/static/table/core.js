@@ -598,6 +598,9 @@
   // below does not jump under the player's finger as the choices narrow and widen.
   function refreshChoices() {
     if (!view || !shownModel || root.dataset.state !== "your-turn") return;
+    // a refusal was about the choices as they were ("not a play"): new choices, it goes
+    if (refusal !== null && els.notice.textContent === refusal) notice("");
+    refusal = null;
     if (!els.actions.style.minHeight) els.actions.style.minHeight = `${els.actions.offsetHeight}px`;
     renderHand(shownModel, view);
     renderActions(view);
@@ -1267,9 +1270,11 @@
 
   // ------------------------------------------------------------------ input
 
+  let refusal = null; // the text of the notice a refused tap showed, while it shows
   function refuse(btn) {
     const reason = btn.getAttribute("aria-description");
     if (reason) notice(reason);
+    refusal = reason;
   }
 
   function setRoving(index, focus = true) {
