@@ -34,3 +34,23 @@ def test_lists_and_sentences(browser: Browser, base_url: str, lang: str, listed:
     assert page.evaluate("() => Cardavia.ctx.sentences('更近。', '还差 1 张。')") == (
         "更近。还差 1 张。" if lang == "zh" else "更近。 还差 1 张。")
     assert not page.errors  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize(("lang", "two", "three"), [
+    ("en", "AI 1 and AI 2", "You, AI 1, and AI 2"),
+    ("es", "AI 1 y AI 2", "You, AI 1 y AI 2"),
+    ("zh", "AI 1 和 AI 2", "You、AI 1 和 AI 2"),
+    ("ru", "AI 1 и AI 2", "You, AI 1 и AI 2"),
+])
+def test_names_joined_by_and(browser: Browser, base_url: str, lang: str, two: str,
+                             three: str) -> None:
+    """Tied seats in Chuo Pai's end line: the language's "and"; Chinese spaces Latin names off
+    its words as its catalog does ("AI 1 和 AI 2", not "AI 1和AI 2")."""
+    page = new_page(browser, base_url, DESKTOP)
+    page.goto(f"/{lang}/games/chuopai/table?seed=1&level=greedy")
+    page.wait_for_function("window.Cardavia && window.Cardavia.ctx")
+    assert page.evaluate("n => Cardavia.ctx.joinAnd(n)", ["AI 1", "AI 2"]) == two
+    assert page.evaluate("n => Cardavia.ctx.joinAnd(n)", ["You", "AI 1", "AI 2"]) == three
+    if lang == "zh":
+        assert page.evaluate("n => Cardavia.ctx.joinAnd(n)", ["你", "AI 2"]) == "你和 AI 2"
+    assert not page.errors  # type: ignore[attr-defined]

@@ -11,7 +11,7 @@
 (() => {
   "use strict";
 
-  const { HUMAN, t, tn, h, seatName, cardName, cardFace, config, removeOne, joinList, outcome } = window.Cardavia.ctx;
+  const { HUMAN, t, tn, h, seatName, cardName, cardFace, config, removeOne, joinList, joinAnd, outcome } = window.Cardavia.ctx;
   const ctx = window.Cardavia.ctx;
 
   // ------------------------------------------------------------------ cards (CP§3.3-CP§3.9)
@@ -110,14 +110,6 @@
   }
 
   // ------------------------------------------------------------------ words for plays
-
-  let andFormat = null;
-  try {
-    andFormat = new Intl.ListFormat(config.lang, { style: "long", type: "conjunction" });
-  } catch {
-    andFormat = null;
-  }
-  const joinAnd = (items) => (andFormat ? andFormat.format(items) : items.join(", "));
 
   // "Heaven 6-6 ×2, Red Nine 4-5": identical cards counted, in the play's order.
   function cardsText(codes) {

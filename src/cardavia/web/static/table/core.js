@@ -282,6 +282,20 @@
   // runs names of several words together.
   const joinList = (items) => items.join(CHINESE ? "、" : ", ");
 
+  // Names joined by "and" as the language writes it ("AI 1 and AI 2", "AI 1 y AI 2"). Chinese
+  // spaces Latin names off its own words, as the catalog does ("AI 1 和 AI 2"), where the list
+  // format joins them tight.
+  let andFormat = null;
+  try {
+    andFormat = new Intl.ListFormat(config.lang, { style: "long", type: "conjunction" });
+  } catch {
+    andFormat = null;
+  }
+  function joinAnd(items) {
+    const joined = andFormat ? andFormat.format(items) : items.join(", ");
+    return CHINESE ? joined.replace(/([A-Za-z0-9])和/g, "$1 和").replace(/和([A-Za-z0-9])/g, "和 $1") : joined;
+  }
+
   // Sentences in a row: Chinese runs them together ("…更近。这样…"), other languages put a
   // space between; a part without a final stop (a label such as "Ready") gets one.
   function sentences(...parts) {
@@ -328,6 +342,7 @@
     cardFace,
     removeOne,
     joinList,
+    joinAnd,
     dealerStartLine,
     answerLine,
     outcome,
