@@ -324,3 +324,37 @@ def test_a_six_card_play_stays_in_its_column(browser: Browser, base_url: str,
     for a, b in combinations(boxes, 2):  # no two columns overlap
         assert a["col"][1] <= b["col"][0] + 0.5 or b["col"][1] <= a["col"][0] + 0.5, (a, b)
     assert not page.errors  # type: ignore[attr-defined]
+
+
+def test_while_the_ai_seats_play_the_status_names_the_seat_to_play(browser: Browser,
+                                                                   base_url: str) -> None:
+    """CP§3.4: with moves shown one by one (no reduced motion), "AI n is playing…" names the
+    seat the To play badge is on; at a round's end that is the next leader (the round's winner),
+    not the seat that passed last."""
+    context = browser.new_context(base_url=base_url, viewport=PHONE,  # type: ignore[arg-type]
+                                  reduced_motion="no-preference")
+    page = context.new_page()
+    page.goto("/en/games/chuopai/table?seed=5&level=greedy")
+    page.evaluate("""() => { const status = document.querySelector('[data-testid=turn-status]');
+      window.__seen = [];
+      const watch = new MutationObserver(() => {
+        const on = document.querySelector('.seat.is-active');
+        window.__seen.push([status.textContent, on ? on.dataset.seat : null]); });
+      watch.observe(status, { childList: true, characterData: true, subtree: true });
+      for (const seat of document.querySelectorAll('.seat')) {
+        watch.observe(seat, { attributes: true, attributeFilter: ['class'] }); } }""")
+    rounds = 0
+    for _ in range(6):
+        if wait_for_turn(page) == "over":
+            break
+        rounds += 1
+        page.locator(f"[data-testid=play-option]{ENABLED}").first.dispatch_event("click")
+        page.wait_for_function("() => document.querySelector('[data-testid=table]')"
+                               ".dataset.state !== 'your-turn'")
+    seen = page.evaluate("window.__seen")
+    playing = [(text, on) for text, on in seen if text.endswith("is playing…")]
+    assert rounds >= 3 and len(playing) >= 5, seen
+    for text, on in playing:
+        if on not in (None, "0"):  # your own lead is next: the decision's status comes at once
+            assert text == f"AI\u00a0{on} is playing…", (text, on, seen)
+    context.close()

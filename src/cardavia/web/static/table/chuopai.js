@@ -745,7 +745,12 @@
     actionButtons,
     describeEvent,
     startLine,
-    actor: (e) => (e.kind === "play" || e.kind === "pass" ? e.seat : null),
+    // a round's end hands the turn to its next leader: the status names that AI seat, as the
+    // badge does, not the seat that last passed (your own lead follows at once)
+    actor: (e) => {
+      if (e.kind === "round") return e.next !== HUMAN ? e.next ?? null : null;
+      return e.kind === "play" || e.kind === "pass" ? e.seat : null;
+    },
     instant: (e) => e.kind === "deal" || e.kind === "hand" || e.kind === "end",
     status,
     seatExtras,
