@@ -85,10 +85,28 @@ def test_sisepai_distance_and_acceptance_are_the_policy_measures() -> None:
         live = _live_copies(observation, hand)
         hand[parse_card(action.split()[1])] -= 1
         d = distance(hand)
-        assert said["why_distance"] == d
+        assert said["why_distance"] == max(d, 1)  # a grouped hand still wants a 21st card
         assert said.get("why_acceptance", 0) == acceptance(hand, live, range(N_CHESS), distance, d)
         checked += 1
     assert checked
+
+
+def test_sisepai_a_grouped_hand_is_one_card_from_a_win() -> None:
+    """SSP-seed 4.2: a discard that leaves all twenty concealed cards grouped (distance 0) leaves
+    the hand one card from a win, not "0 cards": the win wants a twenty-first card that fits."""
+    from cardavia.games.sisepai.cards import counts_of, parse_card, parse_cards
+    from cardavia.games.sisepai.groups import distance
+
+    for observation, legal, action in _decisions("sisepai", 60):  # lazily: the first will do
+        if not action.startswith("discard"):
+            continue
+        hand = counts_of(parse_cards(observation["hand"]))
+        hand[parse_card(action.split()[1])] -= 1
+        if distance(hand) == 0:
+            said = {w["key"]: w["n"] for w in explain("sisepai", observation, legal, action)}
+            assert said["why_distance"] == 1
+            return
+    pytest.fail("no discard left a grouped hand in these deals")
 
 
 def test_chuopai_says_one_true_thing_at_most() -> None:

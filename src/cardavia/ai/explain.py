@@ -69,7 +69,7 @@ def _sisepai(observation: dict[str, Any], legal: list[str], action: str) -> list
         d = after[action]
         card = ssp_cards.parse_card(action.split()[1])
         hand[card] -= 1
-        return _discard(d == min(after.values()), d,
+        return _discard(d == min(after.values()), _ssp_cards_to_win(d),
                         acceptance(hand, live, range(ssp_cards.N_CHESS), ssp_distance, d))
     if observation.get("public_card") is None:
         return []
@@ -85,7 +85,15 @@ def _sisepai(observation: dict[str, Any], legal: list[str], action: str) -> list
         return sisepai._best_discard(rest, live, True)[0]
 
     claims = {text: after_claim(text) for text in legal if text.startswith("claim")}
-    return _claim_or_pass(action, {t: d < now for t, d in claims.items()}, claims.get(action))
+    told = claims.get(action)
+    return _claim_or_pass(action, {t: d < now for t, d in claims.items()},
+                          None if told is None else _ssp_cards_to_win(told))
+
+
+def _ssp_cards_to_win(d: int) -> int:
+    """Sì Sè Pái's distance counts the cards that would group every concealed card: 0 when the
+    twenty are grouped, but the win still wants a twenty-first card that fits (SSP-seed 4.2)."""
+    return max(d, 1)
 
 
 def _without(hand: list[int], card: int, measure: Callable[[list[int]], int]) -> int:
