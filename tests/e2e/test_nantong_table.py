@@ -264,3 +264,34 @@ def test_keyboard_only_deal_and_restart(browser: Browser, base_url: str) -> None
     assert view["match"]["totals_before"] == [0] * PLAYERS
     expect(page.get_by_test_id("match-totals")).to_be_hidden()
     assert not page.errors  # type: ignore[attr-defined]
+
+
+# Seed 31 at greedy, your moves as a player took them (the Hint's each time): you win on AI 2's
+# 7 of Coins with the runs 5-6-7 and 6-7-8 of Coins, its +10 as the middle card of 6-7-8.
+SEED_TWO_RUNS = 31
+MOVES_TWO_RUNS = ["discard 9M", "discard 1C", "discard 8C", "discard 1S", "pass", "discard 8C",
+                  "discard 3S", "discard 3C", "discard 7M", "discard 1M", "win"]
+
+
+def test_the_winning_card_is_framed_where_it_earns_its_bonus(browser: Browser,
+                                                             base_url: str) -> None:
+    """NT§4.9, NT A-18: the sheet frames the winning card in the run where it takes its bonus
+    role (the middle of 6-7-8), not in the first run that holds a copy (5-6-7)."""
+    page = new_page(browser, base_url, PHONE)
+    page.goto(f"/en/games/nantong/table?seed={SEED_TWO_RUNS}&level=greedy")
+    for action in MOVES_TWO_RUNS:
+        assert wait_for_turn(page) == "your-turn", action
+        page.locator(f'#table [data-action="{action}"]{ENABLED}').first.click()
+    assert wait_for_turn(page) == "over"
+    view = page.request.get(f"/api/games/{deal_id(page)}").json()["view"]
+    me = next(p for p in view["result"]["breakdown"]["players"] if p["seat"] == 0)
+    assert view["result"]["winner"] == 0 and me["winning_card_role"] == "middle"
+    assert me["split"][me["winning_card_group"]] == ["6C", "7C", "8C"]
+    assert ["5C", "6C", "7C"] in me["split"]
+    framed = page.locator(".nt-winning-card")
+    expect(framed).to_have_count(1)
+    group = framed.locator("xpath=..")
+    codes = [c.get_attribute("data-code") for c in group.locator(".card").all()]
+    assert codes == ["6C", "7C", "8C"], codes
+    assert framed.get_attribute("data-code") == "7C"
+    assert not page.errors  # type: ignore[attr-defined]

@@ -9,6 +9,7 @@ from cardavia.games.nantong.melds import Meld
 from cardavia.games.nantong.scoring import (
     Unit,
     WinFacts,
+    card_place,
     card_role,
     multiplier,
     round_up,
@@ -136,6 +137,12 @@ def test_step5_winning_card_roles() -> None:
     assert card_role(groups, pair, parse_card("7S")) == "7 of 7-8-9"
     for card in ("1M", "9S", "4C", "6C", "5M"):
         assert card_role(groups, pair, parse_card(card)) is None
+    # the role is taken in one run: 5-6-7 and 6-7-8 both hold a 7, the middle of 6-7-8 only
+    runs = (tuple(ids("5C 6C 7C")), tuple(ids("6C 7C 8C")))
+    assert card_place(runs, pair, parse_card("7C")) == ("middle", 1)
+    assert card_place(runs, pair, parse_card("6C")) == ("middle", 0)
+    assert card_place(runs, pair, parse_card("R")) == ("pair", None)
+    assert card_place(runs, pair, parse_card("5C")) == (None, None)
     # several roles at once still give one +10
     best = winner_score([], counts("1M 2M 3M 2M 2M 4S 5S 6S 7C 8C 9C 1S 2S 3S 7M 8M 9M T×3"
                                    " 1C 2C 3C"), ids("9S 9S"), WinFacts(parse_card("2M")))

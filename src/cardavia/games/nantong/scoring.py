@@ -113,6 +113,7 @@ class Score:
     groups: tuple[Group, ...] = ()
     pair: int | None = None
     card_role: str | None = None
+    card_group: int | None = None  # the index in `groups` of the run the card_role is in
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {
@@ -129,6 +130,7 @@ class Score:
             out["split"] = [codes(g) for g in self.groups]
             out["pair"] = code(self.pair) if self.pair is not None else None
             out["winning_card_role"] = self.card_role
+            out["winning_card_group"] = self.card_group
         return out
 
 
@@ -150,18 +152,24 @@ def multiplier(k: int) -> int:
 
 def card_role(groups: tuple[Group, ...], pair: int, card: int) -> str | None:
     """NT§4.9: the bonus role the winning card can take in this split (NT A-18), if any."""
+    return card_place(groups, pair, card)[0]
+
+
+def card_place(groups: tuple[Group, ...], pair: int, card: int) -> tuple[str | None, int | None]:
+    """The winning card's bonus role in this split and the index of the run it takes it in
+    (None for the pair, or when it takes none): the sheet marks that copy of the card."""
     if pair == card:
-        return "pair"
-    for g in groups:
+        return "pair", None
+    for i, g in enumerate(groups):
         if g[0] == g[1] or card not in g:
             continue
         if g[1] == card:
-            return "middle"
+            return "middle", i
         if rank(g[0]) == 1 and g[2] == card:
-            return "3 of 1-2-3"
+            return "3 of 1-2-3", i
         if rank(g[0]) == 7 and g[0] == card:
-            return "7 of 7-8-9"
-    return None
+            return "7 of 7-8-9", i
+    return None, None
 
 
 def winner_scores(
@@ -198,9 +206,9 @@ def winner_scores(
             bonuses.append(("self-draw", 10))
         if facts.kong_replacement:
             bonuses.append(("kong replacement", 10))
-        role = None
+        role = place = None
         if facts.winning_card is not None:
-            role = card_role(groups, pair, facts.winning_card)
+            role, place = card_place(groups, pair, facts.winning_card)
         if role is not None:
             bonuses.append((f"winning card: {role}", 10))
         mults = list(fixed)
@@ -209,7 +217,7 @@ def winner_scores(
         factor = multiplier(len(mults))
         total = (b + sum(hu for _, hu in bonuses)) * factor  # step 7, NT A-2
         out.append(Score(us, b, bonuses, mults, factor, total, round_up(total), shape, groups,
-                         pair, role))
+                         pair, role, place))
     return out
 
 

@@ -835,11 +835,16 @@
       return miniCards(g.cards, g.label, `nt-hand-group nt-kind-${m.kind}`);
     });
     if (player.split) {
+      // The winning card is framed where it earns its bonus: the run the engine names (5-6-7
+      // and 6-7-8 both hold a 7; only in 6-7-8 is it the middle card), or the pair; with no
+      // bonus role, the first group that holds it.
+      const role = player.winning_card_role;
+      const at = player.winning_card_group ?? null;
       let marked = false;
-      const mark = (codes, isPair) => {
+      const mark = (codes, isPair, index) => {
         const node = miniCards(codes, joinList(codes.map(cardName)), isPair ? "nt-hand-group nt-pair" : "nt-hand-group");
         if (!marked && win && win.card) {
-          const fits = isPair ? player.winning_card_role === "pair" : player.winning_card_role !== "pair";
+          const fits = isPair ? role === "pair" : role !== "pair" && (at === null || at === index);
           const i = codes.indexOf(win.card);
           if (fits && i >= 0) {
             marked = true;
@@ -848,7 +853,7 @@
         }
         return node;
       };
-      const split = player.split.map((g) => mark(g, false));
+      const split = player.split.map((g, index) => mark(g, false, index));
       if (player.pair) split.push(mark([player.pair, player.pair], true));
       groups.push(...split);
     } else if (player.concealed && player.concealed.length) {
