@@ -65,3 +65,22 @@ def test_catalogs_cover_every_message_in_the_code() -> None:
         ids = {m.id if isinstance(m.id, str) else m.id[0] for m in _messages(_catalog(lang))}
         missing = found - ids
         assert not missing, f"{lang} lacks {sorted(missing)[:5]}"
+
+
+# placeholders that stand for a seat's name ("AI 2"); "You" has keys of its own
+SEAT_NAME = re.compile(r"%\((seat|from|seats)\)s")
+CJK = re.compile(r"[\u3400-\u9fff]")
+
+
+def test_chinese_spaces_seat_names_off_its_words() -> None:
+    """Chinese sets a Latin name such as "AI 2" off with spaces ("AI 2 要了 AI 1 打出的…"), as
+    every line about you does; a name run into the characters ("要了AI 1打出的") reads badly."""
+    tight = []
+    for message in _messages(_catalog("zh")):
+        strings = message.string if isinstance(message.string, tuple) else (message.string,)
+        for s in strings:
+            for found in SEAT_NAME.finditer(s):
+                around = s[found.start() - 1:found.start()] + s[found.end():found.end() + 1]
+                if CJK.search(around):
+                    tight.append(s)
+    assert not tight, tight
