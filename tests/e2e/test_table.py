@@ -57,6 +57,16 @@ def test_whole_deal_by_clicking(browser: Browser, base_url: str, screenshots: Pa
         groups = result["breakdown"]["groups"]
         assert page.locator("[data-testid=result] img").count() >= sum(
             len(g["cards"]) for g in groups)
+        # the winning card is framed where it joined the hand, and the sheet says how it came
+        bd = result["breakdown"]
+        framed = page.locator("[data-testid=result] .is-winning-card")
+        expect(framed).to_have_count(1)
+        assert framed.get_attribute("data-code") == bd["winning_card"]
+        if lang == "en":
+            who = "you" if bd["from"] == 0 else f"AI\u00a0{bd['from']}"
+            how = ("drawn from the stock" if bd["self_drawn"] else
+                   f"{'drawn' if bd['drawn'] else 'discarded'} by {who}")
+            assert f", {how}" in shown, (how, shown)
     assert not page.errors  # type: ignore[attr-defined]
 
 

@@ -67,6 +67,11 @@ def test_position_record_replays() -> None:
         (lambda r: r["actions"].__setitem__(0, {"seat": 9, "action": "pass"}), "actions[0]"),
         (lambda r: r["actions"].insert(0, {"seat": 0, "action": "discard zz"}), "actions[0]"),
         (lambda r: r["result"].update(scores=[99, 0, 0, 0]), "result"),
+        (lambda r: r["result"].pop("scores"), "result"),
+        (lambda r: r["result"]["breakdown"].update(total=-1), "result"),
+        (lambda r: r["result"]["breakdown"].update(invented=1), "result"),
+        (lambda r: r["result"]["breakdown"]["groups"].pop(), "result"),
+        (lambda r: r["result"].update(winner=str(r["result"]["winner"])), "result"),
         (lambda r: r.update(position={"dealer": 0, "hands": []}), "position"),
     ],
 )
@@ -94,3 +99,26 @@ def test_a_deal_in_progress_replays_with_a_null_result() -> None:
     record["actions"] = record["actions"][:5]
     record["result"] = None
     assert not replay(record, GAMES).is_over()
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_a_record_made_before_the_breakdown_told_more_still_replays(game: str) -> None:
+    """architecture.md §4: a breakdown may gain a key (Nantong's winning_card_group, Sì Sè
+    Pái's winning card drawn or discarded); a record made before, without it, still agrees with
+    the replayed result, since everything it does say comes out again."""
+    g = find_game(game)
+    for seed in range(40):
+        agents = [make_agent("greedy", game, seed + s) for s in range(g.players)]
+        state = play_deal(g, seed, agents)
+        record = make_record(state, seed, None, None)
+        breakdown = record["result"]["breakdown"]
+        nested = [d for d in breakdown.get("players", []) if isinstance(d, dict)]
+        if nested:
+            del nested[0][sorted(nested[0])[-1]]  # a key of one player's entry
+        elif breakdown:
+            del breakdown[sorted(breakdown)[-1]]
+        else:
+            continue
+        assert replay(record, GAMES).is_over()
+        return
+    pytest.fail("no deal with a breakdown")

@@ -111,6 +111,10 @@ CLIENT_STRINGS: dict[str, str] = {
     "result_self_drawn": N_("Winning card: %(card)s, drawn from the stock"),
     "result_from": N_("Winning card: %(card)s, from %(seat)s"),
     "result_from_you": N_("Winning card: %(card)s, from you"),
+    "result_drawn_by": N_("Winning card: %(card)s, drawn by %(seat)s"),
+    "result_drawn_by_you": N_("Winning card: %(card)s, drawn by you"),
+    "result_discarded_by": N_("Winning card: %(card)s, discarded by %(seat)s"),
+    "result_discarded_by_you": N_("Winning card: %(card)s, discarded by you"),
     "result_exposed": N_("exposed"),
     "result_your_groups": N_("Your groups"),  # the end sheet's list of the winning groups
     "result_groups_of": N_("Groups of %(seat)s"),

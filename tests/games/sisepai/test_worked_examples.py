@@ -427,6 +427,8 @@ def test_e07_other_win_when_drawer_passes() -> None:
     state.apply(3, "win")
     assert_win(state, 3, 8, "gH")
     assert state.result().breakdown["self_drawn"] is False
+    assert state.result().breakdown["drawn"] is True  # drawn by seat 1, won by seat 3
+    assert state.result().breakdown["from"] == 1
 
 
 # --- SSP-E08 ------------------------------------------------------------------------------------
@@ -638,6 +640,7 @@ def test_e14_winning_claim_on_a_discard_with_a_pair(order: tuple[int, ...]) -> N
         state.apply(seat, answers[seat])
     assert_win(state, 1, 8, "yH")
     assert state.result().breakdown["from"] == 3
+    assert state.result().breakdown["drawn"] is False  # seat 3's discard
     assert scores(E14_SEAT1 + " yH") == (8, 11)
     shown = [g["cards"] for g in state.result().breakdown["groups"]]
     assert ["yH", "yH"] in shown

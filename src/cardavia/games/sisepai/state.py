@@ -374,6 +374,7 @@ class SiSePaiState(State):
             "total": total,
             "winning_card": code(card),
             "from": origin,
+            "drawn": self.from_stock,  # drawn from the stock by `from`, else discarded by it
             "self_drawn": self.from_stock and origin == seat,
         }
         events.append(Event("win", {"seat": seat, "card": code(card), "total": total}))

@@ -338,17 +338,19 @@
           { class: "result-note" },
           bd.self_drawn || bd.from === winner
             ? t("result_self_drawn", { card })
-            : bd.from === 0
-              ? t("result_from_you", { card })
-              : t("result_from", { card, seat: seatName(bd.from) }),
+            : t(`result_${bd.drawn ? "drawn" : "discarded"}_by${bd.from === HUMAN ? "_you" : ""}`, { card, seat: seatName(bd.from) }),
         ),
       );
     }
-    const rows = (bd.groups || []).map((g) =>
+    // the winning card joined the concealed hand: framed in the first concealed group it is in
+    const framed = (bd.groups || []).findIndex((g) => !g.exposed && g.cards.includes(bd.winning_card));
+    const face = (g, i) => (c, k) =>
+      cardFace(c, `card-mini${i === framed && k === g.cards.indexOf(bd.winning_card) ? " is-winning-card" : ""}`, cardName(c));
+    const rows = (bd.groups || []).map((g, i) =>
       h(
         "li",
         { class: `result-group${g.points ? " has-points" : ""}`, "data-kind": g.kind },
-        h("span", { class: "result-cards" }, g.cards.map((c) => cardFace(c, "card-mini", cardName(c)))),
+        h("span", { class: "result-cards" }, g.cards.map(face(g, i))),
         h(
           "span",
           { class: "result-kind" },
