@@ -273,15 +273,16 @@ def test_news_of_a_forced_move_goes_with_its_round(browser: Browser, base_url: s
     The log keeps it."""
     page = new_page(browser, base_url, PHONE)
     _open(page, OTHER_SEED)
-    notice = page.locator("[data-role=notice]")
+    notice = page.locator("[data-role=news]")
     log = page.locator("[data-testid=log]")
-    # every text put in the notice, with its role (a round that ends at once clears it in the
-    # same task under reduced motion, so the texts come from the mutation records)
-    page.evaluate("""() => { const n = document.querySelector('[data-role=notice]');
-      window.__notices = [];
-      new MutationObserver((records) => { for (const r of records) for (const a of r.addedNodes)
-        window.__notices.push([n.getAttribute('role'), a.textContent]); }
-      ).observe(n, { childList: true }); }""")
+    # every text put in either notice region, with the region's role (a round that ends at once
+    # clears it in the same task under reduced motion, so the texts come from the mutation
+    # records)
+    page.evaluate("""() => { window.__notices = [];
+      for (const n of document.querySelectorAll('[data-role=notice], [data-role=news]')) {
+        new MutationObserver((records) => { for (const r of records) for (const a of r.addedNodes)
+          window.__notices.push([n.getAttribute('role'), a.textContent]); }
+        ).observe(n, { childList: true }); } }""")
     checked = 0  # leads of yours that came after a forced move of yours
     for _ in range(120):
         if wait_for_turn(page) == "over":

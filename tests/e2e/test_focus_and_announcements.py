@@ -194,7 +194,8 @@ def test_a_notice_about_your_last_answer_goes_when_you_answer_again(browser: Bro
     for seconds under a prompt about another card."""
     page = new_page(browser, base_url, DESKTOP)
     page.goto("/en/games/paohuzi/table?seed=2&level=greedy")
-    notice = page.locator("[data-role=notice]")
+    notice = page.locator("[data-role=news]")  # news of the deal: a polite status
+    expect(notice).to_have_attribute("role", "status")
     checked = 0
     for _ in range(200):
         if wait_for_turn(page) == "over" or checked >= 2:

@@ -341,7 +341,7 @@ def test_a_stale_card_notice_names_a_card_that_is_stale(browser: Browser, base_u
     pass of your own revealed small 1 was called stale though AI 1 pengs it)."""
     page = new_page(browser, base_url, DESKTOP)
     page.goto(f"/en/games/paohuzi/table?seed={seed}&level=greedy")
-    notice = page.locator("[data-role=notice]")
+    notice = page.locator("[data-role=news]")  # news of the deal: a polite status
     stale_list = page.locator("[data-testid=stale-list]")
     checked = 0
     for _ in range(200):

@@ -102,21 +102,24 @@ def replay(record: dict[str, Any], games: dict[str, Game]) -> State:
     result = state.result()
     if result is None and recorded is not None:
         raise RecordError("result: recorded, but the replayed deal is not over")
-    if result is not None and not _agrees(recorded, result.to_json(), top=True):
+    if result is not None and not _agrees(recorded, result.to_json()):
         raise RecordError("result: the replayed deal ends differently from the recorded result"
                           if recorded is not None else "result: null, but the deal is over")
     return state
 
 
-def _agrees(recorded: Any, replayed: Any, top: bool = False) -> bool:
-    """The recorded result says nothing the replayed one does not. A breakdown may have come to
-    tell more since the record was made (a Nantong win names the run its card takes its bonus
-    in), so a key the record lacks is no disagreement there; every value it holds must match,
-    and the result's own keys (winner, scores, breakdown) all be there."""
+# Keys a result's breakdown gained after records were first handed out (2026-11-30): Sì Sè
+# Pái's `drawn` (the winning card drawn or discarded), Nantong's `winning_card_group`.
+ADDED_LATER = frozenset({"drawn", "winning_card_group"})
+
+
+def _agrees(recorded: Any, replayed: Any) -> bool:
+    """The recorded result comes out again: the same keys and values throughout, except that a
+    record made before a breakdown gained one of ADDED_LATER may lack it."""
     if isinstance(recorded, dict) and isinstance(replayed, dict):
-        if top and recorded.keys() != replayed.keys():
+        if not recorded.keys() <= replayed.keys() <= recorded.keys() | ADDED_LATER:
             return False
-        return all(k in replayed and _agrees(v, replayed[k]) for k, v in recorded.items())
+        return all(_agrees(v, replayed[k]) for k, v in recorded.items())
     if isinstance(recorded, list) and isinstance(replayed, list):
         return len(recorded) == len(replayed) and all(map(_agrees, recorded, replayed))
     return type(recorded) is type(replayed) and recorded == replayed

@@ -174,6 +174,7 @@
         actions: $("[data-role=actions]"),
         status: $("[data-testid=turn-status]"),
         notice: $("[data-role=notice]"),
+        news: $("[data-role=news]"),
         hint: $("[data-role=hint]"),
         hintButton: $("[data-role=hint-button]"),
         hintLine: $("[data-role=hint-line]"),
@@ -235,15 +236,19 @@
 
   let noticeTimer = 0;
   let noticeSticky = false;
-  // A refusal or an error is an alert (read out at once); `polite` news of the deal (a move the
-  // rules made for you) is a status, read out after what is being read.
+  // One notice at a time, in one of two fixed live regions (a region's role is not switched:
+  // screen readers follow that unreliably). A refusal or an error is an alert, read out at once;
+  // `polite` news of the deal (a move the rules made for you, a card gone stale) is a status,
+  // read out after what is being read.
   function notice(text, { sticky = false, polite = false } = {}) {
     clearTimeout(noticeTimer);
     noticeSticky = !!text && sticky;
     holdHand(() => {
-      if (text) els.notice.setAttribute("role", polite ? "status" : "alert");
-      els.notice.textContent = text || "";
-      els.notice.hidden = !text;
+      for (const el of [els.notice, els.news]) {
+        const mine = !!text && el === (polite ? els.news : els.notice);
+        if (el.textContent !== (mine ? text : "")) el.textContent = mine ? text : "";
+        el.hidden = !mine;
+      }
     });
     if (text && !sticky) noticeTimer = setTimeout(() => notice(""), 6000);
   }
@@ -1288,7 +1293,8 @@
   let refusal = null; // the text of the notice a refused tap showed, while it shows
   function refuse(btn) {
     const reason = btn.getAttribute("aria-description");
-    if (reason) notice(reason);
+    if (!reason) return;
+    notice(reason);
     refusal = reason;
   }
 

@@ -364,9 +364,10 @@
     if (chi && !m.stale.chi.includes(e.card)) m.stale.chi.push(e.card);
     if (peng && !m.stale.peng.includes(e.card)) m.stale.peng.push(e.card);
     const args = { card: cardName(e.card) };
-    if (chi && peng) ctx.notice(t("phz_notice_stale_both", args));
-    else if (chi) ctx.notice(t("phz_notice_stale_chi", args));
-    else if (peng) ctx.notice(t("phz_notice_stale_peng", args));
+    const news = { polite: true };
+    if (chi && peng) ctx.notice(t("phz_notice_stale_both", args), news);
+    else if (chi) ctx.notice(t("phz_notice_stale_chi", args), news);
+    else if (peng) ctx.notice(t("phz_notice_stale_peng", args), news);
   }
 
   // The hand: small then large, by rank; each kan after them, as its own group.

@@ -324,6 +324,16 @@
 
   // ------------------------------------------------------------------ the end sheet
 
+  // How the winning card came from another seat: drawn or discarded by it (a deal won before
+  // the result said which reads "from").
+  function cameFrom(bd, card) {
+    const args = { card, seat: seatName(bd.from) };
+    const you = bd.from === HUMAN;
+    if (bd.drawn === undefined) return you ? t("result_from_you", args) : t("result_from", args);
+    if (bd.drawn) return you ? t("result_drawn_by_you", args) : t("result_drawn_by", args);
+    return you ? t("result_discarded_by_you", args) : t("result_discarded_by", args);
+  }
+
   function resultLines(v) {
     const result = v.result || { winner: null, breakdown: {} };
     const winner = result.winner;
@@ -336,13 +346,12 @@
         h(
           "p",
           { class: "result-note" },
-          bd.self_drawn || bd.from === winner
-            ? t("result_self_drawn", { card })
-            : t(`result_${bd.drawn ? "drawn" : "discarded"}_by${bd.from === HUMAN ? "_you" : ""}`, { card, seat: seatName(bd.from) }),
+          bd.self_drawn || bd.from === winner ? t("result_self_drawn", { card }) : cameFrom(bd, card),
         ),
       );
     }
-    // the winning card joined the concealed hand: framed in the first concealed group it is in
+    // the winning card joined the concealed hand: a copy is framed in the first concealed group
+    // holding one (which copy it was does not change the points)
     const framed = (bd.groups || []).findIndex((g) => !g.exposed && g.cards.includes(bd.winning_card));
     const face = (g, i) => (c, k) =>
       cardFace(c, `card-mini${i === framed && k === g.cards.indexOf(bd.winning_card) ? " is-winning-card" : ""}`, cardName(c));
