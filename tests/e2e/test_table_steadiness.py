@@ -5,6 +5,7 @@ decision, a claim, has the focus rather than a disabled card."""
 
 from __future__ import annotations
 
+import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from tests.e2e.conftest import DESKTOP, PHONE
@@ -209,4 +210,29 @@ def test_a_hint_does_not_push_the_hand_down(browser: Browser, base_url: str) -> 
     page.wait_for_function("() => !document.querySelector('[data-testid=hint-line]')"
                            ".classList.contains('is-thinking')", timeout=30_000)
     assert abs(page.evaluate(where) - before) <= 1, "the hint pushed the hand down"
+    assert not page.errors  # type: ignore[attr-defined]
+
+
+TABLET = {"width": 768, "height": 1024}
+# Everything a seat shows (groups, discards, a "no groups" note, cards) stays inside its panel.
+SPILLS = """() => { const out = [];
+  for (const seat of document.querySelectorAll('.seat')) { const r = seat.getBoundingClientRect();
+    for (const el of seat.querySelectorAll('.card, .groups, .discards, .empty-note')) {
+      const q = el.getBoundingClientRect();
+      if (q.width && (q.left < r.left - 1 || q.right > r.right + 1)) {
+        out.push([seat.dataset.seat, el.className]); } } }
+  return out; }"""
+
+
+@pytest.mark.parametrize(("lang", "seed", "viewport"), [
+    ("ru", 5, TABLET), ("es", 3, TABLET), ("ru", 5, DESKTOP), ("ru", 5, PHONE)])
+def test_the_seat_across_the_table_keeps_its_cards_in_its_panel(
+        browser: Browser, base_url: str, lang: str, seed: int, viewport: dict[str, int]) -> None:
+    """Sì Sè Pái's seat across the table (AI 2) on a tablet: a long "no groups" note in Russian
+    or Spanish left its cards too narrow a column, and its discards ran into AI 1's panel. Now
+    the cards go under the name when they do not fit beside it."""
+    page = new_page(browser, base_url, viewport)
+    page.goto(f"/{lang}/games/sisepai/table?seed={seed}&level=greedy")
+    assert wait_for_turn(page) == "your-turn"
+    assert page.evaluate(SPILLS) == []
     assert not page.errors  # type: ignore[attr-defined]
