@@ -1006,7 +1006,8 @@
     if (win.robbed) return yours ? t("nt_result_robbed_yours", { card }) : t("nt_result_robbed", { card, seat: seatName(win.from) });
     if (win.from !== null && win.from !== undefined) {
       if (win.earthly) return yours ? t("nt_result_earthly_yours", { card }) : t("nt_result_earthly", { card, seat: seatName(win.from) });
-      return yours ? t("result_from_you", { card }) : t("result_from", { card, seat: seatName(win.from) });
+      // NT§3.2: a win on another seat's card is on its discard
+      return yours ? t("result_discarded_by_you", { card }) : t("result_discarded_by", { card, seat: seatName(win.from) });
     }
     if (win.kong_replacement) return t("nt_result_replacement", { card });
     return t("nt_result_self_drawn", { card });
