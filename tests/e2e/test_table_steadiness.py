@@ -236,3 +236,18 @@ def test_the_seat_across_the_table_keeps_its_cards_in_its_panel(
     assert wait_for_turn(page) == "your-turn"
     assert page.evaluate(SPILLS) == []
     assert not page.errors  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize(("touch", "shown"), [(True, False), (False, True)])
+def test_key_help_only_where_there_are_keys(browser: Browser, base_url: str, touch: bool,
+                                            shown: bool) -> None:
+    """On a touch-only tablet the keys on the buttons and the keyboard help are noise: they go,
+    as on a phone; with a mouse at the same width they stay."""
+    context = browser.new_context(base_url=base_url, viewport=TABLET,  # type: ignore[arg-type]
+                                  is_mobile=touch, has_touch=touch, reduced_motion="reduce")
+    page = context.new_page()
+    page.goto("/en/games/chuopai/table?seed=5&level=greedy")
+    assert wait_for_turn(page) == "your-turn"
+    expect(page.locator("[data-role=hint]")).to_be_visible(visible=shown)
+    expect(page.locator("[data-role=actions] kbd").first).to_be_visible(visible=shown)
+    context.close()
