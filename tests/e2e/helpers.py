@@ -67,6 +67,19 @@ def answer_in_place(page: Page) -> None:
     wait_for_log_past(page, logged)
 
 
+def pass_else_answer(page: Page) -> None:
+    """Pass when passing is offered (Paohuzi: the card turns stale for the claims passed up),
+    else answer in place; wait for the move's line in the log."""
+    logged = log_length(page)
+    passing = page.locator(f"[data-testid=pass]{ENABLED}")
+    if passing.count():
+        passing.dispatch_event("click")
+    else:
+        answer_in_place(page)
+    if log_length(page) == logged:
+        wait_for_log_past(page, logged)
+
+
 def log_length(page: Page) -> int:
     return page.locator("[data-testid=log] li").count()
 

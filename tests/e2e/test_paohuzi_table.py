@@ -23,16 +23,14 @@ from playwright.sync_api import Browser, Locator, Page, expect
 from tests.e2e.conftest import DESKTOP, PHONE
 from tests.e2e.helpers import (
     ENABLED,
-    answer_in_place,
     check_answers_in_the_log,
     download_record,
     expect_accessible,
-    log_length,
     new_page,
     open_table,
+    pass_else_answer,
     play_deal_by_clicking,
     turn_status,
-    wait_for_log_past,
     wait_for_turn,
 )
 
@@ -354,12 +352,6 @@ def test_a_stale_card_notice_names_a_card_that_is_stale(browser: Browser, base_u
                 text, stale_list.all_inner_texts())
         if state == "over":
             break
-        logged = log_length(page)
-        if page.locator(f"[data-testid=pass]{ENABLED}").count():
-            page.locator(f"[data-testid=pass]{ENABLED}").dispatch_event("click")
-        else:
-            answer_in_place(page)
-        if log_length(page) == logged:
-            wait_for_log_past(page, logged)
+        pass_else_answer(page)
     assert checked, "no stale-card notice came: pick another seed"
     assert not page.errors  # type: ignore[attr-defined]
