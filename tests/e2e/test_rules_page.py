@@ -38,3 +38,15 @@ def test_rules_tables_fit_a_desktop(browser: Browser, base_url: str) -> None:
     assert frames.count() >= 1
     for i in range(frames.count()):
         expect(frames.nth(i)).to_have_class("table-frame")
+
+
+def test_english_rules_tables_fit_a_phone(browser: Browser, base_url: str) -> None:
+    """On a phone a table's text is a little smaller and its cells tighter: every English rules
+    table, Chuo Pai's card table with its five columns too, fits a 360 px screen whole."""
+    page = new_page(browser, base_url, PHONE)
+    for game in ("sisepai", "nantong", "paohuzi", "chuopai"):
+        page.goto(f"/en/games/{game}/rules")
+        wide = page.evaluate("() => [...document.querySelectorAll('.rules table')]"
+                             ".filter((t) => t.scrollWidth > t.clientWidth + 1).length")
+        assert wide == 0, game
+    assert not page.errors  # type: ignore[attr-defined]
