@@ -10,7 +10,6 @@ from cardavia.games.nantong.scoring import (
     Unit,
     WinFacts,
     card_place,
-    card_role,
     multiplier,
     round_up,
     settle,
@@ -131,12 +130,12 @@ def test_step5_winning_card_roles() -> None:
     g = (ids("1M 2M 3M"), ids("7S 8S 9S"), ids("4C 5C 6C"), ids("5M 5M 5M"))
     groups = tuple(tuple(x) for x in g)
     pair = parse_card("R")
-    assert card_role(groups, pair, parse_card("R")) == "pair"
-    assert card_role(groups, pair, parse_card("5C")) == "middle"
-    assert card_role(groups, pair, parse_card("3M")) == "3 of 1-2-3"
-    assert card_role(groups, pair, parse_card("7S")) == "7 of 7-8-9"
+    assert card_place(groups, pair, parse_card("R"))[0] == "pair"
+    assert card_place(groups, pair, parse_card("5C"))[0] == "middle"
+    assert card_place(groups, pair, parse_card("3M"))[0] == "3 of 1-2-3"
+    assert card_place(groups, pair, parse_card("7S"))[0] == "7 of 7-8-9"
     for card in ("1M", "9S", "4C", "6C", "5M"):
-        assert card_role(groups, pair, parse_card(card)) is None
+        assert card_place(groups, pair, parse_card(card))[0] is None
     # the role is taken in one run: 5-6-7 and 6-7-8 both hold a 7, the middle of 6-7-8 only
     runs = (tuple(ids("5C 6C 7C")), tuple(ids("6C 7C 8C")))
     assert card_place(runs, pair, parse_card("7C")) == ("middle", 1)

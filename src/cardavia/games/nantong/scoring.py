@@ -150,14 +150,10 @@ def multiplier(k: int) -> int:
     return 2 * k if k else 1
 
 
-def card_role(groups: tuple[Group, ...], pair: int, card: int) -> str | None:
-    """NT§4.9: the bonus role the winning card can take in this split (NT A-18), if any."""
-    return card_place(groups, pair, card)[0]
-
-
 def card_place(groups: tuple[Group, ...], pair: int, card: int) -> tuple[str | None, int | None]:
-    """The winning card's bonus role in this split and the index of the run it takes it in
-    (None for the pair, or when it takes none): the sheet marks that copy of the card."""
+    """NT§4.9: the bonus role the winning card can take in this split (NT A-18), if any, and
+    the index of the run it takes it in (None for the pair, or when it takes none): the sheet
+    marks that copy of the card."""
     if pair == card:
         return "pair", None
     for i, g in enumerate(groups):

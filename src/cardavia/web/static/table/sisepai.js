@@ -353,13 +353,15 @@
     // the winning card joined the concealed hand: a copy is framed in the first concealed group
     // holding one (which copy it was does not change the points)
     const framed = (bd.groups || []).findIndex((g) => !g.exposed && g.cards.includes(bd.winning_card));
-    const face = (g, i) => (c, k) =>
-      cardFace(c, `card-mini${i === framed && k === g.cards.indexOf(bd.winning_card) ? " is-winning-card" : ""}`, cardName(c));
+    const faces = (g, i) => {
+      const at = i === framed ? g.cards.indexOf(bd.winning_card) : -1;
+      return g.cards.map((c, k) => cardFace(c, k === at ? "card-mini is-winning-card" : "card-mini", cardName(c)));
+    };
     const rows = (bd.groups || []).map((g, i) =>
       h(
         "li",
         { class: `result-group${g.points ? " has-points" : ""}`, "data-kind": g.kind },
-        h("span", { class: "result-cards" }, g.cards.map(face(g, i))),
+        h("span", { class: "result-cards" }, faces(g, i)),
         h(
           "span",
           { class: "result-kind" },
