@@ -8,6 +8,7 @@ AI seats (not timed: that is the AI's thinking and pacing, not the server's late
 
 from __future__ import annotations
 
+import contextlib
 import http.client
 import json
 import os
@@ -19,6 +20,7 @@ import sys
 import tempfile
 import threading
 import time
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -90,17 +92,17 @@ def _percentile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))] if ordered else float("nan")
 
 
-def run_http_bench(game: str = "sisepai", deals: int = 50, seconds: float = 20.0,
-                   think: float = 0.0, level: str = "normal") -> dict[str, Any]:
-    """`think`: a player's mean thinking time per decision (0: as fast as possible); `level`:
-    the AI seats' level (normal and hard search in worker processes meanwhile)."""
+@contextlib.contextmanager
+def running_server() -> Iterator[int]:
+    """`cardavia serve` in a child process on a free loopback port with a fresh SQLite file in a
+    temporary directory; yields the port once the server accepts connections."""
     port = _free_port()
-    with tempfile.TemporaryDirectory() as tmp:
-        db = Path(tmp) / "bench.db"
-        server = subprocess.Popen(
-            [sys.executable, "-m", "cardavia", "serve", "--port", str(port), "--db", str(db)],
-            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env={**os.environ},
-        )
+    with tempfile.TemporaryDirectory() as tmp, subprocess.Popen(
+        # one client makes every deal: no per-client limit on creating them
+        [sys.executable, "-m", "cardavia", "serve", "--port", str(port), "--db",
+         str(Path(tmp) / "bench.db"), "--creates-per-minute", "0"],
+        stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env={**os.environ},
+    ) as server:
         try:
             for _ in range(100):
                 try:
@@ -108,23 +110,30 @@ def run_http_bench(game: str = "sisepai", deals: int = 50, seconds: float = 20.0
                     break
                 except OSError:
                     time.sleep(0.1)
-            out: dict[str, list[float]] = {"get": [], "post": []}
-            errors: list[str] = []
-            lock = threading.Lock()
-            until = time.time() + seconds
-            threads = [
-                threading.Thread(target=_player,
-                                 args=(port, game, level, 1000 + i, until, think, out, errors,
-                                       lock))
-                for i in range(deals)
-            ]
-            for t in threads:
-                t.start()
-            for t in threads:
-                t.join()
+            yield port
         finally:
             server.terminate()
             server.wait(10)
+
+
+def run_http_bench(game: str = "sisepai", deals: int = 50, seconds: float = 20.0,
+                   think: float = 0.0, level: str = "normal") -> dict[str, Any]:
+    """`think`: a player's mean thinking time per decision (0: as fast as possible); `level`:
+    the AI seats' level (normal and hard search in worker processes meanwhile)."""
+    with running_server() as port:
+        out: dict[str, list[float]] = {"get": [], "post": []}
+        errors: list[str] = []
+        lock = threading.Lock()
+        until = time.time() + seconds
+        threads = [
+            threading.Thread(target=_player,
+                             args=(port, game, level, 1000 + i, until, think, out, errors, lock))
+            for i in range(deals)
+        ]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
     ms = {key: [v * 1000 for v in values] for key, values in out.items()}
     return {
         "game": game,

@@ -43,22 +43,33 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--repeat", type=int, default=3, help="measurements per figure (median)")
     p.add_argument("--http", action="store_true",
                    help="API latency with many deals in progress (starts a server)")
-    p.add_argument("--deals", type=int, default=50,
-                   help="deals in progress at once (--http), deals played (--memory)")
+    p.add_argument("--deals", type=int, default=None,
+                   help="deals in progress at once (--http, default 50), deals played "
+                        "(--memory, default 50; --timing, per game, default 8)")
     p.add_argument("--think", type=float, default=0.0,
                    help="mean seconds a player thinks per decision (--http; 0: none)")
     p.add_argument("--level", default="normal", choices=("greedy", "easy", "normal", "hard"),
-                   help="the AI seats' level (--http)")
+                   help="the AI seats' level (--http, --timing)")
     p.add_argument("--memory", action="store_true",
                    help="memory a deal holds at a server, and that idle deals leave it")
     p.add_argument("--keep", type=int, default=10,
                    help="deals a server keeps in memory however idle (--memory)")
+    p.add_argument("--timing", action="store_true",
+                   help="whether the time to your next event tells that an AI seat was asked "
+                        "to claim (starts a server; --deals per game, default 8; --seed)")
+    p.add_argument("--seed", type=int, default=0, help="deal seeds and random moves (--timing)")
     p.add_argument("--json", action="store_true")
 
     p = sub.add_parser("serve", help="run the site")
     p.add_argument("--host", default="127.0.0.1")
     p.add_argument("--port", type=int, default=8000)
     p.add_argument("--db", default=None, help="SQLite file (default $CARDAVIA_DB or cardavia.db)")
+    p.add_argument("--head-timeout", type=float, default=10.0, metavar="SECONDS",
+                   help="close a connection whose request head is not whole in time")
+    p.add_argument("--max-connections", type=int, default=1000, metavar="N",
+                   help="open connections; past it, the longest idle one is closed")
+    p.add_argument("--creates-per-minute", type=float, default=30.0, metavar="N",
+                   help="deals one client address may create a minute (0: no limit)")
 
     args = parser.parse_args(argv)
     try:
@@ -167,6 +178,14 @@ def _bench(args: argparse.Namespace) -> int:
     from cardavia.bench import run_bench
 
     game = _game(args.game)
+    if args.timing:
+        from cardavia.bench_timing import format_report, run_timing_bench
+
+        timing = run_timing_bench(8 if args.deals is None else args.deals, args.level, args.seed)
+        print(json.dumps(timing) if args.json else format_report(timing))
+        return 0
+    if args.deals is None:
+        args.deals = 50
     if args.http:
         from cardavia.bench_http import run_http_bench
 
@@ -214,7 +233,8 @@ def _serve(args: argparse.Namespace) -> int:
     from cardavia.store.base import StoreError
 
     try:
-        server.serve(args.host, args.port, args.db)
+        server.serve(args.host, args.port, args.db, args.head_timeout, args.max_connections,
+                     args.creates_per_minute)
     except StoreError as err:
         raise _UsageError(f"cannot use the deals file: {err}") from None
     return 0

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+import sqlite3
 from pathlib import Path
 
 import pytest
 
-from cardavia.store.base import DealRow, StoreError
+from cardavia.store.base import DealRow, StoreError, UnreadableRowError
 from cardavia.store.sqlite import SQLiteStore
 
 
@@ -62,3 +63,50 @@ def test_an_unexpected_failure_inside_create_rolls_back_too(store: SQLiteStore) 
     assert store.load("p") is None
     store.create(_row("p"))
     assert store.load("p") is not None
+
+
+# Reliability review L6: an emptied or replaced deals file is noticed at start.
+def test_an_emptied_file_starts_loudly(tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
+    path = tmp_path / "deals.db"
+    store = SQLiteStore(path)
+    store.create(_row("a"))
+    store.close()
+    path.write_bytes(b"")
+    for suffix in ("-wal", "-shm"):
+        Path(f"{path}{suffix}").unlink(missing_ok=True)
+    with caplog.at_level("WARNING"):
+        store = SQLiteStore(path)
+    assert store.warnings and "EMPTY" in store.warnings[0]
+    assert any("EMPTY" in r.message for r in caplog.records)
+    assert store.load("a") is None
+    # a new file is no news
+    assert SQLiteStore(tmp_path / "new.db").warnings == []
+
+
+@pytest.mark.parametrize("damage", [
+    "DROP TABLE actions",
+    "DROP TABLE deals",
+    "DROP TABLE actions; DROP TABLE deals; CREATE TABLE notes (x)",
+])
+def test_a_file_missing_our_tables_is_refused(tmp_path: Path, damage: str) -> None:
+    path = tmp_path / "deals.db"
+    store = SQLiteStore(path)
+    store.create(_row("a", actions=[(0, "pass")]))
+    store.close()
+    with sqlite3.connect(path) as conn:
+        conn.executescript(damage)
+    with pytest.raises(StoreError, match="not a Cardavia deals file"):
+        SQLiteStore(path)
+
+
+# M7: a damaged value reads as an unreadable row, a damaged table as a store error.
+def test_damaged_rows_and_tables(tmp_path: Path) -> None:
+    path = tmp_path / "deals.db"
+    store = SQLiteStore(path)
+    store.create(_row("a"))
+    store.create(_row("b"))
+    with sqlite3.connect(path) as conn:
+        conn.execute("UPDATE deals SET totals = '[1,' WHERE id = 'a'")
+    with pytest.raises(UnreadableRowError):
+        store.load("a")
+    assert store.load("b") is not None

@@ -3,6 +3,9 @@ nothing, and the seat plays on with the next request for the deal."""
 
 from __future__ import annotations
 
+import asyncio
+import threading
+import zlib
 from pathlib import Path
 
 from cardavia.games.registry import GAMES
@@ -78,3 +81,80 @@ def test_idle_deals_leave_memory_and_come_back_from_the_store(tmp_path: Path) ->
         assert len(tables.in_memory()) == 2
 
     run(go())
+
+
+def test_past_the_cap_deals_leave_memory_however_recent(tmp_path: Path) -> None:
+    """Reliability review M5: the deals in memory are bounded, not only the idle ones."""
+    tables = Tables(SQLiteStore(tmp_path / "deals.db"), GAMES, keep=2, max_live=5, busy_s=0.0)
+
+    async def go() -> None:
+        made = []
+        for seed in range(12):
+            made.append((await tables.create("nantong", seed, "greedy")).id)
+            await tables.drain()
+            assert len(tables.in_memory()) <= 5
+        assert tables.in_memory() == made[-5:]  # the most recent stay
+        first = await tables.get(made[0])  # the others come back from the store
+        assert first.id == made[0] and len(tables.in_memory()) <= 5
+
+    run(go())
+
+
+def test_the_ai_seed_is_the_servers_secret(tmp_path: Path) -> None:
+    """Reliability review L4: the AI seats' randomness is not derived from the public id."""
+    store = SQLiteStore(tmp_path / "deals.db")
+    tables = Tables(store, GAMES)
+
+    async def go() -> None:
+        seeds = set()
+        for seed in range(3):
+            table = await tables.create("sisepai", seed, "easy")
+            await tables.drain()
+            row = store.load(table.id)
+            assert row is not None and row.ai_seed is not None
+            assert row.ai_seed != zlib.crc32(table.id.encode())
+            assert str(row.ai_seed) not in str(table.view())
+            seeds.add(row.ai_seed)
+        assert len(seeds) == 3
+
+    run(go())
+
+
+class Stalled(SQLiteStore):
+    """A store whose action writes wait until released: another process's lock, a slow disk."""
+
+    def __init__(self, path: Path) -> None:
+        super().__init__(path)
+        self.stall = threading.Event()
+        self.stall.set()
+        self.order: list[str] = []
+
+    def append_action(self, deal_id: str, index: int, seat: int, action: str) -> None:
+        if not self.stall.wait(5):
+            self.order.append("write timed out")
+        super().append_action(deal_id, index, seat, action)
+        self.order.append("written")
+
+
+def test_a_slow_store_write_holds_up_its_deal_only(tmp_path: Path) -> None:
+    """Reliability review M3: store writes run off the event loop."""
+    store = Stalled(tmp_path / "deals.db")
+    tables = Tables(store, GAMES)
+
+    async def go() -> None:
+        slow = await tables.create("chuopai", 1, "greedy")
+        other = await tables.create("chuopai", 2, "greedy")
+        await tables.drain()
+        store.order.clear()
+        store.stall.clear()
+        act = asyncio.ensure_future(
+            tables.human_act(slow, slow.state.legal_actions(HUMAN)[0], slow.version))
+        await asyncio.sleep(0.05)
+        assert (await tables.get(other.id)).view()["id"] == other.id  # answered meanwhile
+        store.order.append("other deal answered")
+        store.stall.set()
+        await act
+        await tables.drain()
+
+    run(go())
+    assert store.order[:2] == ["other deal answered", "written"]

@@ -16,6 +16,7 @@ from tests.web.helpers import settle, stored, unchanged
 
 # The quick level, where a test is not about the AI (the searching levels think in workers).
 EASY = {"game": "sisepai", "level": "easy"}
+JSON = {"content-type": "application/json"}
 
 
 def _play_to_end(client: TestClient, deal_id: str) -> dict[str, Any]:
@@ -163,9 +164,10 @@ def test_create_errors(client: TestClient) -> None:
         r = client.post("/api/games", json={**EASY, "seed": seed})
         assert r.status_code == 422 and "seed" in r.json()["error"]["message"]
     assert client.post("/api/games", json={**EASY, "seed": 2**63 - 1}).status_code == 201
-    assert client.post("/api/games", content=b"[" * 5000 + b"]" * 5000).status_code == 400
+    deep = b"[" * 5000 + b"]" * 5000
+    assert client.post("/api/games", content=deep, headers=JSON).status_code == 400
     assert client.post("/api/games", json={"game": "sisepai", "level": "god"}).status_code == 422
-    assert client.post("/api/games", content=b"[").status_code == 400
+    assert client.post("/api/games", content=b"[", headers=JSON).status_code == 400
 
 
 def test_wait_returns_at_once_when_newer(client: TestClient,

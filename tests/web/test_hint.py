@@ -59,7 +59,8 @@ def test_hint_errors(client: TestClient) -> None:
     assert stale.status_code == 409 and stale.json()["error"]["code"] == "stale_version"
     assert stale.json()["view"]["version"] == view["version"]
     assert client.post(url, json={"version": "x"}).status_code == 422
-    assert client.post(url, content=b"{").status_code == 400
+    bad = client.post(url, content=b"{", headers={"content-type": "application/json"})
+    assert bad.status_code == 400
     assert client.post("/api/games/nope/hint", json={"version": 0}).status_code == 404
     # once you have answered and the AI seats are thinking or done, no decision is yours
     action = view["legal_actions"][0]

@@ -49,6 +49,13 @@ def _parse(html: str) -> _Links:
     ("de-DE,cs;q=0.8,ru;q=0.7", "cs"),
     ("fr", "en"),
     ("", "en"),
+    # tags Babel does not know are skipped, not a 500 (reliability review M1)
+    ("zz", "en"),
+    ("tlh,en", "en"),
+    ("x-klingon,ru;q=0.8", "ru"),
+    ("sgn-US, i-klingon, art-lojban", "en"),
+    ("zz-ZZ,uk;q=0.3", "uk"),
+    ("a" * 5000, "en"),
 ])
 def test_root_negotiates_accept_language(client: TestClient, header: str, lang: str) -> None:
     r = client.get("/", headers={"accept-language": header}, follow_redirects=False)

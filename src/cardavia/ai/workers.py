@@ -12,6 +12,8 @@ import asyncio
 import functools
 import multiprocessing
 import os
+import threading
+import time
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import asdict
@@ -33,12 +35,24 @@ def think(level: str, game: str, seed: int, world: State, seat: int,
     return asdict(agent.last)
 
 
-def _warm() -> None:
-    """Import the games and agents once per worker, before the first decision is timed."""
+def _warm(parent: int | None = None) -> None:
+    """Import the games and agents once per worker, before the first decision is timed, and
+    watch the parent."""
     from cardavia.games.registry import GAMES
 
+    if parent is not None:
+        threading.Thread(target=_exit_with, args=(parent,), daemon=True).start()
     for name in GAMES:
         make_agent("greedy", name)
+
+
+def _exit_with(parent: int, every: float = 0.5) -> None:
+    """End this worker once its parent is gone: a server killed by kill -9 or the OOM killer
+    cannot shut its pool down, and an orphaned worker would search on for nobody (reliability
+    review M6). Re-parented, a process's parent id changes; polling it works on any Unix."""
+    while os.getppid() == parent:
+        time.sleep(every)
+    os._exit(0)
 
 
 class Thinkers:
@@ -53,7 +67,7 @@ class Thinkers:
         if self._pool is None:
             # spawn: a forked child of a threaded server process may inherit held locks
             self._pool = ProcessPoolExecutor(self.workers, multiprocessing.get_context("spawn"),
-                                             initializer=_warm)
+                                             initializer=_warm, initargs=(os.getpid(),))
         return self._pool
 
     async def think(self, level: str, game: str, seed: int, world: State, seat: int,
@@ -67,11 +81,21 @@ class Thinkers:
             # A worker died (killed, out of memory): the pool fails every call from now on.
             # Replace it (once, however many calls saw it break) and think again.
             if self._pool is pool:
-                pool.shutdown(wait=False, cancel_futures=True)
+                _stop(pool)
                 self._pool = None
             return await loop.run_in_executor(self._executor(), job)
 
     def close(self) -> None:
         if self._pool is not None:
-            self._pool.shutdown(wait=False, cancel_futures=True)
+            _stop(self._pool)
             self._pool = None
+
+
+def _stop(pool: ProcessPoolExecutor) -> None:
+    """Shut a pool down now: a worker in the middle of a search is terminated, not waited for
+    (a shutdown that only stops taking jobs left it running after the server was gone, M6)."""
+    workers = dict(getattr(pool, "_processes", None) or {})  # pid -> Process (CPython's own)
+    pool.shutdown(wait=False, cancel_futures=True)
+    for process in workers.values():
+        if process.is_alive():
+            process.terminate()

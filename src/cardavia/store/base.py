@@ -11,7 +11,11 @@ from typing import Any, Protocol
 
 
 class StoreError(RuntimeError):
-    """The store refused a write (e.g. an action number already taken)."""
+    """The store refused a write (e.g. an action number already taken) or a read."""
+
+
+class UnreadableRowError(StoreError):
+    """The store holds the deal, but its row is damaged and cannot be read back."""
 
 
 @dataclass
@@ -26,6 +30,10 @@ class DealRow:
     # A deal that follows another ("Next deal") carries the running totals before it.
     previous: str | None = None
     totals: list[int] | None = None
+    # Seeds the AI seats' randomness: drawn by the server and never shown, so nobody can replay
+    # the AI's choices from the public deal id (reliability review L4). None in rows made
+    # before it existed.
+    ai_seed: int | None = None
 
 
 class Store(Protocol):

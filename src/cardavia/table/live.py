@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import random
+import re
 import secrets
 import time
 import zlib
@@ -24,9 +25,13 @@ from cardavia.ai.workers import Thinkers
 from cardavia.rules.core import Event, Game, State
 from cardavia.rules.errors import RulesError
 from cardavia.rules.record import make_record
-from cardavia.store.base import DealRow, Store, StoreError
+from cardavia.store.base import DealRow, Store, StoreError, UnreadableRowError
+from cardavia.table.pacing import Pacer, Window
 
 HUMAN = 0
+# What a deal id may look like (ours are 22 characters of token_urlsafe): anything else is
+# unknown without asking the store or keeping anything for it.
+DEAL_ID = re.compile(r"[A-Za-z0-9_-]{1,64}")
 HINT_LEVEL = "normal"  # the hint is what the normal agent would do (ai.md)
 log = logging.getLogger(__name__)
 
@@ -52,7 +57,8 @@ class StaleVersionError(Exception):
 class Table:
     """A deal in play. Not thread-safe by itself: `Tables` serialises access per table."""
 
-    def __init__(self, row: DealRow, game: Game, store: Store) -> None:
+    def __init__(self, row: DealRow, game: Game, store: Store, pacer: Pacer | None = None
+                 ) -> None:
         self.row = row
         self.game = game
         self.store = store
@@ -69,6 +75,10 @@ class Table:
         # forced play) counts like a chosen one: the versions must not tell the human whether an
         # AI seat was asked, or how many choices it had (architecture.md §2).
         self.versions = [0] * game.players
+        self.pacer: Pacer | None = None  # not while replaying: those pauses were long ago
+        self.writes: set[asyncio.Future[None]] = set()  # store writes in flight
+        self.waiting = 0  # long polls waiting on this object: it must stay the deal's
+        self.window = Window()
         self._adopt(self.state, self.state.opening)
         for seat, action in row.actions:  # replaying re-validates every stored action
             self._adopt(self.state, self.state.settle_all())
@@ -76,13 +86,18 @@ class Table:
         if row.actions:
             # as far as the deal had gone before it left memory: to the next decision
             self._adopt(self.state, self.state.settle_all())
-        seed = zlib.crc32(row.id.encode())  # stable across restarts
+        # stable across restarts; a secret of the server's (L4), else, in older rows, the id's
+        seed = row.ai_seed if row.ai_seed is not None else zlib.crc32(row.id.encode())
         self.agents: dict[int, Agent] = {
             seat: make_agent(row.level, game.name, seed + seat)
             for seat in range(game.players) if seat != HUMAN
         }
         # Draws the one world a searching seat's worker starts from (see ai/workers.py).
         self.rng = random.Random(seed)
+        self.pacer = pacer
+        # A pause nobody filled lasts, before the pacer has timings, up to the search budget.
+        self.prior = max((a.settings.budget_s or 0.0 for a in self.agents.values()
+                          if isinstance(a, SearchAgent)), default=0.0)
         self.changed = asyncio.Event()
         self.used = time.monotonic()  # when a request last asked for the deal
 
@@ -95,20 +110,57 @@ class Table:
         """The human's version of the deal (see `versions`)."""
         return self.versions[HUMAN]
 
-    def _adopt(self, state: State, events: list[Event]) -> None:
+    def _adopt(self, state: State, events: list[Event], by: int | None = None) -> None:
+        """Take `state` and its events; `by`: the seat whose action it was (None: a held
+        step)."""
         self.state = state
+        seen = self.versions[HUMAN]
         for event in events:
             for seat in range(len(self.versions)):
                 if event.visible_to(seat):
                     self.versions[seat] += 1
             self.log.append((self.versions[HUMAN], event))
+        if self.versions[HUMAN] != seen:  # the human saw something: a new window opens
+            now = time.monotonic()
+            # A window your own answer closed lasted as long as you thought: not a search's time
+            if self.pacer is not None and self.window.timed and by != HUMAN:
+                self.pacer.record(self.pace_key, now - self.window.opened)
+            self.window = Window(now)
 
-    def act(self, seat: int, action: str) -> None:
-        """Validate, store, then adopt one action. Raises RulesError or StoreError unchanged."""
+    @property
+    def pace_key(self) -> tuple[str, str, bool]:
+        """Pauses are timed apart by game, level and whether the human's own move opened the
+        window (public facts): after your discard every other seat may be asked, after an AI
+        seat's discard one fewer, and searches in turn take longer."""
+        return self.game.name, self.row.level, self.window.after_human
+
+    def pause_left(self) -> float:
+        """Seconds the held step must still wait: a pause in which nobody decided unseen
+        lasts as long as one in which somebody did (table/pacing.py)."""
+        if self.pacer is None or self.window.hidden:
+            return 0.0
+        return self.pacer.release_at(self.window, self.pace_key, self.prior) - time.monotonic()
+
+    async def act(self, seat: int, action: str) -> None:
+        """Validate, store, then adopt one action. Raises RulesError or StoreError unchanged.
+        The write runs off the event loop: a store that waits (another writer's lock, a slow
+        disk) holds up this deal, not every request of the server (reliability review M3)."""
         state = self.state.clone()
         events = state.apply(seat, action)
-        self.store.append_action(self.id, len(self.state.actions), seat, state.actions[-1][1])
-        self._adopt(state, events)
+
+        async def store_then_adopt() -> None:
+            await asyncio.to_thread(self.store.append_action, self.id, len(self.state.actions),
+                                    seat, state.actions[-1][1])
+            self._adopt(state, events, seat)
+            if seat == HUMAN:  # your own move is always shown you: the window is new
+                self.window.after_human = True
+
+        # Shielded: a caller cancelled mid-write (a shutdown) must not leave the deal in
+        # memory behind what the store holds; `Tables.close` waits for it.
+        write = asyncio.ensure_future(store_then_adopt())
+        self.writes.add(write)
+        write.add_done_callback(self.writes.discard)
+        await asyncio.shield(write)
 
     def settle(self) -> None:
         """Take the deal's held step: no decision, so nothing to store (a replay takes it),
@@ -120,10 +172,10 @@ class Table:
         self.changed.set()
         self.changed = asyncio.Event()
 
-    def human_act(self, action: str, version: int) -> None:
+    async def human_act(self, action: str, version: int) -> None:
         if version != self.version:
             raise StaleVersionError(self.version)
-        self.act(HUMAN, action)
+        await self.act(HUMAN, action)
 
     def decision_key(self, seat: int) -> tuple[int, Any]:
         """What a decision by `seat` was made on: once it changes, the decision is stale."""
@@ -183,23 +235,33 @@ class Table:
 # open table asks at least every 25 s (the long poll), so it never counts as idle.
 KEEP = 256
 IDLE_S = 600.0
+# No more deals than this stay in memory (30-60 kB each) once idle for BUSY_S: past it the
+# least recently asked for leave early, since the store has them (reliability review M5). A
+# deal asked for within BUSY_S (an open table polls every 25 s) or waited on stays: a request
+# may still hold it, and a second copy in memory would not see the first one's actions.
+MAX_LIVE = 4000
+BUSY_S = 30.0
 
 
 class Tables:
     """The live tables of one server process, loaded from the store on demand."""
 
     def __init__(self, store: Store, games: Mapping[str, Game],
-                 thinkers: Thinkers | None = None, keep: int = KEEP, idle_s: float = IDLE_S
-                 ) -> None:
+                 thinkers: Thinkers | None = None, keep: int = KEEP, idle_s: float = IDLE_S,
+                 pacer: Pacer | None = None, max_live: int = MAX_LIVE,
+                 busy_s: float = BUSY_S) -> None:
         self.store = store
+        self.pacer = pacer or Pacer()
         self.games = games
         self.thinkers = thinkers or Thinkers()
         # The deals in memory, least recently asked for first. Past `keep` of them, those idle
         # for `idle_s` leave memory (a finished deal holds 44-82 KiB, docs/benchmarks.md); the
         # store has them, and the next request replays them back, as after a restart.
         self._tables: OrderedDict[str, Table] = OrderedDict()
-        self.keep, self.idle_s = keep, idle_s
+        self.keep, self.idle_s, self.max_live = keep, idle_s, max(1, max_live)
+        self.busy_s = min(busy_s, idle_s)
         self._locks: dict[str, asyncio.Lock] = {}
+        self._loading: dict[str, int] = {}  # requests loading a deal from the store, per id
         self._tasks: set[asyncio.Future[Any]] = set()
         self._running: dict[str, int] = {}  # agent tasks per deal
         self._hints: dict[tuple[str, int], asyncio.Future[dict[str, Any]]] = {}  # in progress
@@ -218,8 +280,9 @@ class Tables:
             dealer = (after.dealer() + 1) % self.games[game].players
             previous, totals = after.id, after.totals()
         row = DealRow(secrets.token_urlsafe(16), game, deal_seed, dealer, position, level,
-                      previous=previous, totals=totals)
-        table = Table(row, self.games[game], self.store)  # deals before storing: no bad rows
+                      previous=previous, totals=totals, ai_seed=secrets.randbits(32))
+        # deals before storing: no bad rows
+        table = Table(row, self.games[game], self.store, self.pacer)
         await asyncio.to_thread(self.store.create, row)
         self._keep(table)
         self.schedule_agents(table)
@@ -232,19 +295,43 @@ class Tables:
             if not self._running.get(deal_id):  # an agent task that stopped on an error
                 self.schedule_agents(table)     # goes on with the next request
             return table
-        async with self.lock(deal_id):
-            table = self._tables.get(deal_id)
-            if table is None:
-                row = await asyncio.to_thread(self.store.load, deal_id)
-                if row is None or row.game not in self.games:
-                    raise UnknownDealError(deal_id)
-                try:
-                    table = Table(row, self.games[row.game], self.store)
-                except RulesError as err:
-                    raise UnreadableDealError(f"{deal_id}: {err}") from None
-                self._keep(table)
+        if not DEAL_ID.fullmatch(deal_id):
+            raise UnknownDealError(deal_id)
+        lock = self.lock(deal_id)
+        self._loading[deal_id] = self._loading.get(deal_id, 0) + 1
+        try:
+            async with lock:
+                table = self._tables.get(deal_id)
+                if table is None:
+                    table = await self._load(deal_id)
+                    self._keep(table)
+        finally:
+            # An id that found no deal leaves nothing behind (reliability review H1).
+            self._loading[deal_id] -= 1
+            if not self._loading[deal_id]:
+                del self._loading[deal_id]
+                if deal_id not in self._tables and not lock.locked():
+                    self._locks.pop(deal_id, None)
         self.schedule_agents(table)
         return table
+
+    async def _load(self, deal_id: str) -> Table:
+        """Rebuild a deal from the store. A row that cannot be rebuilt, for whatever reason
+        (rules changed since, a damaged value), is unreadable; a store that cannot read raises
+        StoreError (reliability review M7)."""
+        try:
+            row = await asyncio.to_thread(self.store.load, deal_id)
+        except UnreadableRowError as err:
+            raise UnreadableDealError(str(err)) from None
+        if row is None or row.game not in self.games:
+            raise UnknownDealError(deal_id)
+        try:
+            return Table(row, self.games[row.game], self.store, self.pacer)
+        except RulesError as err:
+            raise UnreadableDealError(f"{deal_id}: {err}") from None
+        except Exception as err:  # a level no agent has, a seed of text, ...
+            log.warning("deal %s: its row cannot be rebuilt", deal_id, exc_info=True)
+            raise UnreadableDealError(f"{deal_id}: {err}") from None
 
     def _touch(self, table: Table) -> None:
         table.used = time.monotonic()
@@ -256,9 +343,12 @@ class Tables:
         self._touch(table)
         now = time.monotonic()
         for deal_id, old in list(self._tables.items()):
-            if len(self._tables) <= self.keep or now - old.used < self.idle_s:
+            idle = now - old.used
+            if len(self._tables) <= self.keep or idle < self.busy_s or (
+                    idle < self.idle_s and len(self._tables) <= self.max_live):
                 break  # oldest first: the rest were asked for more recently
-            if not self._running.get(deal_id) and not self.lock(deal_id).locked():
+            if (not old.waiting and not self._running.get(deal_id)
+                    and not self.lock(deal_id).locked()):
                 del self._tables[deal_id]
                 self._locks.pop(deal_id, None)
 
@@ -268,7 +358,7 @@ class Tables:
 
     async def human_act(self, table: Table, action: str, version: int) -> None:
         async with self.lock(table.id):
-            table.human_act(action, version)  # a store write of well under a millisecond
+            await table.human_act(action, version)
             table.notify()
         self.schedule_agents(table)
 
@@ -276,14 +366,18 @@ class Tables:
         """Return once the table's version exceeds `version`, or after `timeout` seconds."""
         loop = asyncio.get_running_loop()
         deadline = loop.time() + timeout
-        while table.version <= version:
-            remaining = deadline - loop.time()
-            if remaining <= 0:
-                return
-            try:
-                await asyncio.wait_for(table.changed.wait(), remaining)
-            except TimeoutError:
-                return
+        table.waiting += 1
+        try:
+            while table.version <= version:
+                remaining = deadline - loop.time()
+                if remaining <= 0:
+                    return
+                try:
+                    await asyncio.wait_for(table.changed.wait(), remaining)
+                except TimeoutError:
+                    return
+        finally:
+            table.waiting -= 1
 
     def schedule_agents(self, table: Table) -> None:
         """Let the agent seats play, and the held steps be taken, until the human owes a
@@ -305,25 +399,35 @@ class Tables:
     async def _run_agents(self, table: Table) -> None:
         while True:
             async with self.lock(table.id):
+                pause: float | None = None
                 if table.state.unsettled():
-                    table.settle()
-                    table.notify()
-                    await asyncio.sleep(0)
-                    continue
-                decision = table.next_agent_decision()
-                if decision is None:
-                    return
-                seat, agent, observation, legal = decision
-                if not (isinstance(agent, SearchAgent) and needs_search(legal)):
-                    if not self._apply_agent(table, seat, agent.act(observation, legal), legal):
+                    # A held step waits as long as a hidden decision would have (pacing.py).
+                    pause = max(table.pause_left(), 0.0)
+                    if not pause:
+                        table.settle()
+                        table.notify()
+                else:
+                    decision = table.next_agent_decision()
+                    if decision is None:
                         return
-                    await asyncio.sleep(0)  # let waiting requests in between two decisions
-                    continue
-                # A searching seat thinks in a worker process, on one world sampled from its
-                # own view, with the table unlocked: a human claim answer may come in meanwhile.
-                key = table.decision_key(seat)
-                world = table.state.sample_world(seat, table.rng)  # an eager deal
-                seed = table.rng.randrange(2**32)
+                    seat, agent, observation, legal = decision
+                    if not (isinstance(agent, SearchAgent) and needs_search(legal)):
+                        if not await self._apply_agent(table, seat,
+                                                       agent.act(observation, legal), legal):
+                            return
+                        pause = 0.0
+                    else:
+                        # A searching seat thinks in a worker process, on one world sampled
+                        # from its own view, with the table unlocked: a human claim answer may
+                        # come in meanwhile.
+                        key = table.decision_key(seat)
+                        began = time.monotonic()
+                        world = table.state.sample_world(seat, table.rng)  # an eager deal
+                        seed = table.rng.randrange(2**32)
+            if pause is not None:
+                # unlocked: requests come in between two steps, a human answer during a pause
+                await asyncio.sleep(pause)
+                continue
             try:
                 found = await self.thinkers.think(table.row.level, table.game.name, seed, world,
                                                   seat, observation, legal)
@@ -336,19 +440,27 @@ class Tables:
             async with self.lock(table.id):
                 # (if the deal moved on while the seat thought, it decides again)
                 if (table.decision_key(seat) == key and seat in table.state.to_act()
-                        and not self._apply_agent(table, seat, action, legal)):
+                        and not await self._apply_agent(table, seat, action, legal, began)):
                     return
 
     @staticmethod
-    def _apply_agent(table: Table, seat: int, action: str, legal: list[str]) -> bool:
+    async def _apply_agent(table: Table, seat: int, action: str, legal: list[str],
+                           began: float | None = None) -> bool:
         """Play an agent's action; False if the store refused it (nothing changed: the seat
-        decides again when the next request for the deal comes in)."""
+        decides again when the next request for the deal comes in). `began`: when a search
+        for it started."""
+        if seat not in table.state.public_to_act():
+            table.window.hidden = True  # a decision nobody else saw asked for
+            # timed only whole: a search begun before the human's own answer in the same
+            # window would time just its tail
+            if began is not None and began >= table.window.opened:
+                table.window.timed = True
         try:
             try:
-                table.act(seat, action)
+                await table.act(seat, action)
             except RulesError:
                 # An agent bug must not stall the deal: fall back to its first legal action.
-                table.act(seat, legal[0])
+                await table.act(seat, legal[0])
         except StoreError:
             log.warning("deal %s: seat %d's action was not stored", table.id, seat,
                         exc_info=True)
@@ -412,6 +524,8 @@ class Tables:
         for task in list(self._tasks):
             task.cancel()
         await asyncio.gather(*list(self._tasks), return_exceptions=True)
+        writes = [w for table in self._tables.values() for w in table.writes]
+        await asyncio.gather(*writes, return_exceptions=True)  # before the store closes
         self.thinkers.close()
 
 

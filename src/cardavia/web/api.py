@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+import asyncio
 import json
+import logging
+import math
 from typing import Any
+from urllib.parse import urlsplit
 
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
@@ -21,31 +25,82 @@ from cardavia.table.live import (
     UnknownDealError,
     UnreadableDealError,
 )
+from cardavia.web.limits import RateLimit, client_key
 
+log = logging.getLogger(__name__)
 MAX_BODY = 16 * 1024
 MAX_WAIT = 25.0
+BODY_TIMEOUT = 10.0  # seconds to send a whole body: a dribbling client is not waited for (M4)
+# Errors quote what was sent only this far (an action is far shorter), never a whole body.
+MAX_ECHO = 80
+MAX_MESSAGE = 200
+MAX_ACTION = 100  # the longest legal action of any game is under 40 characters
 
 
 class ApiError(Exception):
-    def __init__(self, status: int, code: str, message: str, **extra: Any) -> None:
+    def __init__(self, status: int, code: str, message: str,
+                 headers: dict[str, str] | None = None, **extra: Any) -> None:
         super().__init__(message)
         self.status, self.code, self.message, self.extra = status, code, message, extra
+        self.headers = headers
 
 
 def error_response(err: ApiError) -> JSONResponse:
-    body = {"error": {"code": err.code, "message": err.message}, **err.extra}
-    return JSONResponse(body, status_code=err.status)
+    message = err.message
+    if len(message) > MAX_MESSAGE:  # a rules error quoting a long action: its head will do
+        message = message[:MAX_MESSAGE - 1] + "…"
+    body = {"error": {"code": err.code, "message": message}, **err.extra}
+    return JSONResponse(body, status_code=err.status, headers=err.headers)
+
+
+def clip(value: Any) -> str:
+    """A value sent by the client, as an error may quote it: its repr, cut to a short head."""
+    text = repr(value)
+    return text if len(text) <= MAX_ECHO else text[:MAX_ECHO - 1] + "…"
+
+
+def _check_sender(request: Request) -> None:
+    """A state-changing request must come from this site's own pages or a plain client, as
+    JSON: a cross-site form or `text/plain` POST (which browsers send without a preflight)
+    cannot create deals or act in one whose id it knows (reliability review L3)."""
+    origin = request.headers.get("origin")
+    if origin is not None and not _same_host(origin, request.headers.get("host", "")):
+        raise ApiError(403, "cross_origin", "requests from another site's pages are refused")
+    if request.headers.get("sec-fetch-site") == "cross-site":
+        raise ApiError(403, "cross_origin", "requests from another site's pages are refused")
+    media = request.headers.get("content-type", "").split(";")[0].strip().lower()
+    if media != "application/json":
+        raise ApiError(415, "unsupported_media_type",
+                       "the body must be sent as Content-Type: application/json")
+
+
+def _same_host(origin: str, host: str) -> bool:
+    """Whether a page at `origin` belongs to the site asked for as `host`. A proxy that passes
+    a Host without its port (nginx's `$host`) still matches a page on a non-default port."""
+    if origin == "null":
+        return False
+    netloc = urlsplit(origin).netloc.lower()
+    host = host.lower()
+    if netloc == host:
+        return True
+    return ":" not in host.rsplit("]", 1)[-1] and netloc.rsplit(":", 1)[0] == host
 
 
 async def _json_body(request: Request) -> dict[str, Any]:
+    _check_sender(request)
     length = request.headers.get("content-length")
     if length is not None and (not length.isdigit() or int(length) > MAX_BODY):
         raise ApiError(413, "too_large", f"the request body is over {MAX_BODY} bytes")
     body = b""
-    async for chunk in request.stream():
-        body += chunk
-        if len(body) > MAX_BODY:
-            raise ApiError(413, "too_large", f"the request body is over {MAX_BODY} bytes")
+    try:
+        async with asyncio.timeout(BODY_TIMEOUT):
+            async for chunk in request.stream():
+                body += chunk
+                if len(body) > MAX_BODY:
+                    raise ApiError(413, "too_large", f"the request body is over {MAX_BODY} bytes")
+    except TimeoutError:
+        raise ApiError(408, "request_timeout", f"the body took over {BODY_TIMEOUT:g} s to send",
+                       ) from None
     try:
         data = json.loads(body)
     except RecursionError:  # a few KiB of brackets nest deeper than the parser goes
@@ -56,6 +111,11 @@ async def _json_body(request: Request) -> dict[str, Any]:
         raise ApiError(400, "bad_json", "the body's JSON has a number too long to read") from None
     if not isinstance(data, dict):
         raise ApiError(400, "bad_json", "the body must be a JSON object")
+    try:  # a \ud800 escape parses to a lone surrogate, which no text may hold (review L1)
+        json.dumps(data, ensure_ascii=False).encode()
+    except UnicodeEncodeError:
+        raise ApiError(400, "bad_json", "the body holds a lone surrogate, which is not text") \
+            from None
     return data
 
 
@@ -68,10 +128,13 @@ async def _table(request: Request) -> Table:
     try:
         return await _tables(request).get(request.path_params["deal_id"])
     except UnreadableDealError:
-        raise ApiError(410, "deal_unreadable", "this deal was played under rules that have "
-                       "changed since, and cannot go on") from None
+        raise ApiError(410, "deal_unreadable", "this deal cannot be read back (played under "
+                       "rules that have changed since, or damaged), and cannot go on") from None
     except UnknownDealError:
         raise ApiError(404, "unknown_deal", "no deal with this id") from None
+    except StoreError:
+        raise ApiError(503, "store_unavailable", "the store could not read this deal now") \
+            from None
 
 
 def _int(value: Any, name: str) -> int:
@@ -85,7 +148,7 @@ async def create_deal(request: Request) -> Response:
     tables = _tables(request)
     game = data.get("game")
     if not isinstance(game, str) or game not in tables.games:
-        raise ApiError(422, "unknown_game", f"no playable game {game!r}")
+        raise ApiError(422, "unknown_game", f"no playable game {clip(game)}")
     seed = data.get("seed")
     if seed is not None:
         seed = _int(seed, "seed")
@@ -101,12 +164,22 @@ async def create_deal(request: Request) -> Response:
             after = await tables.get(str(data["after"]))
         except UnknownDealError:
             raise ApiError(422, "unknown_deal", "after: no deal with this id") from None
+        except StoreError:
+            raise ApiError(503, "store_unavailable", "the store could not read `after` now") \
+                from None
         if after.game.name != game or not after.state.is_over():
             raise ApiError(422, "bad_request", "after: must be a finished deal of the same game")
+    limit: RateLimit | None = request.app.state.create_limit
+    client = request.client.host if request.client else ""
+    wait = limit.take(client_key(client)) if limit is not None else 0.0
+    if wait:
+        raise ApiError(429, "too_many_requests", "too many deals created from this address; "
+                       "try again later", headers={"Retry-After": str(math.ceil(wait))})
     try:
         table = await tables.create(game, seed, level, after=after)
     except StoreError as err:
-        raise ApiError(503, "store_unavailable", f"the deal was not stored: {err}") from None
+        log.warning("a new deal was not stored: %s", type(err).__name__)
+        raise ApiError(503, "store_unavailable", "the deal was not stored; try again") from None
     return JSONResponse({"id": table.id, "view": table.view()}, status_code=201)
 
 
@@ -128,6 +201,8 @@ async def post_action(request: Request) -> Response:
     action, version = data.get("action"), data.get("version")
     if not isinstance(action, str):
         raise ApiError(422, "bad_request", "action must be a string")
+    if len(action) > MAX_ACTION:
+        raise ApiError(422, "invalid_action", f"no action is over {MAX_ACTION} characters")
     version = _int(version, "version")
     try:
         await _tables(request).human_act(table, action, version)
@@ -138,7 +213,9 @@ async def post_action(request: Request) -> Response:
     except RulesError as err:
         raise ApiError(422, "invalid_action", str(err)) from None
     except StoreError as err:
-        raise ApiError(503, "store_unavailable", f"the action was not stored: {err}") from None
+        log.warning("deal %s: an action was not stored: %s", table.id, type(err).__name__)
+        raise ApiError(503, "store_unavailable", "the action was not stored; try again") \
+            from None
     return JSONResponse({"view": table.view()})
 
 

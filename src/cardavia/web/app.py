@@ -10,8 +10,9 @@ from pathlib import Path
 
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
+from starlette.middleware import Middleware
 from starlette.requests import Request
-from starlette.responses import JSONResponse, Response
+from starlette.responses import HTMLResponse, JSONResponse, Response
 from starlette.routing import Mount
 from starlette.staticfiles import StaticFiles
 from starlette.templating import Jinja2Templates
@@ -20,7 +21,9 @@ from cardavia.games.registry import GAMES
 from cardavia.store.base import Store
 from cardavia.store.sqlite import SQLiteStore
 from cardavia.table.live import Tables
-from cardavia.web import api, cards, i18n, pages
+from cardavia.web import api, cards, i18n, openapi, pages
+from cardavia.web.headers import SecurityHeaders, secure
+from cardavia.web.limits import RateLimit
 
 DEFAULT_DB = "cardavia.db"
 
@@ -39,9 +42,12 @@ def _templates() -> Jinja2Templates:
     return templates
 
 
-def create_app(db_path: str | Path | None = None, store: Store | None = None) -> Starlette:
+def create_app(db_path: str | Path | None = None, store: Store | None = None,
+               creates_per_minute: float | None = None) -> Starlette:
     """The site. Deals live in `store`, or in the SQLite file `db_path` (default $CARDAVIA_DB
-    or ./cardavia.db)."""
+    or ./cardavia.db). `creates_per_minute`:
+    deals one client address may create a minute (`cardavia serve` sets it; None: no limit,
+    as in tests)."""
     the_store = store if store is not None else SQLiteStore(db_path or default_db_path())
 
     @asynccontextmanager
@@ -69,18 +75,37 @@ def create_app(db_path: str | Path | None = None, store: Store | None = None) ->
         )
         return response
 
+    async def server_error(request: Request, exc: Exception) -> Response:
+        # The last resort (the traceback is still logged): an API client gets an error it can
+        # read, as JSON, never a plain-text page (reliability review M7).
+        response: Response
+        if request.url.path.startswith("/api/"):
+            response = JSONResponse({"error": {"code": "internal",
+                                               "message": "the server could not answer this"}},
+                                    status_code=500)
+        else:
+            response = HTMLResponse("<!doctype html><title>500</title><p>Server error</p>",
+                                    status_code=500)
+        secure(response.headers, request.scope)  # sent from outside the middleware stack
+        return response
+
     app = Starlette(
         routes=[
             *api.ROUTES,
+            *openapi.ROUTES,
             *cards.ROUTES,
             Mount("/static", StaticFiles(directory=str(files("cardavia") / "web" / "static")),
                   name="static"),
             *pages.ROUTES,
         ],
-        exception_handlers={api.ApiError: api_error, HTTPException: http_error},
+        exception_handlers={api.ApiError: api_error, HTTPException: http_error,
+                            Exception: server_error},
+        # CSP and the other security headers; relative redirects (headers.py)
+        middleware=[Middleware(SecurityHeaders)],
         lifespan=lifespan,
     )
     app.state.store = the_store
+    app.state.create_limit = RateLimit(creates_per_minute) if creates_per_minute else None
     app.state.tables = Tables(the_store, GAMES)
     app.state.templates = _templates()
     return app

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from functools import cache
 from importlib.resources import files
 
-from babel import Locale
+from babel import Locale, UnknownLocaleError
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 
@@ -105,7 +105,9 @@ def negotiate(accept_language: str | None) -> str:
     for _, _, tag in sorted(prefs):
         try:
             lang = Locale.parse(tag, sep="-").language
-        except (ValueError, TypeError):
+        except (ValueError, TypeError, UnknownLocaleError):
+            # A tag Babel does not know ('zz', 'tlh', 'x-klingon') is skipped, not an error:
+            # its first subtag may still name one of ours ('en-XX'), else the next tag counts.
             lang = tag.split("-")[0].lower()
         if lang in LANGUAGES:
             return lang

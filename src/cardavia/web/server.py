@@ -1,14 +1,133 @@
-"""`cardavia serve`: the site under uvicorn, one process, SQLite."""
+"""`cardavia serve`: the site under uvicorn, one process, SQLite.
+
+uvicorn closes a keep-alive connection idle between requests, but not one that sends nothing or
+dribbles its request head, so a few hundred such sockets would hold every file descriptor
+(reliability review M4). The protocol below gives each request head a deadline and, at the
+connection cap, closes the connection that has waited longest without a request in progress to
+make room for the new one; a body sent too slowly is the app's to refuse (`api.BODY_TIMEOUT`).
+Long polls are requests in progress, so they are never the ones closed.
+"""
 
 from __future__ import annotations
 
+import asyncio
+import resource
+import sys
+from typing import Any
+
 import uvicorn
+from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
 
 from cardavia.web.app import create_app, default_db_path
 
+HEAD_TIMEOUT = 10.0  # seconds from connecting, or from a request's first byte, to its whole head
+KEEP_ALIVE = 5  # seconds a connection may sit idle between two requests (uvicorn's own timer)
+# Seconds a stopping server waits for requests in progress: long polls would hold it up to 25 s
+# (their clients poll again, elsewhere or after the restart).
+GRACE = 3
+MAX_CONNECTIONS = 1000  # open connections, as far as the process's file limit allows
+CREATES_PER_MINUTE = 30  # deals one client address may create a minute (web/limits.py)
+FD_RESERVE = 64  # descriptors kept for the deals file, worker pipes and logs
 
-def serve(host: str, port: int, db: str | None) -> None:
+
+class GuardedProtocol(HttpToolsProtocol):
+    """uvicorn's httptools protocol with a deadline on every request head and a cap on open
+    connections that makes room by closing the longest idle one."""
+
+    head_timeout = HEAD_TIMEOUT
+    max_connections = MAX_CONNECTIONS
+
+    def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
+        super().connection_made(transport)
+        self._head_timer: asyncio.TimerHandle | None = None
+        self._waiting_head()
+        if len(self.connections) > self.max_connections:
+            idle = [c for c in self.connections if isinstance(c, GuardedProtocol)
+                    and c is not self and c.idle_since is not None]
+            # the longest idle makes room; with none idle (all long polls), the newcomer goes
+            victim = min(idle, key=lambda c: c.idle_since or 0.0) if idle else self
+            victim.transport.close()
+
+    def _waiting_head(self) -> None:
+        """Idle, or reading a request head: closed if the head is not whole in time."""
+        self.idle_since: float | None = self.loop.time()
+        if self._head_timer is None:
+            self._head_timer = self.loop.call_later(self.head_timeout, self._head_too_slow)
+
+    def _head_too_slow(self) -> None:
+        self._head_timer = None
+        if not self.transport.is_closing():
+            self.transport.close()
+
+    def data_received(self, data: bytes) -> None:
+        # Bytes between requests (blank lines, the unread rest of a refused body) cancel
+        # uvicorn's keep-alive timer without starting a request: they count as a head too.
+        if self.cycle is None or self.cycle.response_complete:
+            self._waiting_head()
+        super().data_received(data)
+
+    def on_message_begin(self) -> None:
+        super().on_message_begin()
+        self._waiting_head()
+
+    def on_headers_complete(self) -> None:
+        self.idle_since = None
+        if self._head_timer is not None:
+            self._head_timer.cancel()
+            self._head_timer = None
+        super().on_headers_complete()
+
+    def on_response_complete(self) -> None:
+        if self.cycle is not None and self.cycle.more_body:
+            # answered before its body was read (403, 413, 415): the rest is not waited for
+            self.transport.close()
+        super().on_response_complete()
+        # (a pipelined request may have started meanwhile: then the connection is busy)
+        if not self.transport.is_closing() and (self.cycle is None
+                                                 or self.cycle.response_complete):
+            self.idle_since = self.loop.time()  # uvicorn's keep-alive timer closes it later
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        if self._head_timer is not None:
+            self._head_timer.cancel()
+            self._head_timer = None
+        super().connection_lost(exc)
+
+
+def open_files_limit(wanted: int) -> int:
+    """Raise the soft limit on open files towards `wanted` (the hard limit permitting) and
+    return the connections it leaves room for."""
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    target = wanted + FD_RESERVE
+    if soft != resource.RLIM_INFINITY and soft < target:
+        new = target if hard == resource.RLIM_INFINITY else min(target, hard)
+        try:
+            resource.setrlimit(resource.RLIMIT_NOFILE, (new, hard))
+            soft = new
+        except (ValueError, OSError):
+            pass
+    if soft == resource.RLIM_INFINITY:
+        return wanted
+    return max(16, min(wanted, soft - FD_RESERVE))
+
+
+def config(app: Any, host: str, port: int, head_timeout: float = HEAD_TIMEOUT,
+           max_connections: int = MAX_CONNECTIONS) -> uvicorn.Config:
+    """The uvicorn settings of every server of the site (`serve`, benchmarks, browser tests)."""
+    protocol = type("Protocol", (GuardedProtocol,),
+                    {"head_timeout": head_timeout, "max_connections": max_connections})
+    return uvicorn.Config(app, host=host, port=port, log_level="warning", http=protocol,
+                          timeout_keep_alive=KEEP_ALIVE, timeout_graceful_shutdown=GRACE)
+
+
+def serve(host: str, port: int, db: str | None, head_timeout: float = HEAD_TIMEOUT,
+          max_connections: int = MAX_CONNECTIONS,
+          creates_per_minute: float = CREATES_PER_MINUTE) -> None:
     path = db or default_db_path()
-    app = create_app(path)  # opens the deals file: a bad one stops here, before the banner
+    # opens the deals file: a bad one stops here, before the banner
+    app = create_app(path, creates_per_minute=creates_per_minute or None)
+    for warning in getattr(app.state.store, "warnings", []):
+        print(f"WARNING: {warning}", file=sys.stderr, flush=True)
+    connections = open_files_limit(max_connections)
     print(f"Cardavia on http://{host}:{port}/ (deals in {path})", flush=True)
-    uvicorn.run(app, host=host, port=port, log_level="warning")
+    uvicorn.Server(config(app, host, port, head_timeout, connections)).run()

@@ -1,6 +1,6 @@
 // The three look sliders (Contrast, Grain, Color temperature) in the page header.
-// The inline script in <head> has already applied the saved values before first paint and
-// published window.cardaviaLook; this file binds the sliders to it and saves on input.
+// look-early.js (in <head>, not deferred) has already applied the saved values before first
+// paint and published window.cardaviaLook; this file binds the sliders to it and saves on input.
 (() => {
   "use strict";
 

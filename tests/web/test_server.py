@@ -1,0 +1,214 @@
+"""`cardavia serve` as an operator starts it, with short limits: connections that send nothing
+or dribble their request head are closed, and a flood of them does not lock clients out
+(reliability review M4). Sockets to 127.0.0.1 only, bounded in count and time."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+import pytest
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port: int = s.getsockname()[1]
+        return port
+
+HEAD_TIMEOUT = 1.0
+MAX_CONNECTIONS = 40
+
+
+@contextmanager
+def serving(folder: Path) -> Iterator[tuple[str, subprocess.Popen[bytes]]]:
+    """`cardavia serve` with short limits, as an operator starts it."""
+    port = free_port()
+    log = (folder / "stderr").open("wb")
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "cardavia", "serve", "--port", str(port),
+         "--db", str(folder / "deals.db"),
+         "--head-timeout", str(HEAD_TIMEOUT), "--max-connections", str(MAX_CONNECTIONS)],
+        stdout=subprocess.DEVNULL, stderr=log, env={**os.environ})
+    url = f"http://127.0.0.1:{port}"
+    try:
+        for _ in range(100):
+            try:
+                urllib.request.urlopen(f"{url}/static/favicon.svg", timeout=2).read()
+                break
+            except OSError:
+                if proc.poll() is not None:
+                    raise AssertionError((folder / "stderr").read_text()) from None
+                time.sleep(0.1)
+        yield url, proc
+    finally:
+        if proc.poll() is None:
+            proc.terminate()
+            proc.wait(10)
+        log.close()
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    with serving(tmp_path_factory.mktemp("serve")) as (url, _):
+        yield url
+
+
+def _closed_by_server(sock: socket.socket, within: float) -> bool:
+    """Whether the server closes the socket within `within` seconds."""
+    sock.settimeout(within)
+    try:
+        return sock.recv(1024) == b""
+    except TimeoutError:
+        return False
+    except ConnectionResetError:
+        return True
+
+
+def _port(url: str) -> int:
+    return int(url.rsplit(":", 1)[1])
+
+
+def test_a_connection_that_sends_nothing_is_closed(server: str) -> None:
+    with socket.create_connection(("127.0.0.1", _port(server))) as sock:
+        assert _closed_by_server(sock, HEAD_TIMEOUT + 4)
+
+
+def test_a_dribbled_request_head_is_closed(server: str) -> None:
+    with socket.create_connection(("127.0.0.1", _port(server))) as sock:
+        start = time.monotonic()
+        closed = False
+        for part in (b"GET / HTTP/1.1\r\n", b"Host: x\r\n", b"X-a: 1\r\n", b"X-b: 2\r\n",
+                     b"X-c: 3\r\n", b"X-d: 4\r\n", b"X-e: 5\r\n", b"X-f: 6\r\n"):
+            try:
+                sock.sendall(part)
+            except OSError:
+                closed = True
+                break
+            if _closed_by_server(sock, 0.5):
+                closed = True
+                break
+        assert closed and time.monotonic() - start < HEAD_TIMEOUT + 4
+
+
+def test_a_dribbled_body_is_refused(server: str) -> None:
+    with socket.create_connection(("127.0.0.1", _port(server))) as sock:
+        sock.sendall(b"POST /api/games HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+                     b"Content-Length: 100\r\n\r\n{")
+        sock.settimeout(20)
+        answer = sock.recv(4096)
+        assert answer.startswith(b"HTTP/1.1 408"), answer[:80]
+
+
+def test_blank_lines_between_requests_do_not_keep_a_connection(server: str) -> None:
+    with socket.create_connection(("127.0.0.1", _port(server))) as sock:
+        sock.sendall(b"GET /static/favicon.svg HTTP/1.1\r\nHost: x\r\n\r\n")
+        sock.settimeout(5)
+        assert sock.recv(4096).startswith(b"HTTP/1.1 200")
+        start, closed = time.monotonic(), False
+        while time.monotonic() - start < HEAD_TIMEOUT + 4:
+            try:
+                sock.sendall(b"\r\n")
+            except OSError:
+                closed = True
+                break
+            if _closed_by_server(sock, 0.3):
+                closed = True
+                break
+        assert closed
+
+
+def test_long_polls_are_never_the_ones_closed(server: str) -> None:
+    request = urllib.request.Request(
+        f"{server}/api/games", data=b'{"game": "chuopai", "level": "greedy", "seed": 4}',
+        headers={"content-type": "application/json"}, method="POST")
+    deal = json.load(urllib.request.urlopen(request, timeout=10))
+    version = deal["view"]["version"] + 1000  # never reached: each poll is held its 25 s
+    polls = [socket.create_connection(("127.0.0.1", _port(server))) for _ in range(10)]
+    idle: list[socket.socket] = []
+    try:
+        for sock in polls:
+            sock.sendall(f"GET /api/games/{deal['id']}?wait={version} HTTP/1.1\r\n"
+                         "Host: x\r\n\r\n".encode())
+        time.sleep(0.3)
+        idle = [socket.create_connection(("127.0.0.1", _port(server)))
+                for _ in range(2 * MAX_CONNECTIONS)]
+        time.sleep(0.3)
+        assert not any(_closed_by_server(sock, 0.01) for sock in polls)
+    finally:
+        for sock in polls + idle:
+            sock.close()
+
+
+def test_a_flood_of_idle_connections_does_not_lock_clients_out(server: str) -> None:
+    idle = [socket.create_connection(("127.0.0.1", _port(server)))
+            for _ in range(3 * MAX_CONNECTIONS)]
+    try:
+        with urllib.request.urlopen(f"{server}/en/", timeout=5) as answer:
+            assert answer.status == 200
+        # the oldest idle ones made room: at most the cap is still open
+        time.sleep(0.3)
+        still_open = sum(not _closed_by_server(s, 0.01) for s in idle)
+        assert still_open <= MAX_CONNECTIONS
+    finally:
+        for s in idle:
+            s.close()
+
+
+def _children(pid: int) -> set[int]:
+    """The live processes whose parent is `pid` (from /proc)."""
+    found = set()
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                stat = (entry / "stat").read_text()
+            except OSError:
+                continue
+            if int(stat.rsplit(")", 1)[1].split()[1]) == pid:
+                found.add(int(entry.name))
+    return found
+
+
+def _alive(pids: set[int]) -> set[int]:
+    alive = set()
+    for pid in pids:
+        try:
+            state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+        except OSError:
+            continue
+        if state != "Z":
+            alive.add(pid)
+    return alive
+
+
+# M6 (with issue "Beyond one process"): no search worker outlives its server.
+@pytest.mark.parametrize("stop", [signal.SIGKILL, signal.SIGTERM])
+def test_no_search_worker_outlives_its_server(tmp_path: Path, stop: signal.Signals) -> None:
+    with serving(tmp_path) as (url, proc):
+        request = urllib.request.Request(
+            f"{url}/api/games", data=b'{"game": "nantong", "level": "hard", "seed": 1}',
+            headers={"content-type": "application/json"}, method="POST")
+        urllib.request.urlopen(request, timeout=10).read()
+        for _ in range(200):  # the AI seats start searching: the workers are spawned
+            workers = _children(proc.pid)
+            if len(workers) >= 2:  # a worker and multiprocessing's resource tracker
+                break
+            time.sleep(0.1)
+        assert workers, "no worker was started"
+        time.sleep(1.0)  # mid-search
+        proc.send_signal(stop)
+        proc.wait(15)
+        for _ in range(100):
+            if not _alive(workers):
+                break
+            time.sleep(0.1)
+        assert not _alive(workers), f"still running after the server stopped: {_alive(workers)}"
