@@ -63,7 +63,9 @@ def main(argv: list[str] | None = None) -> int:
     p = sub.add_parser("serve", help="run the site")
     p.add_argument("--host", default="127.0.0.1")
     p.add_argument("--port", type=int, default=8000)
-    p.add_argument("--db", default=None, help="SQLite file (default $CARDAVIA_DB or cardavia.db)")
+    p.add_argument("--db", default=None, metavar="PATH|URL",
+                   help="where deals are stored: a SQLite file, or a PostgreSQL database "
+                        "(postgresql://user@host/dbname) (default $CARDAVIA_DB or cardavia.db)")
     p.add_argument("--head-timeout", type=float, default=10.0, metavar="SECONDS",
                    help="close a connection whose request head is not whole in time")
     p.add_argument("--max-connections", type=int, default=1000, metavar="N",

@@ -9,20 +9,15 @@ from __future__ import annotations
 
 import contextlib
 import functools
-import socket
-import threading
-import time
 from collections.abc import Generator, Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-import uvicorn
 from playwright.sync_api import Browser, BrowserContext, ConsoleMessage
 from playwright.sync_api import Error as PlaywrightError
 
-from cardavia.web.app import create_app
-from cardavia.web.server import config as server_config
+from tests.live import LiveServer, free_port
 
 CHROMIUM = "/usr/bin/chromium"
 ARTIFACTS = Path(__file__).resolve().parents[2] / "artifacts" / "screenshots"
@@ -146,40 +141,6 @@ def browser(browser: Browser) -> Browser:
     browser.new_page = functools.partial(made, new_page)  # type: ignore[method-assign]
     browser.on("context", CSP.on_context)  # any other way to a context
     return browser
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port: int = s.getsockname()[1]
-        return port
-
-
-class LiveServer:
-    """The site under uvicorn in a thread, on `port` with the SQLite file `db`; `stop()` and
-    `start()` again make a restart: a new app, with nothing of the old one in memory."""
-
-    def __init__(self, db: Path, port: int) -> None:
-        self.db, self.port = db, port
-        self.url = f"http://127.0.0.1:{port}"
-        self._server: uvicorn.Server | None = None
-        self._thread: threading.Thread | None = None
-
-    def start(self) -> None:
-        config = server_config(create_app(self.db), "127.0.0.1", self.port)
-        self._server = uvicorn.Server(config)
-        self._thread = threading.Thread(target=self._server.run, daemon=True)
-        self._thread.start()
-        for _ in range(200):
-            if self._server.started:
-                return
-            time.sleep(0.05)
-        raise RuntimeError(f"the site did not start on port {self.port}")
-
-    def stop(self) -> None:
-        assert self._server is not None and self._thread is not None
-        self._server.should_exit = True
-        self._thread.join(10)
 
 
 @pytest.fixture(scope="session")

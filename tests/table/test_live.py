@@ -1,22 +1,55 @@
 """The live tables (cardavia.table.live): a store that refuses an AI seat's action loses
-nothing, and the seat plays on with the next request for the deal."""
+nothing, and the seat plays on with the next request for the deal. Every test runs on SQLite
+and on PostgreSQL (tests/backends.py)."""
 
 from __future__ import annotations
 
 import asyncio
 import threading
 import zlib
+from collections.abc import Iterator
 from pathlib import Path
 
+import pytest
+
 from cardavia.games.registry import GAMES
-from cardavia.store.base import StoreError
-from cardavia.store.sqlite import SQLiteStore
+from cardavia.store import open_store
+from cardavia.store.base import DealRow, Store, StoreError
 from cardavia.table.live import HUMAN, Tables
+from tests.backends import BACKENDS, fresh_db
 from tests.table.helpers import run
 
 
-class Flaky(SQLiteStore):
-    """Refuses every action write while `down` (a full disk, a locked file)."""
+@pytest.fixture(params=BACKENDS)
+def store(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Store]:
+    """A new, empty store, once per backend."""
+    with fresh_db(request.param, tmp_path) as db:
+        store = open_store(db)
+        yield store
+        store.close()
+
+
+class Wrapped:
+    """A store that passes every call on to `inner`: the tests' stand-ins change one call."""
+
+    def __init__(self, inner: Store) -> None:
+        self.inner = inner
+
+    def create(self, deal: DealRow) -> None:
+        self.inner.create(deal)
+
+    def append_action(self, deal_id: str, index: int, seat: int, action: str) -> None:
+        self.inner.append_action(deal_id, index, seat, action)
+
+    def load(self, deal_id: str) -> DealRow | None:
+        return self.inner.load(deal_id)
+
+    def close(self) -> None:
+        self.inner.close()
+
+
+class Flaky(Wrapped):
+    """Refuses every action write while `down` (a full disk, a locked file, a lost server)."""
 
     down = False
 
@@ -27,28 +60,28 @@ class Flaky(SQLiteStore):
 
 
 def test_an_ai_seat_whose_action_was_not_stored_plays_on_with_the_next_request(
-        tmp_path: Path) -> None:
-    store = Flaky(tmp_path / "deals.db")
-    tables = Tables(store, GAMES)
+        store: Store) -> None:
+    flaky = Flaky(store)
+    tables = Tables(flaky, GAMES)
 
     async def go() -> None:
         table = await tables.create("sisepai", 2, "greedy")
         await tables.drain()
         while not table.state.is_over() and HUMAN in table.state.to_act():
             await tables.human_act(table, table.state.legal_actions(HUMAN)[-1], table.version)
-            store.down = True  # the human's move was stored; the AI seats' are refused
+            flaky.down = True  # the human's move was stored; the AI seats' are refused
             await tables.drain()
             stuck = [s for s in table.state.to_act() if s != HUMAN]
             if stuck:
                 break
-            store.down = False
+            flaky.down = False
         assert stuck, "no AI seat had to move after the human"
         stored = len(store.load(table.id).actions)  # type: ignore[union-attr]
         assert stored == len(table.state.actions)  # nothing applied that was not stored
         await tables.get(table.id)  # a request while the store is still down: still waits
         await tables.drain()
         assert len(table.state.actions) == stored
-        store.down = False
+        flaky.down = False
         await tables.get(table.id)  # the store is back: the next request revives the seats
         await tables.drain()
         assert len(table.state.actions) > stored
@@ -57,8 +90,8 @@ def test_an_ai_seat_whose_action_was_not_stored_plays_on_with_the_next_request(
     run(go())
 
 
-def test_idle_deals_leave_memory_and_come_back_from_the_store(tmp_path: Path) -> None:
-    tables = Tables(SQLiteStore(tmp_path / "deals.db"), GAMES, keep=2, idle_s=0.0)
+def test_idle_deals_leave_memory_and_come_back_from_the_store(store: Store) -> None:
+    tables = Tables(store, GAMES, keep=2, idle_s=0.0)
 
     async def go() -> None:
         seen = {}
@@ -83,9 +116,9 @@ def test_idle_deals_leave_memory_and_come_back_from_the_store(tmp_path: Path) ->
     run(go())
 
 
-def test_past_the_cap_deals_leave_memory_however_recent(tmp_path: Path) -> None:
+def test_past_the_cap_deals_leave_memory_however_recent(store: Store) -> None:
     """Reliability review M5: the deals in memory are bounded, not only the idle ones."""
-    tables = Tables(SQLiteStore(tmp_path / "deals.db"), GAMES, keep=2, max_live=5, busy_s=0.0)
+    tables = Tables(store, GAMES, keep=2, max_live=5, busy_s=0.0)
 
     async def go() -> None:
         made = []
@@ -100,9 +133,8 @@ def test_past_the_cap_deals_leave_memory_however_recent(tmp_path: Path) -> None:
     run(go())
 
 
-def test_the_ai_seed_is_the_servers_secret(tmp_path: Path) -> None:
+def test_the_ai_seed_is_the_servers_secret(store: Store) -> None:
     """Reliability review L4: the AI seats' randomness is not derived from the public id."""
-    store = SQLiteStore(tmp_path / "deals.db")
     tables = Tables(store, GAMES)
 
     async def go() -> None:
@@ -120,11 +152,11 @@ def test_the_ai_seed_is_the_servers_secret(tmp_path: Path) -> None:
     run(go())
 
 
-class Stalled(SQLiteStore):
+class Stalled(Wrapped):
     """A store whose action writes wait until released: another process's lock, a slow disk."""
 
-    def __init__(self, path: Path) -> None:
-        super().__init__(path)
+    def __init__(self, inner: Store) -> None:
+        super().__init__(inner)
         self.stall = threading.Event()
         self.stall.set()
         self.order: list[str] = []
@@ -136,25 +168,25 @@ class Stalled(SQLiteStore):
         self.order.append("written")
 
 
-def test_a_slow_store_write_holds_up_its_deal_only(tmp_path: Path) -> None:
+def test_a_slow_store_write_holds_up_its_deal_only(store: Store) -> None:
     """Reliability review M3: store writes run off the event loop."""
-    store = Stalled(tmp_path / "deals.db")
-    tables = Tables(store, GAMES)
+    stalled = Stalled(store)
+    tables = Tables(stalled, GAMES)
 
     async def go() -> None:
         slow = await tables.create("chuopai", 1, "greedy")
         other = await tables.create("chuopai", 2, "greedy")
         await tables.drain()
-        store.order.clear()
-        store.stall.clear()
+        stalled.order.clear()
+        stalled.stall.clear()
         act = asyncio.ensure_future(
             tables.human_act(slow, slow.state.legal_actions(HUMAN)[0], slow.version))
         await asyncio.sleep(0.05)
         assert (await tables.get(other.id)).view()["id"] == other.id  # answered meanwhile
-        store.order.append("other deal answered")
-        store.stall.set()
+        stalled.order.append("other deal answered")
+        stalled.stall.set()
         await act
         await tables.drain()
 
     run(go())
-    assert store.order[:2] == ["other deal answered", "written"]
+    assert stalled.order[:2] == ["other deal answered", "written"]

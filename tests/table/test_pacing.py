@@ -71,7 +71,8 @@ class Quick(Thinkers):
     """Searching seats decide at once, in this process, as the greedy policy would."""
 
     async def think(self, level: str, game: str, seed: int, world: State, seat: int,
-                    observation: dict[str, Any], legal: list[str]) -> dict[str, Any]:
+                    observation: dict[str, Any], legal: list[str], client: str = ""
+                    ) -> dict[str, Any]:
         await asyncio.sleep(0.001)
         return {"action": make_agent("greedy", game).act(observation, legal)}
 
@@ -116,7 +117,8 @@ class Slow(Quick):
     """Searching seats take 20 ms."""
 
     async def think(self, level: str, game: str, seed: int, world: State, seat: int,
-                    observation: dict[str, Any], legal: list[str]) -> dict[str, Any]:
+                    observation: dict[str, Any], legal: list[str], client: str = ""
+                    ) -> dict[str, Any]:
         await asyncio.sleep(0.02)
         return await super().think(level, game, seed, world, seat, observation, legal)
 

@@ -46,7 +46,7 @@ class Broken(Thinkers):
         super().__init__(1)
         self.calls = 0
 
-    async def think(self, *args: Any) -> dict[str, Any]:
+    async def think(self, *args: Any, **kwargs: Any) -> dict[str, Any]:
         self.calls += 1
         raise BrokenProcessPool("a worker died")
 
@@ -84,7 +84,8 @@ class Counting(Thinkers):
         self.calls = 0
 
     async def think(self, level: str, game: str, seed: int, world: Any, seat: int,
-                    observation: dict[str, Any], legal: list[str]) -> dict[str, Any]:
+                    observation: dict[str, Any], legal: list[str], client: str = ""
+                    ) -> dict[str, Any]:
         self.calls += 1
         await asyncio.sleep(0.05)
         return {"action": legal[-1], "reason": "greedy", "samples": 3, "values": {}}
@@ -107,5 +108,56 @@ def test_hints_asked_together_share_one_search(tmp_path: Path) -> None:
         assert first == second and thinkers.calls == 1
         await tables.hint(table, table.version)  # once answered, a new press searches anew
         assert thinkers.calls == 2
+
+    run(go())
+
+
+def test_the_workers_take_turns_between_clients() -> None:
+    """Reliability review H2: a client with hundreds of searches waiting slows only itself.
+    One worker; a flooder queues six searches, then a player one: the player's runs second."""
+    order: list[str] = []
+
+    class Recorded(Thinkers):
+        async def _think(self, level: str, game: str, seed: int, world: Any, seat: int,
+                         observation: dict[str, Any], legal: list[str]) -> dict[str, Any]:
+            order.append(level)
+            await asyncio.sleep(0.01)
+            return {"action": legal[0]}
+
+    thinkers = Recorded(1)
+
+    async def go() -> None:
+        jobs = [thinkers.think(f"flood{i}", "sisepai", 0, None, 0, {}, ["pass"], client="a")
+                for i in range(6)]
+        tasks = [asyncio.ensure_future(job) for job in jobs]
+        await asyncio.sleep(0)
+        player = asyncio.ensure_future(
+            thinkers.think("player", "sisepai", 0, None, 0, {}, ["pass"], client="b"))
+        # one that gives up while waiting leaves nothing behind
+        quitter = asyncio.ensure_future(
+            thinkers.think("quitter", "sisepai", 0, None, 0, {}, ["pass"], client="c"))
+        await asyncio.sleep(0)
+        quitter.cancel()
+        await asyncio.gather(player, *tasks)
+        assert thinkers.waiting() == {} and thinkers._busy == 0
+
+    run(go())
+    assert order[:2] == ["flood0", "player"] and "quitter" not in order
+    assert order[2:] == [f"flood{i}" for i in range(1, 6)]
+
+
+def test_no_search_for_a_deal_nobody_is_watching(tmp_path: Path) -> None:
+    """Reliability review H2: 300 deals created and left set no worker going."""
+    thinkers = Counting()
+    tables = Tables(SQLiteStore(tmp_path / "deals.db"), GAMES, thinkers)
+
+    async def go() -> None:
+        table = await tables.create("nantong", 5, "normal")
+        table.used -= 3600  # as if created an hour ago and never asked for since
+        await tables.drain()
+        assert thinkers.calls == 0 and HUMAN not in table.state.to_act()
+        await tables.get(table.id)  # somebody looks: the AI seats think again
+        await tables.drain()
+        assert thinkers.calls > 0
 
     run(go())

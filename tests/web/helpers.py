@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
-import sqlite3
 from pathlib import Path
 from typing import Any
 
 from starlette.testclient import TestClient
+
+from cardavia.store import open_store
+from cardavia.store.base import Store
 
 
 def settle(client: TestClient, deal_id: str, version: int = -1) -> dict[str, Any]:
@@ -19,16 +21,31 @@ def settle(client: TestClient, deal_id: str, version: int = -1) -> dict[str, Any
     raise AssertionError("the AI seats never handed over")
 
 
-def stored(db_path: Path, deal_id: str) -> list[tuple[int, int, str]]:
-    """The actions the store holds for a deal."""
-    with sqlite3.connect(db_path) as conn:
-        return conn.execute("SELECT n, seat, action FROM actions WHERE deal_id = ? ORDER BY n",
-                            (deal_id,)).fetchall()
+def stored(site: TestClient | str | Path, deal_id: str) -> list[tuple[int, int, str]]:
+    """The actions the store holds for a deal, (n, seat, action): read through the running
+    site's store, or through a store opened on `db` (a SQLite path or a PostgreSQL URL)."""
+    if isinstance(site, TestClient):
+        store: Store = site.app.state.store  # type: ignore[attr-defined]
+        row = store.load(deal_id)
+    else:
+        store = open_store(str(site))
+        try:
+            row = store.load(deal_id)
+        finally:
+            store.close()
+    assert row is not None, deal_id
+    return [(n, seat, action) for n, (seat, action) in enumerate(row.actions)]
 
 
-def unchanged(client: TestClient, db_path: Path, deal_id: str, view: dict[str, Any]) -> None:
-    """The deal still shows `view`, and the store holds no new action."""
-    before = len(stored(db_path, deal_id))
+def unchanged(client: TestClient, deal_id: str, view: dict[str, Any]) -> None:
+    """The deal still shows `view`, and the store holds no new action of the viewer's seat.
+    (The AI seats may answer a claim unseen meanwhile, after a paced pause: table/pacing.py.)"""
+    seat = view["seat"] or 0
+
+    def mine() -> list[tuple[int, int, str]]:
+        return [a for a in stored(client, deal_id) if a[1] == seat]
+
+    before = mine()
     after = client.get(f"/api/games/{deal_id}").json()["view"]
     assert after == view
-    assert len(stored(db_path, deal_id)) == before
+    assert mine() == before

@@ -1,9 +1,8 @@
-"""The HTTP API of architecture.md §6: create, view, act, wait, record, and every error."""
+"""The HTTP API of architecture.md §6: create, view, act, wait, record, and every error; on
+SQLite and on PostgreSQL (tests/web/conftest.py)."""
 
 from __future__ import annotations
 
-import sqlite3
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -12,7 +11,10 @@ from starlette.testclient import TestClient
 from cardavia.games.registry import GAMES
 from cardavia.rules.record import replay
 from cardavia.web.app import create_app
+from tests.backends import execute
 from tests.web.helpers import settle, stored, unchanged
+
+pytestmark = pytest.mark.backends
 
 # The quick level, where a test is not about the AI (the searching levels think in workers).
 EASY = {"game": "sisepai", "level": "easy"}
@@ -51,7 +53,7 @@ def test_ids_are_unguessable(client: TestClient) -> None:
     assert len(ids) == 5
 
 
-def test_whole_deal_through_the_api_and_record(client: TestClient, db_path: Path) -> None:
+def test_whole_deal_through_the_api_and_record(client: TestClient) -> None:
     deal_id = client.post("/api/games", json={**EASY, "seed": 7}).json()["id"]
     assert client.get(f"/api/games/{deal_id}/record").status_code == 409  # in progress
     view = _play_to_end(client, deal_id)
@@ -60,11 +62,11 @@ def test_whole_deal_through_the_api_and_record(client: TestClient, db_path: Path
     assert record["format"] == "cardavia-deal/1" and record["seed"] == 7
     assert record["result"] == view["result"]
     # every action is stored; the human's version counts the events the human was shown
-    assert len(stored(db_path, deal_id)) == len(record["actions"])
+    assert len(stored(client, deal_id)) == len(record["actions"])
     assert view["version"] == len(view["log"])
 
 
-def test_version_counts_events_shown_to_the_human(client: TestClient, db_path: Path) -> None:
+def test_version_counts_events_shown_to_the_human(client: TestClient) -> None:
     """The version rises with every event the human is shown; hidden AI claim answers are
     stored but move no version, so they cannot reveal that an AI seat was asked."""
     deal_id = client.post("/api/games", json={**EASY, "seed": 3}).json()["id"]
@@ -87,7 +89,7 @@ def live(client: TestClient) -> tuple[str, dict[str, Any]]:
     raise AssertionError("no live deal")
 
 
-def test_stale_version_409_with_current_view(client: TestClient, db_path: Path,
+def test_stale_version_409_with_current_view(client: TestClient,
                                              live: tuple[str, dict[str, Any]]) -> None:
     deal_id, view = live
     r = client.post(f"/api/games/{deal_id}/actions",
@@ -95,7 +97,7 @@ def test_stale_version_409_with_current_view(client: TestClient, db_path: Path,
     assert r.status_code == 409
     assert r.json()["view"] == view
     assert r.json()["error"]["code"] == "stale_version"
-    unchanged(client, db_path, deal_id, view)
+    unchanged(client, deal_id, view)
 
 
 @pytest.mark.parametrize(("action", "code"), [
@@ -103,17 +105,17 @@ def test_stale_version_409_with_current_view(client: TestClient, db_path: Path,
     ("fly away", "invalid_action"),
     ("claim rK rK", "illegal_action"),
 ])
-def test_illegal_action_422(client: TestClient, db_path: Path, live: tuple[str, dict[str, Any]],
+def test_illegal_action_422(client: TestClient, live: tuple[str, dict[str, Any]],
                             action: str, code: str) -> None:
     deal_id, view = live
     r = client.post(f"/api/games/{deal_id}/actions",
                     json={"action": action, "version": view["version"]})
     assert r.status_code == 422
     assert r.json()["error"]["code"] == code and r.json()["error"]["message"]
-    unchanged(client, db_path, deal_id, view)
+    unchanged(client, deal_id, view)
 
 
-def test_malformed_json_400(client: TestClient, db_path: Path,
+def test_malformed_json_400(client: TestClient,
                             live: tuple[str, dict[str, Any]]) -> None:
     deal_id, view = live
     r = client.post(f"/api/games/{deal_id}/actions", content=b"{not json",
@@ -126,25 +128,25 @@ def test_malformed_json_400(client: TestClient, db_path: Path,
     for url in (f"/api/games/{deal_id}/actions", "/api/games"):
         r = client.post(url, content=huge, headers={"content-type": "application/json"})
         assert r.status_code == 400 and r.json()["error"]["code"] == "bad_json"
-    unchanged(client, db_path, deal_id, view)
+    unchanged(client, deal_id, view)
 
 
-def test_oversized_body_413(client: TestClient, db_path: Path,
+def test_oversized_body_413(client: TestClient,
                             live: tuple[str, dict[str, Any]]) -> None:
     deal_id, view = live
     r = client.post(f"/api/games/{deal_id}/actions",
                     json={"action": "pass" + " " * 20000, "version": view["version"]})
     assert r.status_code == 413
-    unchanged(client, db_path, deal_id, view)
+    unchanged(client, deal_id, view)
 
 
-def test_bad_fields_422(client: TestClient, db_path: Path,
+def test_bad_fields_422(client: TestClient,
                         live: tuple[str, dict[str, Any]]) -> None:
     deal_id, view = live
     for body in ({"action": 3, "version": view["version"]}, {"action": "pass"},
                  {"action": "pass", "version": "1"}):
         assert client.post(f"/api/games/{deal_id}/actions", json=body).status_code == 422
-    unchanged(client, db_path, deal_id, view)
+    unchanged(client, deal_id, view)
 
 
 def test_unknown_id_404(client: TestClient) -> None:
@@ -178,10 +180,10 @@ def test_wait_returns_at_once_when_newer(client: TestClient,
     assert client.get(f"/api/games/{deal_id}?wait=x").status_code == 400
 
 
-def test_restart_continues_identically(db_path: Path) -> None:
+def test_restart_continues_identically(db: str) -> None:
     """A deal in progress survives a server restart: the same view, the stored actions kept as
     they were, and the finished deal's record replays to its result."""
-    with TestClient(create_app(db_path)) as first:
+    with TestClient(create_app(db)) as first:
         deal_id = first.post("/api/games", json={**EASY, "seed": 11}).json()["id"]
         view = settle(first, deal_id)
         for _ in range(3):
@@ -190,20 +192,20 @@ def test_restart_continues_identically(db_path: Path) -> None:
             r = first.post(f"/api/games/{deal_id}/actions",
                            json={"action": view["legal_actions"][-1], "version": view["version"]})
             view = settle(first, deal_id, r.json()["view"]["version"] - 1)
-    before = stored(db_path, deal_id)
-    with TestClient(create_app(db_path)) as second:
+    before = stored(db, deal_id)
+    with TestClient(create_app(db)) as second:
         again = settle(second, deal_id)
         assert again == view
         end = _play_to_end(second, deal_id)
         record = second.get(f"/api/games/{deal_id}/record").json()
-    assert stored(db_path, deal_id)[:len(before)] == before
+    assert stored(db, deal_id)[:len(before)] == before
     assert record["actions"][:len(before)] == [{"seat": s, "action": a} for _, s, a in before]
     result = replay(record, GAMES).result()
     assert result is not None and result.to_json() == end["result"]
 
 
 def test_next_deal_passes_the_dealer_on_and_carries_totals(client: TestClient,
-                                                          db_path: Path) -> None:
+                                                          db: str) -> None:
     """site.md: New deal after a finished deal continues the match (Nantong's Next deal): the
     dealer passes to the next seat and the running totals carry over, also after a restart."""
     first = client.post("/api/games", json={**EASY, "seed": 4}).json()["id"]
@@ -218,22 +220,21 @@ def test_next_deal_passes_the_dealer_on_and_carries_totals(client: TestClient,
     assert view["table"]["dealer"] == (end["table"]["dealer"] + 1) % 4
     assert view["match"]["previous"] == first
     assert view["match"]["totals_before"] == end["result"]["scores"]
-    with TestClient(create_app(db_path)) as again:
+    with TestClient(create_app(db)) as again:
         reloaded = again.get(f"/api/games/{view['id']}").json()["view"]
         assert reloaded["match"] == view["match"]
 
 
-def test_a_deal_that_no_longer_replays_is_gone_not_a_crash(db_path: Path) -> None:
+def test_a_deal_that_no_longer_replays_is_gone_not_a_crash(db: str) -> None:
     """A stored deal whose actions the rules no longer accept (they changed since it was
     played): 410 with its own code on every route, nothing kept half-loaded, other deals fine."""
-    with TestClient(create_app(db_path)) as first:
+    with TestClient(create_app(db)) as first:
         deal_id = first.post("/api/games", json={**EASY, "seed": 11}).json()["id"]
         fine = first.post("/api/games", json={**EASY, "seed": 12}).json()["id"]
         settle(first, deal_id)
-    with sqlite3.connect(db_path) as conn:  # as if a rules change had made this one illegal
-        conn.execute("UPDATE actions SET action = 'discard zz' WHERE deal_id = ? AND n = 0",
-                     (deal_id,))
-    with TestClient(create_app(db_path)) as second:
+    # as if a rules change had made this one illegal
+    execute(db, "UPDATE actions SET action = 'discard zz' WHERE deal_id = ? AND n = 0", (deal_id,))
+    with TestClient(create_app(db)) as second:
         for _ in range(2):
             for r in (second.get(f"/api/games/{deal_id}"),
                       second.post(f"/api/games/{deal_id}/actions",

@@ -11,8 +11,6 @@ sent and the 5xx answers (also in `artifacts/fuzz-summary.json`, by operation an
 from __future__ import annotations
 
 import json
-import socket
-import threading
 import time
 from collections import Counter
 from collections.abc import Iterator
@@ -22,7 +20,6 @@ from typing import Any
 import pytest
 import requests
 import schemathesis
-import uvicorn
 from hypothesis import HealthCheck, Phase, settings
 from hypothesis import strategies as st
 from schemathesis.checks import not_a_server_error
@@ -33,7 +30,7 @@ from schemathesis.specs.openapi.checks import (
 )
 
 from cardavia.games.registry import GAMES
-from cardavia.web.app import create_app
+from tests.live import LiveServer
 
 CHECKS = [not_a_server_error, status_code_conformance, content_type_conformance,
           response_schema_conformance]
@@ -47,37 +44,6 @@ EXAMPLES = 100
 # policy differs, and the level's validation is still fuzzed (a bad level is left as it is).
 SEARCHING = ("normal", "hard")
 ARTIFACTS = Path(__file__).resolve().parents[2] / "artifacts"
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port: int = s.getsockname()[1]
-        return port
-
-
-class LiveServer:
-    """The site under uvicorn in a thread on 127.0.0.1 (as tests/e2e/conftest.py does)."""
-
-    def __init__(self, db: Path) -> None:
-        port = _free_port()
-        self.url = f"http://127.0.0.1:{port}"
-        config = uvicorn.Config(create_app(db), host="127.0.0.1", port=port,
-                                log_level="warning")
-        self._server = uvicorn.Server(config)
-        self._thread = threading.Thread(target=self._server.run, daemon=True)
-
-    def start(self) -> None:
-        self._thread.start()
-        for _ in range(200):
-            if self._server.started:
-                return
-            time.sleep(0.05)
-        raise RuntimeError(f"the site did not start at {self.url}")
-
-    def stop(self) -> None:
-        self._server.should_exit = True
-        self._thread.join(10)
 
 
 class Deals:

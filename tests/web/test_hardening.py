@@ -1,10 +1,11 @@
 """Findings of the reliability and security review (../shared/reviews/reliability.md) at the
-API: each test reproduces one finding and fails on the code before its fix."""
+API: each test reproduces one finding and fails on the code before its fix. The tests with a
+store run on SQLite and on PostgreSQL (tests/web/conftest.py), but for values that only a SQLite
+file can hold."""
 
 from __future__ import annotations
 
 import json
-import sqlite3
 from pathlib import Path
 from typing import Any
 
@@ -12,16 +13,18 @@ import pytest
 from starlette.testclient import TestClient
 
 from cardavia.web.api import MAX_ACTION, MAX_MESSAGE
+from tests.backends import execute
 from tests.web.helpers import settle, unchanged
+
+pytestmark = pytest.mark.backends
 
 JSON = {"content-type": "application/json"}
 DEAL = {"game": "nantong", "level": "greedy", "seed": 3}
 
 
-def _deals(db: Path) -> int:
-    with sqlite3.connect(db) as conn:
-        count: int = conn.execute("SELECT count(*) FROM deals").fetchone()[0]
-        return count
+def _deals(db: str) -> int:
+    count: int = execute(db, "SELECT count(*) FROM deals")[0][0]
+    return count
 
 
 @pytest.fixture
@@ -36,23 +39,23 @@ def live(client: TestClient) -> tuple[str, dict[str, Any]]:
     b'{"game": "\\udfff"}',
     b'{"game": "nantong", "level": "\\ud83d"}',
 ])
-def test_a_lone_surrogate_is_bad_json(client: TestClient, db_path: Path, body: bytes) -> None:
+def test_a_lone_surrogate_is_bad_json(client: TestClient, db: str, body: bytes) -> None:
     r = client.post("/api/games", content=body, headers=JSON)
     assert r.status_code == 400 and r.json()["error"]["code"] == "bad_json"
-    assert _deals(db_path) == 0
+    assert _deals(db) == 0
 
 
 def test_a_lone_surrogate_in_an_action_changes_nothing(
-        client: TestClient, db_path: Path, live: tuple[str, dict[str, Any]]) -> None:
+        client: TestClient, db: str, live: tuple[str, dict[str, Any]]) -> None:
     deal_id, view = live
     body = '{"action": "discard \\ud800", "version": ' + str(view["version"]) + "}"
     r = client.post(f"/api/games/{deal_id}/actions", content=body.encode(), headers=JSON)
     assert r.status_code == 400
-    unchanged(client, db_path, deal_id, view)
+    unchanged(client, deal_id, view)
 
 
 # I2: an error quotes at most a short head of what was sent.
-def test_errors_echo_only_a_short_head(client: TestClient, db_path: Path,
+def test_errors_echo_only_a_short_head(client: TestClient, db: str,
                                        live: tuple[str, dict[str, Any]]) -> None:
     deal_id, view = live
     junk = "x" * 15000
@@ -65,13 +68,13 @@ def test_errors_echo_only_a_short_head(client: TestClient, db_path: Path,
     r = client.post(f"/api/games/{deal_id}/actions",
                     json={"action": "y" * MAX_ACTION, "version": view["version"]})
     assert r.status_code == 422 and len(r.json()["error"]["message"]) <= MAX_MESSAGE
-    unchanged(client, db_path, deal_id, view)
+    unchanged(client, deal_id, view)
 
 
 # L3: POSTs take only JSON, and not from another site's pages.
 @pytest.mark.parametrize("content_type", [None, "text/plain", "application/x-www-form-urlencoded",
                                           "multipart/form-data; boundary=x", "text/json"])
-def test_posts_take_only_json(client: TestClient, db_path: Path,
+def test_posts_take_only_json(client: TestClient, db: str,
                               live: tuple[str, dict[str, Any]], content_type: str | None) -> None:
     deal_id, view = live
     headers = {"content-type": content_type} if content_type else {}
@@ -82,8 +85,8 @@ def test_posts_take_only_json(client: TestClient, db_path: Path,
         r = client.post(url, content=json.dumps(body).encode(), headers=headers)
         assert r.status_code == 415, (url, r.status_code)
         assert r.json()["error"]["code"] == "unsupported_media_type"
-    assert _deals(db_path) == 1
-    unchanged(client, db_path, deal_id, view)
+    assert _deals(db) == 1
+    unchanged(client, deal_id, view)
 
 
 @pytest.mark.parametrize("headers", [
@@ -92,7 +95,7 @@ def test_posts_take_only_json(client: TestClient, db_path: Path,
     {"origin": "http://testserver.evil.example"},
     {"sec-fetch-site": "cross-site"},
 ])
-def test_posts_from_another_site_are_refused(client: TestClient, db_path: Path,
+def test_posts_from_another_site_are_refused(client: TestClient, db: str,
                                              live: tuple[str, dict[str, Any]],
                                              headers: dict[str, str]) -> None:
     deal_id, view = live
@@ -101,8 +104,8 @@ def test_posts_from_another_site_are_refused(client: TestClient, db_path: Path,
     r = client.post(f"/api/games/{deal_id}/actions", headers=headers,
                     json={"action": view["legal_actions"][0], "version": view["version"]})
     assert r.status_code == 403
-    assert _deals(db_path) == 1
-    unchanged(client, db_path, deal_id, view)
+    assert _deals(db) == 1
+    unchanged(client, deal_id, view)
 
 
 @pytest.mark.parametrize(("origin", "host"), [
@@ -140,32 +143,49 @@ def test_unknown_ids_leave_nothing_in_memory(client: TestClient) -> None:
 
 
 # M7 (with issue "Beyond one process"): a damaged row answers a JSON 410, never a 500.
-@pytest.mark.parametrize(("column", "value"), [
-    ("level", "bogus"), ("position", "{bad"), ("totals", "[1,"), ("seed", "abc"),
-    ("dealer", 99),
-])
-def test_a_damaged_row_is_unreadable(client: TestClient, db_path: Path,
-                                     live: tuple[str, dict[str, Any]], column: str,
-                                     value: object) -> None:
-    deal_id, _ = live
+def _damaged(client: TestClient, db: str, deal_id: str, column: str, value: object) -> None:
     client.app.state.tables._tables.clear()  # type: ignore[attr-defined]
-    with sqlite3.connect(db_path) as conn:
-        conn.execute(f"UPDATE deals SET {column} = ? WHERE id = ?", (value, deal_id))
+    execute(db, f"UPDATE deals SET {column} = ? WHERE id = ?", (value, deal_id))
     for r in (client.get(f"/api/games/{deal_id}"),
               client.post(f"/api/games/{deal_id}/actions", json={"action": "pass", "version": 0})):
         assert r.status_code == 410, (column, r.status_code, r.text)
         assert r.json()["error"]["code"] == "deal_unreadable"
 
 
-def test_a_store_that_cannot_read_answers_503(tmp_path: Path) -> None:
+@pytest.mark.parametrize(("column", "value"), [("level", "bogus"), ("dealer", 99)])
+def test_a_damaged_row_is_unreadable(client: TestClient, db: str,
+                                     live: tuple[str, dict[str, Any]], column: str,
+                                     value: object) -> None:
+    _damaged(client, db, live[0], column, value)
+
+
+# PostgreSQL's typed columns refuse these values: only a SQLite file can hold them.
+@pytest.mark.backends("sqlite")
+@pytest.mark.parametrize(("column", "value"), [
+    ("position", "{bad"), ("totals", "[1,"), ("seed", "abc"),
+])
+def test_a_damaged_value_is_unreadable(client: TestClient, db: str,
+                                       live: tuple[str, dict[str, Any]], column: str,
+                                       value: object) -> None:
+    _damaged(client, db, live[0], column, value)
+
+
+# ... while PostgreSQL's hold valid JSON nested past what Python reads.
+@pytest.mark.backends("postgres")
+def test_a_value_python_cannot_read_is_unreadable(client: TestClient, db: str,
+                                                  live: tuple[str, dict[str, Any]]) -> None:
+    _damaged(client, db, live[0], "totals", "[" * 5000 + "]" * 5000)
+
+
+def test_a_store_that_cannot_read_answers_503(db: str) -> None:
     from cardavia.web.app import create_app
 
-    db = tmp_path / "deals.db"
     with TestClient(create_app(db)) as client:
         deal_id = client.post("/api/games", json=DEAL).json()["id"]
         client.app.state.tables._tables.clear()  # type: ignore[attr-defined]
-        with sqlite3.connect(db) as conn:  # the deals table replaced by one of another shape
-            conn.executescript("ALTER TABLE deals RENAME TO old; CREATE TABLE deals (x);")
+        # the deals table replaced by one of another shape
+        execute(db, "ALTER TABLE deals RENAME TO old")
+        execute(db, "CREATE TABLE deals (x integer)")
         r = client.get(f"/api/games/{deal_id}")
         assert r.status_code == 503 and r.json()["error"]["code"] == "store_unavailable"
 
@@ -189,10 +209,9 @@ def test_an_unexpected_failure_is_still_a_json_error(tmp_path: Path,
 
 
 # H2/M5 (with issue "Beyond one process"): one client cannot create deals without end.
-def test_creating_deals_is_limited_per_client(tmp_path: Path) -> None:
+def test_creating_deals_is_limited_per_client(db: str) -> None:
     from cardavia.web.app import create_app
 
-    db = tmp_path / "deals.db"
     app = create_app(db, creates_per_minute=3)
     with TestClient(app) as client:
         for _ in range(3):

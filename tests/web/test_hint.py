@@ -10,6 +10,8 @@ from starlette.testclient import TestClient
 from cardavia.web.client_strings import CLIENT_PLURALS, CLIENT_STRINGS
 from tests.web.helpers import settle
 
+pytestmark = pytest.mark.backends  # on SQLite and on PostgreSQL (tests/web/conftest.py)
+
 
 def _my_turn(client: TestClient, game: str, seed: int) -> tuple[str, dict[str, Any]]:
     deal_id = client.post("/api/games", json={"game": game, "seed": seed, "level": "easy"}

@@ -18,12 +18,7 @@ from pathlib import Path
 
 import pytest
 
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port: int = s.getsockname()[1]
-        return port
+from tests.live import free_port
 
 HEAD_TIMEOUT = 1.0
 MAX_CONNECTIONS = 40

@@ -142,7 +142,8 @@ class SQLiteStore:
                            [(int(s), str(a)) for s, a in actions], row[6],
                            json.loads(row[7]) if row[7] is not None else None,
                            None if row[8] is None else int(row[8]))
-        except (ValueError, TypeError) as err:  # JSON that does not parse, a seat of text
+        # JSON that does not parse or nests too deep, a seat of text
+        except (ValueError, TypeError, RecursionError) as err:
             raise UnreadableRowError(f"{deal_id}: {err}") from err
 
     def close(self) -> None:

@@ -100,6 +100,9 @@ class Table:
                           if isinstance(a, SearchAgent)), default=0.0)
         self.changed = asyncio.Event()
         self.used = time.monotonic()  # when a request last asked for the deal
+        # Whose the AI seats' searches count as, for turns at the workers: its creator's, or,
+        # once reloaded from the store, the deal's own.
+        self.client = row.id
 
     @property
     def id(self) -> str:
@@ -241,6 +244,8 @@ IDLE_S = 600.0
 # may still hold it, and a second copy in memory would not see the first one's actions.
 MAX_LIVE = 4000
 BUSY_S = 30.0
+# A deal nobody has asked for in this long gets no AI search until somebody does.
+WATCH_S = 60.0
 
 
 class Tables:
@@ -270,10 +275,11 @@ class Tables:
         return self._locks.setdefault(deal_id, asyncio.Lock())
 
     async def create(self, game: str, seed: int | None = None, level: str = "normal",
-                     position: dict[str, Any] | None = None, after: Table | None = None
-                     ) -> Table:
+                     position: dict[str, Any] | None = None, after: Table | None = None,
+                     client: str | None = None) -> Table:
         """A new deal; `after` a finished deal of the same game makes it the next deal of a
-        running match: the dealer passes on and the running totals carry over."""
+        running match: the dealer passes on and the running totals carry over. `client`:
+        who asked (the AI seats' searches take turns with other clients' at the workers)."""
         deal_seed = secrets.randbits(63) if seed is None and position is None else seed
         dealer, previous, totals = None, None, None
         if after is not None:
@@ -283,6 +289,8 @@ class Tables:
                       previous=previous, totals=totals, ai_seed=secrets.randbits(32))
         # deals before storing: no bad rows
         table = Table(row, self.games[game], self.store, self.pacer)
+        if client is not None:
+            table.client = client
         await asyncio.to_thread(self.store.create, row)
         self._keep(table)
         self.schedule_agents(table)
@@ -417,6 +425,10 @@ class Tables:
                             return
                         pause = 0.0
                     else:
+                        if time.monotonic() - table.used > WATCH_S:
+                            # Nobody has asked for the deal for a while (an open table polls
+                            # every 25 s): no search for nobody. The next request goes on.
+                            return
                         # A searching seat thinks in a worker process, on one world sampled
                         # from its own view, with the table unlocked: a human claim answer may
                         # come in meanwhile.
@@ -430,7 +442,7 @@ class Tables:
                 continue
             try:
                 found = await self.thinkers.think(table.row.level, table.game.name, seed, world,
-                                                  seat, observation, legal)
+                                                  seat, observation, legal, client=table.client)
                 action = found["action"]
             except Exception:
                 # The workers failed even after a restart: the seat plays its heuristic move
@@ -468,10 +480,12 @@ class Tables:
         table.notify()
         return True
 
-    async def hint(self, table: Table, version: int) -> dict[str, Any]:
+    async def hint(self, table: Table, version: int, client: str | None = None
+                   ) -> dict[str, Any]:
         """What the normal level would play for the human now, and why (`Decision` fields).
         Asking again before the answer comes (another tab, a quick second press) waits for the
-        same search rather than queueing another in front of the AI seats' decisions."""
+        same search rather than queueing another in front of the AI seats' decisions: one
+        search per decision. `client`: who asked (turns at the workers)."""
         async with self.lock(table.id):
             if version != table.version:
                 raise StaleVersionError(table.version)
@@ -487,8 +501,8 @@ class Tables:
             if pending is None:
                 world = table.state.sample_world(HUMAN, table.rng)
                 seed = table.rng.randrange(2**32)
-                pending = asyncio.ensure_future(
-                    self._search_hint(table, seed, world, observation, legal))
+                pending = asyncio.ensure_future(self._search_hint(
+                    table, seed, world, observation, legal, client or table.client))
                 self._hints[key] = pending
                 self._tasks.add(pending)
 
@@ -501,10 +515,11 @@ class Tables:
         return await asyncio.shield(pending)
 
     async def _search_hint(self, table: Table, seed: int, world: State,
-                           observation: dict[str, Any], legal: list[str]) -> dict[str, Any]:
+                           observation: dict[str, Any], legal: list[str], client: str
+                           ) -> dict[str, Any]:
         try:
             found = await self.thinkers.think(HINT_LEVEL, table.game.name, seed, world, HUMAN,
-                                              observation, legal)
+                                              observation, legal, client=client)
         except Exception:  # as for an AI seat: the heuristic move, not an error
             log.warning("deal %s: the hint could not search", table.id, exc_info=True)
             action = make_agent(HINT_LEVEL, table.game.name, seed).act(observation, legal)

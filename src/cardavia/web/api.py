@@ -119,6 +119,11 @@ async def _json_body(request: Request) -> dict[str, Any]:
     return data
 
 
+def _client(request: Request) -> str:
+    """Whom the request counts as, for limits and turns at the AI workers."""
+    return client_key(request.client.host if request.client else "")
+
+
 def _tables(request: Request) -> Tables:
     tables: Tables = request.app.state.tables
     return tables
@@ -170,13 +175,13 @@ async def create_deal(request: Request) -> Response:
         if after.game.name != game or not after.state.is_over():
             raise ApiError(422, "bad_request", "after: must be a finished deal of the same game")
     limit: RateLimit | None = request.app.state.create_limit
-    client = request.client.host if request.client else ""
-    wait = limit.take(client_key(client)) if limit is not None else 0.0
+    client = _client(request)
+    wait = limit.take(client) if limit is not None else 0.0
     if wait:
         raise ApiError(429, "too_many_requests", "too many deals created from this address; "
                        "try again later", headers={"Retry-After": str(math.ceil(wait))})
     try:
-        table = await tables.create(game, seed, level, after=after)
+        table = await tables.create(game, seed, level, after=after, client=client)
     except StoreError as err:
         log.warning("a new deal was not stored: %s", type(err).__name__)
         raise ApiError(503, "store_unavailable", "the deal was not stored; try again") from None
@@ -225,7 +230,7 @@ async def post_hint(request: Request) -> Response:
     data = await _json_body(request)
     version = _int(data.get("version"), "version")
     try:
-        hint = await _tables(request).hint(table, version)
+        hint = await _tables(request).hint(table, version, _client(request))
     except StaleVersionError as err:
         raise ApiError(409, "stale_version", str(err), view=table.view()) from None
     except NotYourTurnError as err:

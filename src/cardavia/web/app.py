@@ -18,8 +18,8 @@ from starlette.staticfiles import StaticFiles
 from starlette.templating import Jinja2Templates
 
 from cardavia.games.registry import GAMES
+from cardavia.store import open_store
 from cardavia.store.base import Store
-from cardavia.store.sqlite import SQLiteStore
 from cardavia.table.live import Tables
 from cardavia.web import api, cards, i18n, openapi, pages
 from cardavia.web.headers import SecurityHeaders, secure
@@ -44,11 +44,11 @@ def _templates() -> Jinja2Templates:
 
 def create_app(db_path: str | Path | None = None, store: Store | None = None,
                creates_per_minute: float | None = None) -> Starlette:
-    """The site. Deals live in `store`, or in the SQLite file `db_path` (default $CARDAVIA_DB
-    or ./cardavia.db). `creates_per_minute`:
+    """The site. Deals live in `store`, or where `db_path` says: a SQLite file, or a database
+    for a `postgresql://` URL (default $CARDAVIA_DB or ./cardavia.db). `creates_per_minute`:
     deals one client address may create a minute (`cardavia serve` sets it; None: no limit,
     as in tests)."""
-    the_store = store if store is not None else SQLiteStore(db_path or default_db_path())
+    the_store = store if store is not None else open_store(str(db_path or default_db_path()))
 
     @asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:

@@ -18,6 +18,7 @@ from typing import Any
 import uvicorn
 from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
 
+from cardavia.store import is_postgres_url
 from cardavia.web.app import create_app, default_db_path
 
 HEAD_TIMEOUT = 10.0  # seconds from connecting, or from a request's first byte, to its whole head
@@ -129,5 +130,10 @@ def serve(host: str, port: int, db: str | None, head_timeout: float = HEAD_TIMEO
     for warning in getattr(app.state.store, "warnings", []):
         print(f"WARNING: {warning}", file=sys.stderr, flush=True)
     connections = open_files_limit(max_connections)
-    print(f"Cardavia on http://{host}:{port}/ (deals in {path})", flush=True)
+    shown = path
+    if is_postgres_url(path):  # never print a password
+        from cardavia.store.postgres import redacted
+
+        shown = redacted(path)
+    print(f"Cardavia on http://{host}:{port}/ (deals in {shown})", flush=True)
     uvicorn.Server(config(app, host, port, head_timeout, connections)).run()
