@@ -198,6 +198,10 @@ class PostgresStore:
         except (ValueError, TypeError, RecursionError) as err:  # e.g. JSON nested too deep
             raise UnreadableRowError(f"{deal_id}: {_one_line(err)}") from err
 
+    def ping(self) -> None:
+        with self._connection() as conn:
+            conn.execute("SELECT 1 FROM deals LIMIT 1").fetchall()
+
     def close(self) -> None:
         self._pool.close()
 

@@ -146,6 +146,13 @@ class SQLiteStore:
         except (ValueError, TypeError, RecursionError) as err:
             raise UnreadableRowError(f"{deal_id}: {err}") from err
 
+    def ping(self) -> None:
+        with self._lock:
+            try:
+                self._conn.execute("SELECT 1 FROM deals LIMIT 1").fetchall()
+            except sqlite3.Error as err:
+                raise StoreError(str(err)) from err
+
     def close(self) -> None:
         with self._lock:
             self._conn.close()

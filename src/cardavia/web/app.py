@@ -21,7 +21,7 @@ from cardavia.games.registry import GAMES
 from cardavia.store import open_store
 from cardavia.store.base import Store
 from cardavia.table.live import Tables
-from cardavia.web import api, cards, i18n, openapi, pages
+from cardavia.web import api, cards, health, i18n, openapi, pages
 from cardavia.web.headers import SecurityHeaders, secure
 from cardavia.web.limits import RateLimit
 
@@ -93,6 +93,7 @@ def create_app(db_path: str | Path | None = None, store: Store | None = None,
         routes=[
             *api.ROUTES,
             *openapi.ROUTES,
+            *health.ROUTES,
             *cards.ROUTES,
             Mount("/static", StaticFiles(directory=str(files("cardavia") / "web" / "static")),
                   name="static"),

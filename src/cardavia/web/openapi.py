@@ -322,6 +322,23 @@ def description() -> dict[str, Any]:
                 "responses": {"200": {"description": "OpenAPI 3.0.3",
                                       "content": _json({"type": "object"})}},
             }},
+            "/healthz": {"get": {
+                "operationId": "healthz", "tags": ["meta"],
+                "summary": "Liveness: the process serves requests",
+                "responses": {"200": {"description": "alive", "content": _json(
+                    {"type": "object", "required": ["status"],
+                     "properties": {"status": {"type": "string", "enum": ["ok"]}}})}},
+            }},
+            "/readyz": {"get": {
+                "operationId": "readyz", "tags": ["meta"],
+                "summary": "Readiness: the process serves requests and the store can be read",
+                "responses": {
+                    "200": {"description": "ready", "content": _json(
+                        {"type": "object", "required": ["status"],
+                         "properties": {"status": {"type": "string", "enum": ["ready"]}}})},
+                    "503": _error("the store cannot be read now (`store_unavailable`)"),
+                },
+            }},
         },
         "components": {"schemas": _schemas(), "responses": _responses(),
                        "parameters": _parameters()},
