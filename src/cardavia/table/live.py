@@ -26,7 +26,7 @@ from cardavia.rules.core import Event, Game, State
 from cardavia.rules.errors import RulesError
 from cardavia.rules.record import make_record
 from cardavia.store.base import DealRow, Store, StoreError, UnreadableRowError
-from cardavia.table.pacing import Pacer, Window
+from cardavia.table.pacing import PaceKey, Pacer, Window
 
 HUMAN = 0
 # What a deal id may look like (ours are 22 characters of token_urlsafe): anything else is
@@ -95,7 +95,8 @@ class Table:
         # Draws the one world a searching seat's worker starts from (see ai/workers.py).
         self.rng = random.Random(seed)
         self.pacer = pacer
-        # A pause nobody filled lasts, before the pacer has timings, up to the search budget.
+        # The search budget: before the pacer has timings, a pause nobody filled is drawn
+        # from it (table/pacing.py).
         self.prior = max((a.settings.budget_s or 0.0 for a in self.agents.values()
                           if isinstance(a, SearchAgent)), default=0.0)
         self.changed = asyncio.Event()
@@ -128,10 +129,10 @@ class Table:
             # A window your own answer closed lasted as long as you thought: not a search's time
             if self.pacer is not None and self.window.timed and by != HUMAN:
                 self.pacer.record(self.pace_key, now - self.window.opened)
-            self.window = Window(now)
+            self.window = Window(now, after_human=by == HUMAN)
 
     @property
-    def pace_key(self) -> tuple[str, str, bool]:
+    def pace_key(self) -> PaceKey:
         """Pauses are timed apart by game, level and whether the human's own move opened the
         window (public facts): after your discard every other seat may be asked, after an AI
         seat's discard one fewer, and searches in turn take longer."""
@@ -155,8 +156,6 @@ class Table:
             await asyncio.to_thread(self.store.append_action, self.id, len(self.state.actions),
                                     seat, state.actions[-1][1])
             self._adopt(state, events, seat)
-            if seat == HUMAN:  # your own move is always shown you: the window is new
-                self.window.after_human = True
 
         # Shielded: a caller cancelled mid-write (a shutdown) must not leave the deal in
         # memory behind what the store holds; `Tables.close` waits for it.

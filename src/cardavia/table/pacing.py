@@ -27,6 +27,9 @@ WARM = 4  # timings needed before they are drawn from; until then the prior
 MAX_PAUSE = 4.0
 
 
+PaceKey = tuple[str, str, bool]  # game, level, opened by the human's own move
+
+
 @dataclass
 class Window:
     """The stretch since the last event the human saw."""
@@ -41,18 +44,18 @@ class Window:
 
 
 class Pacer:
-    """Timings of pauses that hid a decision, per (game, level), and draws from them."""
+    """Timings of pauses that hid a search, per `PaceKey`, and draws from them."""
 
     def __init__(self, rng: random.Random | None = None) -> None:
         # Seeded from the system: a player must not be able to predict the draws.
         self.rng = rng or random.Random(secrets.randbits(64))
-        self._timings: dict[tuple[str, str, bool], deque[float]] = {}
+        self._timings: dict[PaceKey, deque[float]] = {}
 
-    def record(self, key: tuple[str, str, bool], seconds: float) -> None:
+    def record(self, key: PaceKey, seconds: float) -> None:
         self._timings.setdefault(key, deque(maxlen=KEEP)).append(
             min(max(seconds, 0.0), MAX_PAUSE))
 
-    def pause(self, key: tuple[str, str, bool], prior: float) -> float:
+    def pause(self, key: PaceKey, prior: float) -> float:
         """Seconds a pause nobody filled lasts: a timing drawn from `key`'s, or, before
         there are enough, uniform up to 1.5 × `prior` (the level's search budget; 0 for a
         level that decides at once)."""
@@ -62,7 +65,7 @@ class Pacer:
         # a search usually runs to its budget, and over it on a busy machine
         return self.rng.uniform(0.0, 1.5 * prior) if prior > 0 else 0.0
 
-    def release_at(self, window: Window, key: tuple[str, str, bool], prior: float) -> float:
+    def release_at(self, window: Window, key: PaceKey, prior: float) -> float:
         """When the window's pause may end, drawn once per window."""
         if window.release_at is None:
             window.release_at = window.opened + self.pause(key, prior)

@@ -64,9 +64,8 @@ def _check_sender(request: Request) -> None:
     JSON: a cross-site form or `text/plain` POST (which browsers send without a preflight)
     cannot create deals or act in one whose id it knows (reliability review L3)."""
     origin = request.headers.get("origin")
-    if origin is not None and not _same_host(origin, request.headers.get("host", "")):
-        raise ApiError(403, "cross_origin", "requests from another site's pages are refused")
-    if request.headers.get("sec-fetch-site") == "cross-site":
+    if ((origin is not None and not _same_host(origin, request.headers.get("host", "")))
+            or request.headers.get("sec-fetch-site") == "cross-site"):
         raise ApiError(403, "cross_origin", "requests from another site's pages are refused")
     media = request.headers.get("content-type", "").split(";")[0].strip().lower()
     if media != "application/json":
@@ -99,8 +98,8 @@ async def _json_body(request: Request) -> dict[str, Any]:
                 if len(body) > MAX_BODY:
                     raise ApiError(413, "too_large", f"the request body is over {MAX_BODY} bytes")
     except TimeoutError:
-        raise ApiError(408, "request_timeout", f"the body took over {BODY_TIMEOUT:g} s to send",
-                       ) from None
+        raise ApiError(408, "request_timeout",
+                       f"the body took over {BODY_TIMEOUT:g} s to send") from None
     try:
         data = json.loads(body)
     except RecursionError:  # a few KiB of brackets nest deeper than the parser goes
