@@ -9,6 +9,7 @@ import threading
 import zlib
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -34,6 +35,9 @@ class Wrapped:
 
     def __init__(self, inner: Store) -> None:
         self.inner = inner
+
+    def __getattr__(self, name: str) -> Any:  # the job queue, announcements, `shared`
+        return getattr(self.inner, name)
 
     def create(self, deal: DealRow) -> None:
         self.inner.create(deal)

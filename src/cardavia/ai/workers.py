@@ -9,14 +9,12 @@ is the same distribution as sampling from the true state, and nothing hidden cro
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import functools
 import multiprocessing
 import os
+import pickle
 import threading
 import time
-from collections import deque
-from collections.abc import AsyncIterator
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import asdict
@@ -58,67 +56,14 @@ def _exit_with(parent: int, every: float = 0.5) -> None:
     os._exit(0)
 
 
-SERVED_KEPT = 10_000  # clients whose last turn is remembered
-
-
 class Thinkers:
-    """A small pool of worker processes; started on first use.
-
-    The workers take turns between clients (whoever created the deal, or asked for the hint):
-    each free worker goes to the next client in turn with work waiting, so a client that sets
-    hundreds of searches going waits behind its own, while another client's search waits for
-    at most one of each other client's (reliability review H2). The pool's own queue never
-    holds more than there are workers."""
+    """A small pool of worker processes; started on first use. Which job goes next, between
+    clients, is the job queue's to say (`Store.take_job`): the pool runs what it is given."""
 
     def __init__(self, workers: int | None = None) -> None:
         # Leave a core to the server: the event loop answers requests while the workers think.
         self.workers = workers or max(1, (os.cpu_count() or 2) - 1)
         self._pool: ProcessPoolExecutor | None = None
-        self._waiting: dict[str, deque[asyncio.Future[None]]] = {}
-        self._busy = 0  # searches handed to the pool
-        self._turns = 0
-        self._served: dict[str, int] = {}  # client -> the turn it was last given
-
-    @contextlib.asynccontextmanager
-    async def _turn(self, client: str) -> AsyncIterator[None]:
-        """Wait for this client's turn at a free worker, and hold it."""
-        ticket: asyncio.Future[None] = asyncio.get_running_loop().create_future()
-        self._waiting.setdefault(client, deque()).append(ticket)
-        self._admit()
-        try:
-            await ticket
-            yield
-        finally:
-            if ticket.done() and not ticket.cancelled():
-                self._busy -= 1
-            else:  # given up before its turn came
-                ticket.cancel()
-                queue = self._waiting.get(client)
-                if queue is not None and ticket in queue:
-                    queue.remove(ticket)
-                    if not queue:
-                        del self._waiting[client]
-            self._admit()
-
-    def _admit(self) -> None:
-        while self._busy < self.workers and self._waiting:
-            # the waiting client served longest ago (or never) goes first
-            client = min(self._waiting, key=lambda c: self._served.get(c, -1))
-            queue = self._waiting[client]
-            ticket = queue.popleft()
-            if not queue:
-                del self._waiting[client]
-            if not ticket.done():
-                ticket.set_result(None)
-                self._busy += 1
-                self._turns += 1
-                self._served[client] = self._turns
-        if len(self._served) > SERVED_KEPT:  # forget clients with nothing waiting
-            self._served = {c: t for c, t in self._served.items() if c in self._waiting}
-
-    def waiting(self) -> dict[str, int]:
-        """Searches waiting for a worker, per client."""
-        return {client: len(queue) for client, queue in self._waiting.items()}
 
     def _executor(self) -> ProcessPoolExecutor:
         if self._pool is None:
@@ -128,16 +73,20 @@ class Thinkers:
         return self._pool
 
     async def think(self, level: str, game: str, seed: int, world: State, seat: int,
-                    observation: dict[str, Any], legal: list[str], client: str = ""
-                    ) -> dict[str, Any]:
-        """The search's decision, once `client`'s turn at a worker comes."""
-        async with self._turn(client):
-            return await self._think(level, game, seed, world, seat, observation, legal)
+                    observation: dict[str, Any], legal: list[str]) -> dict[str, Any]:
+        """The search's decision."""
+        return await self._run(functools.partial(think, level, game, seed, world, seat,
+                                                 observation, legal))
 
-    async def _think(self, level: str, game: str, seed: int, world: State, seat: int,
-                     observation: dict[str, Any], legal: list[str]) -> dict[str, Any]:
+    async def solve(self, payload: bytes) -> dict[str, Any]:
+        """A queued job's decision (`cardavia.table.jobs.pack` made the payload; the store it
+        came from is the operator's own, trusted like the code)."""
+        job = pickle.loads(payload)
+        return await self.think(job["level"], job["game"], job["seed"], job["world"],
+                                job["seat"], job["observation"], job["legal"])
+
+    async def _run(self, job: functools.partial[dict[str, Any]]) -> dict[str, Any]:
         loop = asyncio.get_running_loop()
-        job = functools.partial(think, level, game, seed, world, seat, observation, legal)
         pool = self._executor()
         try:
             return await loop.run_in_executor(pool, job)

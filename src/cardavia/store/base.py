@@ -1,17 +1,32 @@
-"""The store protocol: what the table layer needs to keep every deal across restarts.
+"""The store protocol: what the table layer needs to keep every deal across restarts, and
+the queue of AI work (architecture.md §7).
 
 A deal is its creation parameters plus its ordered actions; the state is rebuilt by replaying
-them through the rules engine. A PostgreSQL store can implement the same protocol (§7).
+them through the rules engine. An AI job (a seat's decision, a hint) is a row too: one worker
+takes it with a lease, and a worker that dies leaves it to be taken again when the lease runs
+out. Writes announce themselves to `subscribe`rs: "deal" (payload: the deal id) after an action,
+"job" after a new job, "done" (payload: the job's key) after a result, "lost" when
+announcements may have been missed (re-read what you wait for).
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Protocol
+
+# What a subscriber is called with: (channel, payload); from any thread.
+Listener = Callable[[str, str], None]
+LEASE_S = 10.0  # a job taken is another worker's to take once this long passes without renewal
+MAX_TRIES = 3   # a job whose worker died this often (a search that kills its process) is dropped
 
 
 class StoreError(RuntimeError):
     """The store refused a write (e.g. an action number already taken) or a read."""
+
+
+class ConflictError(StoreError):
+    """The action number is taken: another process stored its action first."""
 
 
 class UnreadableRowError(StoreError):
@@ -36,7 +51,19 @@ class DealRow:
     ai_seed: int | None = None
 
 
+@dataclass
+class Job:
+    id: int
+    key: str
+    client: str
+    payload: bytes
+
+
 class Store(Protocol):
+    # Whether other processes may write to it too (PostgreSQL): then a process re-reads a deal
+    # before it trusts its copy in memory. A SQLite file is this server's alone.
+    shared: bool
+
     def create(self, deal: DealRow) -> None: ...
 
     def append_action(self, deal_id: str, index: int, seat: int, action: str) -> None:
@@ -44,6 +71,40 @@ class Store(Protocol):
         ...
 
     def load(self, deal_id: str) -> DealRow | None: ...
+
+    def actions_since(self, deal_id: str, index: int) -> list[tuple[int, str]]:
+        """The deal's actions from number `index` on, as (seat, action)."""
+        ...
+
+    def submit_job(self, key: str, deal_id: str, client: str, payload: bytes) -> None:
+        """Queue a job unless one with this key exists (two processes asking for the same
+        decision get one search)."""
+        ...
+
+    def take_job(self, worker: str, lease_s: float = LEASE_S) -> Job | None:
+        """The next job for `worker`, leased to it: the waiting client served longest ago goes
+        first, so a client with hundreds of jobs waiting slows only itself (review H2)."""
+        ...
+
+    def renew_job(self, job_id: int, worker: str, lease_s: float = LEASE_S) -> bool: ...
+
+    def release_job(self, job_id: int, worker: str) -> None:
+        """Give a job back untouched (a worker that stops): another may take it at once."""
+        ...
+
+    def finish_job(self, job_id: int, result: str) -> None:
+        """Store a job's result (JSON text); the first result stored stays."""
+        ...
+
+    def job_result(self, key: str) -> str | None: ...
+
+    def prune_jobs(self, older_than_s: float) -> int:
+        """Forget jobs created that long ago, done or not (nobody waits that long)."""
+        ...
+
+    def subscribe(self, listener: Listener) -> Callable[[], None]:
+        """Call `listener` on every announcement (module docstring); returns the unsubscriber."""
+        ...
 
     def ping(self) -> None:
         """Raise StoreError unless the store can be read now (`/readyz`)."""

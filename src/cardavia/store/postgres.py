@@ -9,13 +9,21 @@ a pool, so the store is thread-safe without a lock of its own.
 The schema is versioned: MIGRATIONS is an ordered list of SQL steps, and `migrate` applies the
 ones a database lacks at start, in one transaction under an advisory lock, recording the version
 in `cardavia_schema`. Add a step at the end to change the schema; never edit one that shipped.
+
+Announcements are PostgreSQL notifications, sent by triggers in the transaction of the write
+itself (so every writer sends them, and only once it commits): channel `cardavia_deal` carries a
+deal id, `cardavia_job` nothing, `cardavia_done` a job's key; never a card. Each process holds one
+listening connection (`subscribe`), in a thread that reconnects after a loss and then tells its
+subscribers "lost", since notifications sent meanwhile are gone.
 """
 
 from __future__ import annotations
 
 import json
+import logging
 import select
-from collections.abc import Iterator
+import threading
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any
 
@@ -23,7 +31,18 @@ import psycopg
 from psycopg import conninfo
 from psycopg_pool import ConnectionPool
 
-from cardavia.store.base import DealRow, StoreError, UnreadableRowError
+from cardavia.store.base import (
+    LEASE_S,
+    MAX_TRIES,
+    ConflictError,
+    DealRow,
+    Job,
+    Listener,
+    StoreError,
+    UnreadableRowError,
+)
+
+log = logging.getLogger(__name__)
 
 # The ordered schema steps: step i (from 1) takes a database from version i - 1 to version i.
 MIGRATIONS: tuple[str, ...] = (
@@ -50,7 +69,45 @@ MIGRATIONS: tuple[str, ...] = (
         PRIMARY KEY (deal_id, n)
     );
     """,
+    # 2: the queue of AI jobs, the clients' turns at it, and the announcements.
+    """
+    CREATE SEQUENCE job_turns;
+    CREATE TABLE jobs (
+        id bigserial PRIMARY KEY,
+        key text NOT NULL UNIQUE,
+        deal_id text NOT NULL,
+        client text NOT NULL,
+        payload bytea NOT NULL,
+        created timestamptz NOT NULL DEFAULT now(),
+        worker text,
+        lease_until timestamptz,
+        tries integer NOT NULL DEFAULT 0,
+        result text,
+        finished timestamptz
+    );
+    CREATE INDEX jobs_open ON jobs (id) WHERE finished IS NULL;
+    CREATE TABLE job_clients (
+        client text PRIMARY KEY,
+        served bigint NOT NULL
+    );
+    CREATE FUNCTION cardavia_announce_action() RETURNS trigger LANGUAGE plpgsql AS $$
+    BEGIN PERFORM pg_notify('cardavia_deal', NEW.deal_id); RETURN NULL; END $$;
+    CREATE TRIGGER actions_announce AFTER INSERT ON actions
+        FOR EACH ROW EXECUTE FUNCTION cardavia_announce_action();
+    CREATE FUNCTION cardavia_announce_job() RETURNS trigger LANGUAGE plpgsql AS $$
+    BEGIN
+        IF NEW.finished IS NOT NULL THEN
+            PERFORM pg_notify('cardavia_done', NEW.key);
+        ELSIF NEW.worker IS NULL THEN
+            PERFORM pg_notify('cardavia_job', '');
+        END IF;
+        RETURN NULL;
+    END $$;
+    CREATE TRIGGER jobs_announce AFTER INSERT OR UPDATE OF finished, worker ON jobs
+        FOR EACH ROW EXECUTE FUNCTION cardavia_announce_job();
+    """,
 )
+CHANNELS = {"cardavia_deal": "deal", "cardavia_job": "job", "cardavia_done": "done"}
 
 SCHEMA_TABLE = "cardavia_schema"
 # pg_advisory_xact_lock key of the migrations: any constant the database's other users don't
@@ -107,9 +164,14 @@ def migrate(conn: psycopg.Connection[Any], migrations: tuple[str, ...] = MIGRATI
 
 
 class PostgresStore:
+    shared = True
+
     def __init__(self, url: str, pool_size: int = POOL_SIZE,
                  timeout: float = POOL_TIMEOUT) -> None:
         self.url = url
+        self._listeners: list[Listener] = []
+        self._listening: threading.Thread | None = None
+        self._closed = threading.Event()
         self.name = redacted(url)
         # Nothing to tell an operator at start (the SQLite store warns of an emptied file).
         self.warnings: list[str] = []
@@ -174,9 +236,112 @@ class PostgresStore:
                 )
 
     def append_action(self, deal_id: str, index: int, seat: int, action: str) -> None:
+        try:
+            with self._connection() as conn:
+                conn.execute("INSERT INTO actions (deal_id, n, seat, action) "
+                             "VALUES (%s, %s, %s, %s)", (deal_id, index, seat, action))
+        except StoreError as err:
+            if isinstance(err.__cause__, psycopg.errors.UniqueViolation):
+                raise ConflictError(f"{deal_id}: action {index} is taken") from None
+            raise
+
+    def actions_since(self, deal_id: str, index: int) -> list[tuple[int, str]]:
         with self._connection() as conn:
-            conn.execute("INSERT INTO actions (deal_id, n, seat, action) VALUES (%s, %s, %s, %s)",
-                         (deal_id, index, seat, action))
+            rows = conn.execute("SELECT seat, action FROM actions WHERE deal_id = %s AND n >= %s "
+                                "ORDER BY n", (deal_id, index)).fetchall()
+        return [(int(s), str(a)) for s, a in rows]
+
+    def submit_job(self, key: str, deal_id: str, client: str, payload: bytes) -> None:
+        with self._connection() as conn:
+            conn.execute("INSERT INTO jobs (key, deal_id, client, payload) "
+                         "VALUES (%s, %s, %s, %s) ON CONFLICT (key) DO NOTHING",
+                         (key, deal_id, client, payload))
+
+    def take_job(self, worker: str, lease_s: float = LEASE_S) -> Job | None:
+        # SKIP LOCKED: workers taking jobs at once each get a different one, none waits.
+        with self._connection() as conn, conn.transaction():
+            row = conn.execute(
+                "SELECT j.id, j.key, j.client, j.payload FROM jobs j "
+                "LEFT JOIN job_clients u ON u.client = j.client "
+                "WHERE j.finished IS NULL AND j.tries < %s "
+                "AND (j.lease_until IS NULL OR j.lease_until < now()) "
+                "ORDER BY coalesce(u.served, 0), j.id LIMIT 1 FOR UPDATE OF j SKIP LOCKED",
+                (MAX_TRIES,)).fetchone()
+            if row is None:
+                return None
+            conn.execute("UPDATE jobs SET worker = %s, tries = tries + 1, "
+                         "lease_until = now() + %s * interval '1 second' WHERE id = %s",
+                         (worker, lease_s, row[0]))
+            conn.execute("INSERT INTO job_clients (client, served) "
+                         "VALUES (%s, nextval('job_turns')) ON CONFLICT (client) "
+                         "DO UPDATE SET served = excluded.served", (row[2],))
+        return Job(int(row[0]), str(row[1]), str(row[2]), bytes(row[3]))
+
+    def renew_job(self, job_id: int, worker: str, lease_s: float = LEASE_S) -> bool:
+        with self._connection() as conn:
+            cur = conn.execute("UPDATE jobs SET lease_until = now() + %s * interval '1 second' "
+                               "WHERE id = %s AND worker = %s AND finished IS NULL",
+                               (lease_s, job_id, worker))
+            return cur.rowcount > 0
+
+    def release_job(self, job_id: int, worker: str) -> None:
+        with self._connection() as conn:
+            conn.execute("UPDATE jobs SET worker = NULL, lease_until = NULL, tries = tries - 1 "
+                         "WHERE id = %s AND worker = %s AND finished IS NULL", (job_id, worker))
+
+    def finish_job(self, job_id: int, result: str) -> None:
+        with self._connection() as conn:
+            conn.execute("UPDATE jobs SET result = %s, finished = now() "
+                         "WHERE id = %s AND finished IS NULL", (result, job_id))
+
+    def job_result(self, key: str) -> str | None:
+        with self._connection() as conn:
+            row = conn.execute("SELECT result FROM jobs WHERE key = %s", (key,)).fetchone()
+        return None if row is None or row[0] is None else str(row[0])
+
+    def prune_jobs(self, older_than_s: float) -> int:
+        with self._connection() as conn:
+            cur = conn.execute("DELETE FROM jobs WHERE created < now() - %s * interval '1 second'",
+                               (older_than_s,))
+            return cur.rowcount
+
+    def subscribe(self, listener: Listener) -> Callable[[], None]:
+        self._listeners.append(listener)
+        if self._listening is None:
+            self._listening = threading.Thread(target=self._listen, name="cardavia-listen",
+                                               daemon=True)
+            self._listening.start()
+        return lambda: self._listeners.remove(listener) if listener in self._listeners else None
+
+    def _listen(self) -> None:
+        """Hold one listening connection and pass its notifications on, until `close`."""
+        lost = False
+        while not self._closed.is_set():
+            try:
+                with psycopg.connect(self.url, autocommit=True,
+                                     connect_timeout=CONNECT_TIMEOUT) as conn:
+                    for channel in CHANNELS:
+                        conn.execute(f"LISTEN {channel}")
+                    if lost:  # whatever was sent while we were away is gone: re-read
+                        self._announce("lost", "")
+                    lost = False
+                    while not self._closed.is_set():
+                        for note in conn.notifies(timeout=1.0):
+                            self._announce(CHANNELS.get(note.channel, note.channel),
+                                           note.payload)
+            except psycopg.Error as err:
+                if not lost:
+                    log.warning("%s: the listening connection failed (%s); reconnecting",
+                                self.name, _one_line(err))
+                lost = True
+                self._closed.wait(1.0)
+
+    def _announce(self, channel: str, payload: str) -> None:
+        for listener in list(self._listeners):
+            try:
+                listener(channel, payload)
+            except Exception:
+                log.exception("a store subscriber failed")
 
     def load(self, deal_id: str) -> DealRow | None:
         if "\x00" in deal_id:  # no text column holds one: no deal has such an id
@@ -203,6 +368,9 @@ class PostgresStore:
             conn.execute("SELECT 1 FROM deals LIMIT 1").fetchall()
 
     def close(self) -> None:
+        self._closed.set()
+        if self._listening is not None:
+            self._listening.join(timeout=3.0)
         self._pool.close()
 
 

@@ -1,4 +1,8 @@
-"""The SQLite store (stdlib sqlite3): one file, no server, WAL so readers never wait."""
+"""The SQLite store (stdlib sqlite3): one file, no server, WAL so readers never wait.
+
+The file is one server's (`shared` is False): its announcements reach that process's own
+subscribers, called right after the write that makes them.
+"""
 
 from __future__ import annotations
 
@@ -7,9 +11,21 @@ import logging
 import os
 import sqlite3
 import threading
+import time
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any, TypeVar
 
-from cardavia.store.base import DealRow, StoreError, UnreadableRowError
+from cardavia.store.base import (
+    LEASE_S,
+    MAX_TRIES,
+    ConflictError,
+    DealRow,
+    Job,
+    Listener,
+    StoreError,
+    UnreadableRowError,
+)
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS deals (
@@ -31,16 +47,38 @@ CREATE TABLE IF NOT EXISTS actions (
     action TEXT NOT NULL,
     PRIMARY KEY (deal_id, n)
 );
+CREATE TABLE IF NOT EXISTS jobs (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    key TEXT NOT NULL UNIQUE,
+    deal_id TEXT NOT NULL,
+    client TEXT NOT NULL,
+    payload BLOB NOT NULL,
+    created REAL NOT NULL,
+    worker TEXT,
+    lease_until REAL,
+    tries INTEGER NOT NULL DEFAULT 0,
+    result TEXT,
+    finished REAL
+);
+CREATE INDEX IF NOT EXISTS jobs_open ON jobs (finished, id);
+CREATE TABLE IF NOT EXISTS job_clients (
+    client TEXT PRIMARY KEY,
+    served INTEGER NOT NULL
+);
 """
 
 
 log = logging.getLogger(__name__)
+T = TypeVar("T")
 TABLES = {"deals", "actions"}
 
 
 class SQLiteStore:
+    shared = False
+
     def __init__(self, path: str | Path) -> None:
         self.path = str(path)
+        self._listeners: list[Listener] = []
         # What an operator must hear of at start: a deals file found empty (reliability L6).
         self.warnings: list[str] = []
         try:
@@ -118,8 +156,105 @@ class SQLiteStore:
                     "INSERT INTO actions (deal_id, n, seat, action) VALUES (?, ?, ?, ?)",
                     (deal_id, index, seat, action),
                 )
+            except sqlite3.IntegrityError as err:
+                if "UNIQUE" in str(err) or "PRIMARY KEY" in str(err):
+                    raise ConflictError(f"{deal_id}: action {index} is taken") from err
+                raise StoreError(str(err)) from err
             except (sqlite3.Error, OverflowError) as err:
                 raise StoreError(str(err)) from err
+        self._announce("deal", deal_id)
+
+    def actions_since(self, deal_id: str, index: int) -> list[tuple[int, str]]:
+        rows = self._read("SELECT seat, action FROM actions WHERE deal_id = ? AND n >= ? "
+                          "ORDER BY n", (deal_id, index))
+        return [(int(s), str(a)) for s, a in rows]
+
+    def _read(self, query: str, params: tuple[Any, ...] = ()) -> list[Any]:
+        with self._lock:
+            try:
+                return self._conn.execute(query, params).fetchall()
+            except (sqlite3.Error, OverflowError) as err:
+                raise StoreError(str(err)) from err
+
+    def _write(self, statements: Callable[[sqlite3.Connection], T]) -> T:
+        """Run `statements` in one transaction that takes the write lock first."""
+        with self._lock:
+            try:
+                self._conn.execute("BEGIN IMMEDIATE")
+                value = statements(self._conn)
+                self._conn.execute("COMMIT")
+                return value
+            except BaseException as err:
+                if self._conn.in_transaction:
+                    self._conn.execute("ROLLBACK")
+                if isinstance(err, sqlite3.Error | OverflowError):
+                    raise StoreError(str(err)) from err
+                raise
+
+    def submit_job(self, key: str, deal_id: str, client: str, payload: bytes) -> None:
+        added = self._write(lambda c: c.execute(
+            "INSERT OR IGNORE INTO jobs (key, deal_id, client, payload, created) "
+            "VALUES (?, ?, ?, ?, ?)", (key, deal_id, client, payload, time.time())).rowcount)
+        if added:
+            self._announce("job", "")
+
+    def take_job(self, worker: str, lease_s: float = LEASE_S) -> Job | None:
+        def take(c: sqlite3.Connection) -> Job | None:
+            now = time.time()
+            row = c.execute(
+                "SELECT j.id, j.key, j.client, j.payload FROM jobs j "
+                "LEFT JOIN job_clients u ON u.client = j.client "
+                "WHERE j.finished IS NULL AND j.tries < ? "
+                "AND (j.lease_until IS NULL OR j.lease_until < ?) "
+                "ORDER BY coalesce(u.served, 0), j.id LIMIT 1", (MAX_TRIES, now)).fetchone()
+            if row is None:
+                return None
+            c.execute("UPDATE jobs SET worker = ?, lease_until = ?, tries = tries + 1 "
+                      "WHERE id = ?", (worker, now + lease_s, row[0]))
+            c.execute("INSERT INTO job_clients (client, served) VALUES (?, "
+                      "(SELECT coalesce(max(served), 0) + 1 FROM job_clients)) "
+                      "ON CONFLICT (client) DO UPDATE SET served = excluded.served", (row[2],))
+            return Job(int(row[0]), str(row[1]), str(row[2]), bytes(row[3]))
+
+        return self._write(take)
+
+    def renew_job(self, job_id: int, worker: str, lease_s: float = LEASE_S) -> bool:
+        return bool(self._write(lambda c: c.execute(
+            "UPDATE jobs SET lease_until = ? WHERE id = ? AND worker = ? AND finished IS NULL",
+            (time.time() + lease_s, job_id, worker)).rowcount))
+
+    def release_job(self, job_id: int, worker: str) -> None:
+        released = self._write(lambda c: c.execute(
+            "UPDATE jobs SET worker = NULL, lease_until = NULL, tries = tries - 1 "
+            "WHERE id = ? AND worker = ? AND finished IS NULL", (job_id, worker)).rowcount)
+        if released:
+            self._announce("job", "")
+
+    def finish_job(self, job_id: int, result: str) -> None:
+        key = self._write(lambda c: c.execute(
+            "UPDATE jobs SET result = ?, finished = ? WHERE id = ? AND finished IS NULL "
+            "RETURNING key", (result, time.time(), job_id)).fetchone())
+        if key:
+            self._announce("done", str(key[0]))
+
+    def job_result(self, key: str) -> str | None:
+        rows = self._read("SELECT result FROM jobs WHERE key = ?", (key,))
+        return None if not rows or rows[0][0] is None else str(rows[0][0])
+
+    def prune_jobs(self, older_than_s: float) -> int:
+        return self._write(lambda c: c.execute(
+            "DELETE FROM jobs WHERE created < ?", (time.time() - older_than_s,)).rowcount)
+
+    def subscribe(self, listener: Listener) -> Callable[[], None]:
+        self._listeners.append(listener)
+        return lambda: self._listeners.remove(listener) if listener in self._listeners else None
+
+    def _announce(self, channel: str, payload: str) -> None:
+        for listener in list(self._listeners):
+            try:
+                listener(channel, payload)
+            except Exception:  # a subscriber's bug must not fail the write it follows
+                log.exception("a store subscriber failed")
 
     def load(self, deal_id: str) -> DealRow | None:
         with self._lock:

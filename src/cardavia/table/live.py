@@ -3,6 +3,12 @@
 The human sits in seat 0; the other seats are agents that act on the server. Every action is
 applied to a clone and stored before the table adopts it, so a refused write or an illegal
 action leaves the deal exactly as it was, and a restart rebuilds it from the store.
+
+With a store that other processes write too (PostgreSQL, architecture.md §7), a deal in memory
+is a cache: it catches up with the store's actions before every request acts on it or answers
+from it, and when another process stored action number n first, this one catches up and the
+request that lost answers 409 with the fresh view. Searches are jobs in the store
+(`table/jobs.py`), for whichever worker takes them.
 """
 
 from __future__ import annotations
@@ -25,8 +31,10 @@ from cardavia.ai.workers import Thinkers
 from cardavia.rules.core import Event, Game, State
 from cardavia.rules.errors import RulesError
 from cardavia.rules.record import make_record
-from cardavia.store.base import DealRow, Store, StoreError, UnreadableRowError
+from cardavia.store.base import ConflictError, DealRow, Store, StoreError, UnreadableRowError
+from cardavia.table.jobs import JobFailed, JobQueue, job_key, pack
 from cardavia.table.pacing import PaceKey, Pacer, Window
+from cardavia.table.worker import Worker
 
 HUMAN = 0
 # What a deal id may look like (ours are 22 characters of token_urlsafe): anything else is
@@ -80,9 +88,7 @@ class Table:
         self.waiting = 0  # long polls waiting on this object: it must stay the deal's
         self.window = Window()
         self._adopt(self.state, self.state.opening)
-        for seat, action in row.actions:  # replaying re-validates every stored action
-            self._adopt(self.state, self.state.settle_all())
-            self._adopt(self.state, self.state.apply(seat, action))
+        self.catch_up(row.actions)  # replaying re-validates every stored action
         if row.actions:
             # as far as the deal had gone before it left memory: to the next decision
             self._adopt(self.state, self.state.settle_all())
@@ -108,6 +114,14 @@ class Table:
     @property
     def id(self) -> str:
         return self.row.id
+
+    def catch_up(self, actions: list[tuple[int, str]]) -> None:
+        """Adopt actions stored after this table's last one (by this process before it left
+        memory, or by another process); the held steps before each were taken, since a stored
+        action follows them. Raises RulesError if one does not apply."""
+        for seat, action in actions:
+            self._adopt(self.state, self.state.settle_all())
+            self._adopt(self.state, self.state.apply(seat, action), seat)
 
     @property
     def version(self) -> int:
@@ -253,11 +267,16 @@ class Tables:
     def __init__(self, store: Store, games: Mapping[str, Game],
                  thinkers: Thinkers | None = None, keep: int = KEEP, idle_s: float = IDLE_S,
                  pacer: Pacer | None = None, max_live: int = MAX_LIVE,
-                 busy_s: float = BUSY_S) -> None:
+                 busy_s: float = BUSY_S, worker: bool = True,
+                 jobs: JobQueue | None = None) -> None:
+        """`worker`: run an AI worker in this process, searching with `thinkers` (False: the
+        jobs are for `cardavia worker` processes)."""
         self.store = store
         self.pacer = pacer or Pacer()
         self.games = games
-        self.thinkers = thinkers or Thinkers()
+        self.jobs = jobs or JobQueue(store)
+        self.worker = Worker(store, thinkers or Thinkers()) if worker else None
+        self._unsubscribe: Any = None
         # The deals in memory, least recently asked for first. Past `keep` of them, those idle
         # for `idle_s` leave memory (a finished deal holds 44-82 KiB, docs/benchmarks.md); the
         # store has them, and the next request replays them back, as after a restart.
@@ -268,7 +287,74 @@ class Tables:
         self._loading: dict[str, int] = {}  # requests loading a deal from the store, per id
         self._tasks: set[asyncio.Future[Any]] = set()
         self._running: dict[str, int] = {}  # agent tasks per deal
-        self._hints: dict[tuple[str, int], asyncio.Future[dict[str, Any]]] = {}  # in progress
+        self._syncing: set[str] = set()  # deals announced changed, being caught up
+
+    def _start(self) -> None:
+        """Listen to the store and start the worker, once, on the running event loop."""
+        if self._unsubscribe is not None:
+            return
+        loop = asyncio.get_running_loop()
+
+        def announced(channel: str, payload: str) -> None:  # from any thread
+            loop.call_soon_threadsafe(self._announced, channel, payload)
+
+        self._unsubscribe = self.store.subscribe(announced)
+        if self.worker is not None:
+            self.worker.start()
+
+    def _announced(self, channel: str, payload: str) -> None:
+        """A store announcement, on the event loop: wake what waits on it."""
+        self.jobs.announced(channel, payload)
+        if not self.store.shared:
+            return  # this process made the change, and already woke its waiters
+        if channel == "deal":
+            ids = [payload]
+        elif channel == "lost":
+            ids = list(self._tables)
+        else:
+            return
+        for deal_id in ids:
+            table = self._tables.get(deal_id)
+            if table is not None and table.waiting and deal_id not in self._syncing:
+                self._syncing.add(deal_id)
+                task = asyncio.get_running_loop().create_task(self._sync_task(table))
+                self._tasks.add(task)
+                task.add_done_callback(self._tasks.discard)
+
+    async def _sync_task(self, table: Table) -> None:
+        try:
+            async with self.lock(table.id):
+                await self._sync(table)
+        except StoreError:
+            pass  # the long poll times out and asks again
+        finally:
+            self._syncing.discard(table.id)
+        self.schedule_agents(table)
+
+    async def _sync(self, table: Table) -> None:
+        """Catch up with the actions other processes stored (call under the deal's lock)."""
+        if not self.store.shared:
+            return
+        found = await asyncio.to_thread(self.store.actions_since, table.id,
+                                        len(table.state.actions))
+        if not found:
+            return
+        try:
+            table.catch_up(found)
+        except RulesError:  # cannot happen unless the copy went astray: replace it
+            log.warning("deal %s: the copy in memory did not follow the store", table.id)
+            fresh = await self._load(table.id)
+            table.__dict__.update(fresh.__dict__)
+        table.notify()
+
+    async def _seen(self, table: Table, version: int) -> None:
+        """A client shows a version beyond ours: another process has taken held steps that
+        this one still paces. Take them as this process's own pacing allows (never sooner, so
+        a made-up version learns nothing). Call under the deal's lock."""
+        while version > table.version and table.state.unsettled():
+            await asyncio.sleep(max(table.pause_left(), 0.0))
+            table.settle()
+            table.notify()
 
     def lock(self, deal_id: str) -> asyncio.Lock:
         return self._locks.setdefault(deal_id, asyncio.Lock())
@@ -290,15 +376,20 @@ class Tables:
         table = Table(row, self.games[game], self.store, self.pacer)
         if client is not None:
             table.client = client
+        self._start()
         await asyncio.to_thread(self.store.create, row)
         self._keep(table)
         self.schedule_agents(table)
         return table
 
     async def get(self, deal_id: str) -> Table:
+        self._start()
         table = self._tables.get(deal_id)
         if table is not None:
             self._touch(table)
+            if self.store.shared:
+                async with self.lock(deal_id):
+                    await self._sync(table)
             if not self._running.get(deal_id):  # an agent task that stopped on an error
                 self.schedule_agents(table)     # goes on with the next request
             return table
@@ -365,7 +456,14 @@ class Tables:
 
     async def human_act(self, table: Table, action: str, version: int) -> None:
         async with self.lock(table.id):
-            await table.human_act(action, version)
+            await self._sync(table)
+            await self._seen(table, version)
+            try:
+                await table.human_act(action, version)
+            except ConflictError:
+                # another process stored its action under this number first: the fresh view
+                await self._sync(table)
+                raise StaleVersionError(table.version) from None
             table.notify()
         self.schedule_agents(table)
 
@@ -407,6 +505,9 @@ class Tables:
         while True:
             async with self.lock(table.id):
                 pause: float | None = None
+                await self._sync(table)
+                if table.state.is_over():
+                    return
                 if table.state.unsettled():
                     # A held step waits as long as a hidden decision would have (pacing.py).
                     pause = max(table.pause_left(), 0.0)
@@ -434,19 +535,22 @@ class Tables:
                         key = table.decision_key(seat)
                         began = time.monotonic()
                         world = table.state.sample_world(seat, table.rng)  # an eager deal
-                        seed = table.rng.randrange(2**32)
+                        job = job_key(table.id, "seat", len(table.state.actions), seat,
+                                      table.versions[seat])
+                        payload = pack(table.row.level, table.game.name,
+                                       table.rng.randrange(2**32), world, seat, observation,
+                                       legal)
             if pause is not None:
                 # unlocked: requests come in between two steps, a human answer during a pause
                 await asyncio.sleep(pause)
                 continue
             try:
-                found = await self.thinkers.think(table.row.level, table.game.name, seed, world,
-                                                  seat, observation, legal, client=table.client)
+                found = await self.jobs.result(job, table.id, table.client, payload)
                 action = found["action"]
-            except Exception:
-                # The workers failed even after a restart: the seat plays its heuristic move
-                # (the search's own default) rather than stall the deal.
-                log.warning("deal %s: seat %d could not search", table.id, seat, exc_info=True)
+            except (JobFailed, StoreError) as err:
+                # No worker answered in time, or the search failed: the seat plays its
+                # heuristic move (the search's own default) rather than stall the deal.
+                log.warning("deal %s: seat %d could not search: %s", table.id, seat, err)
                 action = agent.act(observation, legal)
             async with self.lock(table.id):
                 # (if the deal moved on while the seat thought, it decides again)
@@ -472,6 +576,8 @@ class Tables:
             except RulesError:
                 # An agent bug must not stall the deal: fall back to its first legal action.
                 await table.act(seat, legal[0])
+        except ConflictError:
+            return True  # another process played this step first: catch up and go on
         except StoreError:
             log.warning("deal %s: seat %d's action was not stored", table.id, seat,
                         exc_info=True)
@@ -482,10 +588,13 @@ class Tables:
     async def hint(self, table: Table, version: int, client: str | None = None
                    ) -> dict[str, Any]:
         """What the normal level would play for the human now, and why (`Decision` fields).
-        Asking again before the answer comes (another tab, a quick second press) waits for the
-        same search rather than queueing another in front of the AI seats' decisions: one
-        search per decision. `client`: who asked (turns at the workers)."""
+        One search per decision: asking again, before the answer or after it (another tab, a
+        quick second press, another web process), gets the same job's answer rather than
+        queueing another search in front of the AI seats'. `client`: who asked (turns at the
+        workers)."""
         async with self.lock(table.id):
+            await self._sync(table)
+            await self._seen(table, version)
             if version != table.version:
                 raise StaleVersionError(table.version)
             if HUMAN not in table.state.to_act():
@@ -495,32 +604,14 @@ class Tables:
             plain = obvious(legal)
             if plain is not None:
                 return _hint_json(plain.action, plain.reason, 0, {}, [])
-            key = (table.id, version)
-            pending = self._hints.get(key)
-            if pending is None:
-                world = table.state.sample_world(HUMAN, table.rng)
-                seed = table.rng.randrange(2**32)
-                pending = asyncio.ensure_future(self._search_hint(
-                    table, seed, world, observation, legal, client or table.client))
-                self._hints[key] = pending
-                self._tasks.add(pending)
-
-                def done(task: asyncio.Future[dict[str, Any]]) -> None:
-                    self._tasks.discard(task)
-                    self._hints.pop(key, None)
-
-                pending.add_done_callback(done)
-        # shielded: one asker going away does not cancel the search the others wait for
-        return await asyncio.shield(pending)
-
-    async def _search_hint(self, table: Table, seed: int, world: State,
-                           observation: dict[str, Any], legal: list[str], client: str
-                           ) -> dict[str, Any]:
+            seed = table.rng.randrange(2**32)
+            key = job_key(table.id, "hint", len(table.state.actions), HUMAN, version)
+            payload = pack(HINT_LEVEL, table.game.name, seed,
+                           table.state.sample_world(HUMAN, table.rng), HUMAN, observation, legal)
         try:
-            found = await self.thinkers.think(HINT_LEVEL, table.game.name, seed, world, HUMAN,
-                                              observation, legal, client=client)
-        except Exception:  # as for an AI seat: the heuristic move, not an error
-            log.warning("deal %s: the hint could not search", table.id, exc_info=True)
+            found = await self.jobs.result(key, table.id, client or table.client, payload)
+        except (JobFailed, StoreError) as err:  # as for an AI seat: the heuristic move
+            log.warning("deal %s: the hint could not search: %s", table.id, err)
             action = make_agent(HINT_LEVEL, table.game.name, seed).act(observation, legal)
             found = {"action": action, "reason": "greedy", "samples": 0, "values": {}}
         why = explain(table.game.name, observation, legal, found["action"])
@@ -540,7 +631,11 @@ class Tables:
         await asyncio.gather(*list(self._tasks), return_exceptions=True)
         writes = [w for table in self._tables.values() for w in table.writes]
         await asyncio.gather(*writes, return_exceptions=True)  # before the store closes
-        self.thinkers.close()
+        if self.worker is not None:
+            await self.worker.close()
+        if self._unsubscribe is not None:
+            self._unsubscribe()
+            self._unsubscribe = None
 
 
 def _hint_json(action: str, reason: str, samples: int, values: Mapping[str, Any],

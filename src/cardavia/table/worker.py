@@ -1,0 +1,146 @@
+"""The AI worker: takes jobs from the store and searches them in its own processes.
+
+`cardavia worker --db postgresql://…` runs one on any machine, for every server on that
+database; `cardavia serve` runs one inside the server (with SQLite, always). Each of its loops
+holds one job at a time under a lease it renews while the search runs: a worker killed
+mid-search (kill -9, out of memory) stops renewing, and another worker takes the job once the
+lease runs out. A worker that stops cleanly gives its jobs back at once.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+import os
+import signal
+import socket
+from typing import Any
+
+from cardavia.ai.workers import Thinkers
+from cardavia.store.base import LEASE_S, Job, Store, StoreError
+
+log = logging.getLogger(__name__)
+IDLE_POLL_S = 2.0   # an idle loop looks for a job this often, announcements aside
+PRUNE_EVERY_S = 60.0
+KEEP_JOBS_S = 600.0  # a job (and its result) is forgotten this long after it was queued
+
+
+class Worker:
+    """`loops` jobs at a time, searched by `thinkers` (a pool of as many processes)."""
+
+    def __init__(self, store: Store, thinkers: Thinkers | None = None,
+                 loops: int | None = None, lease_s: float = LEASE_S) -> None:
+        self.store = store
+        self.thinkers = thinkers or Thinkers(loops)
+        self.loops = loops or self.thinkers.workers
+        self.lease_s = lease_s
+        self.name = f"{socket.gethostname()}:{os.getpid()}"
+        self._wake = asyncio.Event()
+        self._tasks: list[asyncio.Task[None]] = []
+        self._held: dict[int, str] = {}  # job id -> the loop's name that holds it
+        self._unsubscribe: Any = None
+
+    def start(self) -> None:
+        """Start the loops on the running event loop."""
+        if self._tasks:
+            return
+        loop = asyncio.get_running_loop()
+
+        def announced(channel: str, payload: str) -> None:  # from any thread
+            if channel in ("job", "lost"):
+                loop.call_soon_threadsafe(self._wake.set)
+
+        self._unsubscribe = self.store.subscribe(announced)
+        self._tasks = [loop.create_task(self._loop(f"{self.name}/{i}"))
+                       for i in range(self.loops)]
+        self._tasks.append(loop.create_task(self._prune()))
+
+    async def _loop(self, name: str) -> None:
+        while True:
+            self._wake.clear()  # before looking: a job queued meanwhile sets it again
+            try:
+                job = await asyncio.to_thread(self.store.take_job, name, self.lease_s)
+            except StoreError as err:
+                log.warning("the worker could not take a job: %s", err)
+                job = None
+            if job is None:
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(self._wake.wait(), IDLE_POLL_S)
+                continue
+            await self._run(job, name)
+
+    async def _run(self, job: Job, name: str) -> None:
+        self._held[job.id] = name
+        renewing = asyncio.get_running_loop().create_task(self._renew(job, name))
+        try:
+            try:
+                found = await self.thinkers.solve(job.payload)
+            except asyncio.CancelledError:
+                raise
+            except Exception as err:  # the searcher failed even after a restart of its pool
+                log.warning("job %s failed", job.key, exc_info=True)
+                found = {"error": f"{type(err).__name__}: {err}"[:200]}
+            renewing.cancel()
+            await asyncio.to_thread(self.store.finish_job, job.id, json.dumps(found))
+            del self._held[job.id]
+        except StoreError as err:  # the result is lost; the lease runs out, it runs again
+            log.warning("job %s: the result was not stored: %s", job.key, err)
+            self._held.pop(job.id, None)
+        finally:
+            renewing.cancel()
+
+    async def _renew(self, job: Job, name: str) -> None:
+        while True:
+            await asyncio.sleep(self.lease_s / 3)
+            try:
+                await asyncio.to_thread(self.store.renew_job, job.id, name, self.lease_s)
+            except StoreError as err:
+                log.warning("job %s: the lease was not renewed: %s", job.key, err)
+
+    async def _prune(self) -> None:
+        while True:
+            try:
+                await asyncio.to_thread(self.store.prune_jobs, KEEP_JOBS_S)
+            except StoreError as err:
+                log.warning("old jobs were not pruned: %s", err)
+            await asyncio.sleep(PRUNE_EVERY_S)
+
+    async def close(self) -> None:
+        """Stop: searches are ended, and the jobs they held are given back."""
+        for task in self._tasks:
+            task.cancel()
+        await asyncio.gather(*self._tasks, return_exceptions=True)
+        self._tasks = []
+        if self._unsubscribe is not None:
+            self._unsubscribe()
+        self.thinkers.close()
+        for job_id, name in list(self._held.items()):
+            with contextlib.suppress(StoreError):  # else its lease runs out instead
+                await asyncio.to_thread(self.store.release_job, job_id, name)
+        self._held.clear()
+
+
+def run_worker(db: str, processes: int | None = None) -> None:
+    """`cardavia worker`: run until SIGTERM or SIGINT."""
+    from cardavia.store import open_store
+
+    store = open_store(db)
+
+    async def main() -> None:
+        worker = Worker(store, loops=processes)
+        stop = asyncio.Event()
+        loop = asyncio.get_running_loop()
+        for sig in (signal.SIGTERM, signal.SIGINT):
+            loop.add_signal_handler(sig, stop.set)
+        worker.start()
+        print(f"Cardavia worker {worker.name}: {worker.loops} searches at a time "
+              f"(jobs in {getattr(store, 'name', db)})", flush=True)
+        await stop.wait()
+        await worker.close()
+
+    try:
+        asyncio.run(main())
+    finally:
+        store.close()
