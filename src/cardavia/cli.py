@@ -71,12 +71,24 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--max-connections", type=int, default=1000, metavar="N",
                    help="open connections; past it, the longest idle one is closed")
     p.add_argument("--creates-per-minute", type=float, default=30.0, metavar="N",
-                   help="deals one client address may create a minute (0: no limit)")
+                   help="deals one client address may create a minute, per web process "
+                        "(0: no limit)")
+    p.add_argument("--workers", type=int, default=1, metavar="N",
+                   help="web processes (more than one needs a PostgreSQL --db)")
+    p.add_argument("--ai-processes", type=int, default=None, metavar="N",
+                   help="AI searches at once in this server (default: a core less than the "
+                        "machine has; 0: none, `cardavia worker` processes run them)")
+
+    p = sub.add_parser("worker", help="run AI jobs for every server on a database")
+    p.add_argument("--db", default=None, metavar="URL",
+                   help="the servers' PostgreSQL database (default $CARDAVIA_DB)")
+    p.add_argument("--processes", type=int, default=None, metavar="N",
+                   help="searches at once (default: a core less than the machine has)")
 
     args = parser.parse_args(argv)
     try:
         handler = {"selfplay": _selfplay, "arena": _arena, "replay": _replay, "bench": _bench,
-                   "serve": _serve}
+                   "serve": _serve, "worker": _worker}
         return handler[args.command](args)
     except _UsageError as err:
         print(f"cardavia {args.command}: {err}", file=sys.stderr)
@@ -236,9 +248,31 @@ def _serve(args: argparse.Namespace) -> int:
 
     try:
         server.serve(args.host, args.port, args.db, args.head_timeout, args.max_connections,
-                     args.creates_per_minute)
+                     args.creates_per_minute, args.workers, args.ai_processes)
     except StoreError as err:
         raise _UsageError(f"cannot use the deals file: {err}") from None
+    except server.UsageError as err:
+        raise _UsageError(str(err)) from None
+    return 0
+
+
+def _worker(args: argparse.Namespace) -> int:
+    import os
+
+    from cardavia.store import is_postgres_url
+    from cardavia.store.base import StoreError
+    from cardavia.table.worker import run_worker
+
+    db = args.db or os.environ.get("CARDAVIA_DB")
+    if not db or not is_postgres_url(db):
+        raise _UsageError("--db must name the servers' PostgreSQL database (postgresql://…): "
+                          "with a SQLite file, `cardavia serve` runs the AI itself")
+    if args.processes is not None and args.processes < 1:
+        raise _UsageError("--processes must be at least 1")
+    try:
+        run_worker(db, args.processes)
+    except StoreError as err:
+        raise _UsageError(f"cannot use the database: {err}") from None
     return 0
 
 

@@ -16,6 +16,7 @@ import logging
 import os
 import signal
 import socket
+import threading
 from typing import Any
 
 from cardavia.ai.workers import Thinkers
@@ -122,22 +123,27 @@ class Worker:
         self._held.clear()
 
 
-def run_worker(db: str, processes: int | None = None) -> None:
-    """`cardavia worker`: run until SIGTERM or SIGINT."""
+def run_worker(db: str, processes: int | None = None,
+               stop: threading.Event | None = None) -> None:
+    """`cardavia worker`: run until SIGTERM or SIGINT, or, in a thread of a server, `stop`."""
     from cardavia.store import open_store
 
     store = open_store(db)
 
     async def main() -> None:
         worker = Worker(store, loops=processes)
-        stop = asyncio.Event()
+        stopped = asyncio.Event()
         loop = asyncio.get_running_loop()
-        for sig in (signal.SIGTERM, signal.SIGINT):
-            loop.add_signal_handler(sig, stop.set)
+        if stop is None:
+            for sig in (signal.SIGTERM, signal.SIGINT):
+                loop.add_signal_handler(sig, stopped.set)
+            print(f"Cardavia worker {worker.name}: searching {worker.loops} at a time "
+                  f"(jobs in {getattr(store, 'name', db)})", flush=True)
+        else:
+            threading.Thread(target=lambda: (stop.wait(), loop.call_soon_threadsafe(
+                stopped.set)), daemon=True).start()
         worker.start()
-        print(f"Cardavia worker {worker.name}: {worker.loops} searches at a time "
-              f"(jobs in {getattr(store, 'name', db)})", flush=True)
-        await stop.wait()
+        await stopped.wait()
         await worker.close()
 
     try:

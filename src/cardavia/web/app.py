@@ -17,6 +17,7 @@ from starlette.routing import Mount
 from starlette.staticfiles import StaticFiles
 from starlette.templating import Jinja2Templates
 
+from cardavia.ai.workers import Thinkers
 from cardavia.games.registry import GAMES
 from cardavia.store import open_store
 from cardavia.store.base import Store
@@ -43,11 +44,13 @@ def _templates() -> Jinja2Templates:
 
 
 def create_app(db_path: str | Path | None = None, store: Store | None = None,
-               creates_per_minute: float | None = None) -> Starlette:
+               creates_per_minute: float | None = None, ai_processes: int | None = None
+               ) -> Starlette:
     """The site. Deals live in `store`, or where `db_path` says: a SQLite file, or a database
     for a `postgresql://` URL (default $CARDAVIA_DB or ./cardavia.db). `creates_per_minute`:
     deals one client address may create a minute (`cardavia serve` sets it; None: no limit,
-    as in tests)."""
+    as in tests). `ai_processes`: searches at once in this process's AI worker (None: a core
+    less than the machine has; 0: no worker here, `cardavia worker` processes take the jobs)."""
     the_store = store if store is not None else open_store(str(db_path or default_db_path()))
 
     @asynccontextmanager
@@ -107,6 +110,8 @@ def create_app(db_path: str | Path | None = None, store: Store | None = None,
     )
     app.state.store = the_store
     app.state.create_limit = RateLimit(creates_per_minute) if creates_per_minute else None
-    app.state.tables = Tables(the_store, GAMES)
+    app.state.tables = Tables(the_store, GAMES,
+                              Thinkers(ai_processes) if ai_processes else None,
+                              worker=ai_processes != 0)
     app.state.templates = _templates()
     return app

@@ -1,4 +1,6 @@
-"""`cardavia serve`: the site under uvicorn, one process, SQLite.
+"""`cardavia serve`: the site under uvicorn; one process on SQLite, or, with `--workers N` on
+PostgreSQL, N web processes on one listening socket (uvicorn's supervisor restarts one that
+dies) and the AI worker in the supervising process.
 
 uvicorn closes a keep-alive connection idle between requests, but not one that sends nothing or
 dribbles its request head, so a few hundred such sockets would hold every file descriptor
@@ -11,15 +13,23 @@ Long polls are requests in progress, so they are never the ones closed.
 from __future__ import annotations
 
 import asyncio
+import json
+import os
 import resource
 import sys
+import threading
+import time
 from typing import Any
 
 import uvicorn
+from starlette.applications import Starlette
 from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
+from uvicorn.supervisors import Multiprocess
 
 from cardavia.store import is_postgres_url
 from cardavia.web.app import create_app, default_db_path
+
+OPTIONS_ENV = "CARDAVIA_SERVE_OPTIONS"  # how the supervisor tells its web processes their options
 
 HEAD_TIMEOUT = 10.0  # seconds from connecting, or from a request's first byte, to its whole head
 KEEP_ALIVE = 5  # seconds a connection may sit idle between two requests (uvicorn's own timer)
@@ -121,19 +131,85 @@ def config(app: Any, host: str, port: int, head_timeout: float = HEAD_TIMEOUT,
                           timeout_keep_alive=KEEP_ALIVE, timeout_graceful_shutdown=GRACE)
 
 
+class UsageError(ValueError):
+    """Options that cannot work together."""
+
+
 def serve(host: str, port: int, db: str | None, head_timeout: float = HEAD_TIMEOUT,
           max_connections: int = MAX_CONNECTIONS,
-          creates_per_minute: float = CREATES_PER_MINUTE) -> None:
+          creates_per_minute: float = CREATES_PER_MINUTE, workers: int = 1,
+          ai_processes: int | None = None) -> None:
+    """`ai_processes`: searches at once in this server's own AI worker (None: a core less than
+    the machine has; 0: none, the jobs are for `cardavia worker` processes)."""
     path = db or default_db_path()
-    # opens the deals file: a bad one stops here, before the banner
-    app = create_app(path, creates_per_minute=creates_per_minute or None)
-    for warning in getattr(app.state.store, "warnings", []):
-        print(f"WARNING: {warning}", file=sys.stderr, flush=True)
-    connections = open_files_limit(max_connections)
+    if workers > 1 and not is_postgres_url(path):
+        raise UsageError("--workers needs a PostgreSQL --db: a SQLite file is one process's")
+    if workers < 1:
+        raise UsageError("--workers must be at least 1")
     shown = path
     if is_postgres_url(path):  # never print a password
         from cardavia.store.postgres import redacted
 
         shown = redacted(path)
+    if workers > 1:
+        _serve_many(host, port, path, shown, head_timeout, max_connections, creates_per_minute,
+                    workers, ai_processes)
+        return
+    # opens the deals file: a bad one stops here, before the banner
+    app = create_app(path, creates_per_minute=creates_per_minute or None,
+                     ai_processes=ai_processes)
+    for warning in getattr(app.state.store, "warnings", []):
+        print(f"WARNING: {warning}", file=sys.stderr, flush=True)
+    connections = open_files_limit(max_connections)
     print(f"Cardavia on http://{host}:{port}/ (deals in {shown})", flush=True)
     uvicorn.Server(config(app, host, port, head_timeout, connections)).run()
+
+
+def _serve_many(host: str, port: int, path: str, shown: str, head_timeout: float,
+                max_connections: int, creates_per_minute: float, workers: int,
+                ai_processes: int | None) -> None:
+    """N web processes under uvicorn's supervisor; the AI worker runs in this one."""
+    from cardavia.store import open_store
+    from cardavia.table.worker import run_worker
+
+    open_store(path).close()  # a database that cannot be used stops here; migrations run once
+    connections = open_files_limit(max_connections)
+    os.environ[OPTIONS_ENV] = json.dumps({
+        "db": path, "head_timeout": head_timeout, "max_connections": connections,
+        "creates_per_minute": creates_per_minute, "parent": os.getpid()})
+    supervisor = uvicorn.Config(f"{__name__}:web_process", factory=True, host=host, port=port,
+                                workers=workers, log_level="warning", http=GuardedProtocol,
+                                timeout_keep_alive=KEEP_ALIVE,
+                                timeout_graceful_shutdown=GRACE)
+    socket = supervisor.bind_socket()
+    stop = threading.Event()
+    ai = None
+    if ai_processes != 0:
+        ai = threading.Thread(target=run_worker, args=(path, ai_processes, stop),
+                              name="cardavia-ai", daemon=True)
+        ai.start()
+    print(f"Cardavia on http://{host}:{port}/ (deals in {shown}; {workers} web processes)",
+          flush=True)
+    try:
+        Multiprocess(supervisor, sockets=[socket]).run()
+    finally:
+        stop.set()
+        if ai is not None:
+            ai.join(timeout=GRACE + 5)
+
+
+def web_process() -> Starlette:
+    """The app of one web process of `_serve_many` (uvicorn calls this in the child)."""
+    options = json.loads(os.environ[OPTIONS_ENV])
+    GuardedProtocol.head_timeout = options["head_timeout"]
+    GuardedProtocol.max_connections = options["max_connections"]
+    # A supervisor killed by kill -9 cannot stop its children: each ends itself (review M6).
+    threading.Thread(target=_exit_with, args=(options["parent"],), daemon=True).start()
+    return create_app(options["db"], creates_per_minute=options["creates_per_minute"] or None,
+                      ai_processes=0)
+
+
+def _exit_with(parent: int, every: float = 0.5) -> None:
+    while os.getppid() == parent:
+        time.sleep(every)
+    os._exit(0)
