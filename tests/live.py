@@ -1,12 +1,20 @@
 """The real site in a test: under uvicorn in a thread, on a free loopback port, with the settings
-`cardavia serve` uses (`web/server.py`). For the browser tests and the fuzzer of the live site."""
+`cardavia serve` uses (`web/server.py`), for the browser tests and the fuzzer of the live site;
+or `cardavia serve` itself in a process of its own (`ServeProcess`), to kill as an operator's
+machine may be."""
 
 from __future__ import annotations
 
+import contextlib
+import http.client
+import json
 import socket
+import subprocess
+import sys
 import threading
 import time
 from pathlib import Path
+from typing import Any
 
 import uvicorn
 
@@ -46,3 +54,49 @@ class LiveServer:
         assert self._server is not None and self._thread is not None
         self._server.should_exit = True
         self._thread.join(10)
+
+
+def cardavia(*args: str, log: Path) -> subprocess.Popen[bytes]:
+    """`cardavia ARGS…` in a process (and session) of its own, its output appended to `log`."""
+    with log.open("ab") as out:
+        return subprocess.Popen([sys.executable, "-m", "cardavia", *args], stdout=out,
+                                stderr=subprocess.STDOUT, start_new_session=True)
+
+
+class ServeProcess:
+    """`cardavia serve --db DB` in a process of its own, as on a machine of its own; by default
+    with no AI worker in it (`cardavia worker` processes take the jobs)."""
+
+    def __init__(self, db: str, log: Path, *options: str) -> None:
+        self.db, self.log, self.port = db, log, free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.options = options or ("--ai-processes", "0")
+        self.process: subprocess.Popen[bytes] | None = None
+
+    def start(self) -> None:
+        self.process = cardavia("serve", "--db", self.db, "--port", str(self.port),
+                                "--creates-per-minute", "0", *self.options, log=self.log)
+        for _ in range(300):
+            with contextlib.suppress(OSError):
+                if self.call("GET", "/healthz")[0] == 200:
+                    return
+            time.sleep(0.1)
+        raise AssertionError(f"the web process did not start: {self.log.read_text()[-2000:]}")
+
+    def call(self, method: str, path: str, body: Any = None) -> tuple[int, Any]:
+        conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=30)
+        try:
+            headers = {"content-type": "application/json"} if body is not None else {}
+            conn.request(method, path, json.dumps(body) if body is not None else None, headers)
+            response = conn.getresponse()
+            return response.status, json.loads(response.read() or b"null")
+        finally:
+            conn.close()
+
+    def stop(self) -> None:
+        if self.process is not None and self.process.poll() is None:
+            self.process.terminate()
+            try:
+                self.process.wait(10)
+            except subprocess.TimeoutExpired:
+                self.process.kill()

@@ -134,3 +134,14 @@ def test_every_change_is_announced(store: Store) -> None:
     assert ("deal", "d1") in heard and ("job", "") in heard
     assert ("done", "d1/seat/1/2/3") in heard
     unsubscribe()
+
+
+def test_a_job_nobody_waits_for_is_dropped_unless_taken(store: Store) -> None:
+    _submit(store, "queued", "a")
+    _submit(store, "taken", "a")
+    store.drop_job("queued")
+    job = store.take_job("w")
+    assert job is not None and job.key == "taken"
+    store.drop_job("taken")  # a worker searches it already: its answer is kept
+    store.finish_job(job.id, "{}")
+    assert store.job_result("taken") == "{}" and store.take_job("w") is None

@@ -15,6 +15,7 @@ import pytest
 from cardavia.ai.workers import Thinkers
 from cardavia.games.registry import GAMES
 from cardavia.store.sqlite import SQLiteStore
+from cardavia.table.jobs import JobQueue
 from cardavia.table.live import HUMAN, Tables
 from tests.table.helpers import run
 
@@ -132,5 +133,26 @@ def test_no_search_for_a_deal_nobody_is_watching(tmp_path: Path) -> None:
         await tables.get(table.id)  # somebody looks: the AI seats think again
         await tables.drain()
         assert thinkers.calls > 0
+
+    run(go())
+
+
+def test_a_seat_no_worker_answers_plays_on_and_leaves_no_job(tmp_path: Path) -> None:
+    """With no AI worker running (a deployment whose workers are all down), a searching seat
+    waits a while, then plays its heuristic move; the job it gave up on leaves the queue."""
+    store = SQLiteStore(tmp_path / "deals.db")
+    tables = Tables(store, GAMES, worker=False, jobs=JobQueue(store, wait_s=0.3, poll_s=0.1))
+
+    async def go() -> None:
+        table = await tables.create("sisepai", 4, "normal")
+        for _ in range(40):
+            await tables.drain()
+            if table.state.is_over():
+                break
+            if HUMAN in table.state.to_act():
+                await tables.human_act(table, table.state.legal_actions(HUMAN)[0],
+                                       table.version)
+        assert len(table.state.actions) > 10  # the AI seats played on
+        assert store.take_job("late worker") is None
 
     run(go())

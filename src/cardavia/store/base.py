@@ -98,6 +98,10 @@ class Store(Protocol):
 
     def job_result(self, key: str) -> str | None: ...
 
+    def drop_job(self, key: str) -> None:
+        """Forget a job nobody waits for any more, unless a worker has taken it."""
+        ...
+
     def prune_jobs(self, older_than_s: float) -> int:
         """Forget jobs created that long ago, done or not (nobody waits that long)."""
         ...

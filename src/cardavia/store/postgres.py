@@ -299,6 +299,11 @@ class PostgresStore:
             row = conn.execute("SELECT result FROM jobs WHERE key = %s", (key,)).fetchone()
         return None if row is None or row[0] is None else str(row[0])
 
+    def drop_job(self, key: str) -> None:
+        with self._connection() as conn:
+            conn.execute("DELETE FROM jobs WHERE key = %s AND worker IS NULL "
+                         "AND finished IS NULL", (key,))
+
     def prune_jobs(self, older_than_s: float) -> int:
         with self._connection() as conn:
             cur = conn.execute("DELETE FROM jobs WHERE created < now() - %s * interval '1 second'",

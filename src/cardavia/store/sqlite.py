@@ -241,6 +241,10 @@ class SQLiteStore:
         rows = self._read("SELECT result FROM jobs WHERE key = ?", (key,))
         return None if not rows or rows[0][0] is None else str(rows[0][0])
 
+    def drop_job(self, key: str) -> None:
+        self._write(lambda c: c.execute(
+            "DELETE FROM jobs WHERE key = ? AND worker IS NULL AND finished IS NULL", (key,)))
+
     def prune_jobs(self, older_than_s: float) -> int:
         return self._write(lambda c: c.execute(
             "DELETE FROM jobs WHERE created < ?", (time.time() - older_than_s,)).rowcount)

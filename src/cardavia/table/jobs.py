@@ -79,6 +79,8 @@ class JobQueue:
                     return found
                 left = deadline - loop.time()
                 if left <= 0:
+                    if self._count[key] == 1:  # nobody else here waits: no search for nobody
+                        await asyncio.to_thread(self.store.drop_job, key)
                     raise JobFailed(f"no worker answered within {self.wait_s:g} s")
                 with contextlib.suppress(TimeoutError):
                     await asyncio.wait_for(event.wait(), min(left, self.poll_s))

@@ -344,7 +344,10 @@ class Tables:
         except RulesError:  # cannot happen unless the copy went astray: replace it
             log.warning("deal %s: the copy in memory did not follow the store", table.id)
             fresh = await self._load(table.id)
-            table.__dict__.update(fresh.__dict__)
+            # in place, keeping what requests hold on to (their waits, writes, the client)
+            kept = {k: table.__dict__[k] for k in ("changed", "waiting", "writes", "client",
+                                                    "used")}
+            table.__dict__.update(fresh.__dict__, **kept)
         table.notify()
 
     async def _seen(self, table: Table, version: int) -> None:

@@ -1224,6 +1224,37 @@
         view = data.view; // same version (timed out): keep waiting
       }
     }
+    if (gen === generation && view && !view.over && view.legal_actions.length) watchTurn();
+  }
+
+  // While it is your turn, keep listening: the move may be made elsewhere (another tab, another
+  // browser following this deal), and this table then shows it and follows on. Quietly: a
+  // problem here is the next move's to report.
+  let watchingTurn = null; // the version a watch at your turn waits past
+  async function watchTurn() {
+    const gen = generation;
+    const asked = view.version;
+    if (watchingTurn === asked) return;
+    watchingTurn = asked;
+    try {
+      for (;;) {
+        let data = null;
+        try {
+          data = await request("GET", `${dealUrl(dealId)}?wait=${asked}`, null, gen, { retry: false });
+        } catch (err) {
+          if (gen !== generation || gone(err)) return;
+          await sleep(5000);
+        }
+        if (gen !== generation || busy || !view || view.version !== asked) return;
+        if (data && data.view && data.view.version > asked) {
+          await present(data.view);
+          follow();
+          return;
+        }
+      }
+    } finally {
+      if (watchingTurn === asked) watchingTurn = null;
+    }
   }
 
   async function act(action) {
