@@ -1,0 +1,1 @@
+"""Golden playthroughs: every game's deals step by step as the server plays them."""
