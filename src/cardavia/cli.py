@@ -10,20 +10,22 @@ from typing import Any
 
 from cardavia.rules.errors import RulesError
 
+GAME_HELP = "a game's id (default: the first in cardavia.games.registry.GAMES)"
+
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="cardavia", description=__doc__)
     sub = parser.add_subparsers(dest="command", required=True)
 
     p = sub.add_parser("selfplay", help="play deals between agents")
-    p.add_argument("--game", default="sisepai")
+    p.add_argument("--game", default=None, help=GAME_HELP)
     p.add_argument("--deals", type=int, default=100)
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--agents", default=None, help="comma-separated agent per seat (default greedy)")
     p.add_argument("--json", action="store_true")
 
     p = sub.add_parser("arena", help="duplicate seating: a candidate agent against a reference")
-    p.add_argument("--game", default="sisepai")
+    p.add_argument("--game", default=None, help=GAME_HELP)
     p.add_argument("--candidate", default="greedy")
     p.add_argument("--reference", default="random")
     p.add_argument("--deals", type=int, default=200, help="seed groups (each played per seat)")
@@ -38,8 +40,9 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("file")
 
     p = sub.add_parser("bench", help="engine and agent benchmarks")
-    p.add_argument("--game", default="sisepai")
-    p.add_argument("--seconds", type=float, default=3.0, help="time per measurement")
+    p.add_argument("--game", default=None, help=GAME_HELP)
+    p.add_argument("--seconds", type=float, default=None,
+                   help="time per measurement (default 3; --scale: per benchmark)")
     p.add_argument("--repeat", type=int, default=3, help="measurements per figure (median)")
     p.add_argument("--http", action="store_true",
                    help="API latency with many deals in progress (starts a server)")
@@ -58,6 +61,21 @@ def main(argv: list[str] | None = None) -> int:
                    help="whether the time to your next event tells that an AI seat was asked "
                         "to claim (starts a server; --deals per game, default 8; --seed)")
     p.add_argument("--seed", type=int, default=0, help="deal seeds and random moves (--timing)")
+    p.add_argument("--scale", default=None, metavar="WHAT",
+                   help="the site beyond one process (starts servers): throughput, flood, "
+                        "memory, pace, comma-separated, or all; --deals and --seconds change "
+                        "the sizes (docs/benchmarks.md, \"Beyond one process\")")
+    p.add_argument("--pg", default=None, metavar="URL",
+                   help="a PostgreSQL server to make fresh databases on (--scale; default "
+                        "$CARDAVIA_TEST_PG; without either, SQLite only)")
+    p.add_argument("--connections", type=int, default=50,
+                   help="keep-alive connections at saturation (--scale throughput)")
+    p.add_argument("--requests", type=int, default=100_000,
+                   help="unknown-id requests (--scale memory)")
+    p.add_argument("--workers", type=int, default=2,
+                   help="web processes to compare with one (--scale, PostgreSQL)")
+    p.add_argument("--rounds", type=int, default=3,
+                   help="rounds, each side by side (--scale throughput, flood)")
     p.add_argument("--json", action="store_true")
 
     p = sub.add_parser("serve", help="run the site")
@@ -99,11 +117,11 @@ class _UsageError(Exception):
     pass
 
 
-def _game(name: str) -> Any:
-    from cardavia.games.registry import find_game
+def _game(name: str | None) -> Any:
+    from cardavia.games.registry import GAMES, find_game
 
     try:
-        return find_game(name)
+        return find_game(next(iter(GAMES)) if name is None else name)
     except KeyError as err:
         raise _UsageError(err.args[0]) from None
 
@@ -192,6 +210,10 @@ def _bench(args: argparse.Namespace) -> int:
     from cardavia.bench import run_bench
 
     game = _game(args.game)
+    if args.scale:
+        return _bench_scale(args)
+    if args.seconds is None:
+        args.seconds = 3.0
     if args.timing:
         from cardavia.bench_timing import format_report, run_timing_bench
 
@@ -234,6 +256,24 @@ def _bench(args: argparse.Namespace) -> int:
         print(f"{report['game']} (one process, median of {args.repeat}):")
         for key, value in report["figures"].items():
             print(f"  {key:28} {value:>12,.0f}")
+    return 0
+
+
+def _bench_scale(args: argparse.Namespace) -> int:
+    import os
+
+    from cardavia.bench_scale import SCENARIOS, format_report, run_scale
+
+    which = list(SCENARIOS) if args.scale == "all" else args.scale.split(",")
+    unknown = [name for name in which if name not in SCENARIOS]
+    if unknown:
+        raise _UsageError(f"--scale: no benchmark {', '.join(unknown)} "
+                          f"(one of {', '.join(SCENARIOS)}, or all)")
+    pg = args.pg or os.environ.get("CARDAVIA_TEST_PG")
+    report = run_scale(which, pg, args.deals, args.seconds, args.connections, args.requests,
+                       args.workers, args.rounds,
+                       progress=lambda line: print(line, file=sys.stderr, flush=True))
+    print(json.dumps(report) if args.json else format_report(report))
     return 0
 
 

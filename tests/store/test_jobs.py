@@ -145,3 +145,20 @@ def test_a_job_nobody_waits_for_is_dropped_unless_taken(store: Store) -> None:
     store.drop_job("taken")  # a worker searches it already: its answer is kept
     store.finish_job(job.id, "{}")
     assert store.job_result("taken") == "{}" and store.take_job("w") is None
+
+
+def test_a_capped_client_leaves_a_search_free_for_others(store: Store) -> None:
+    """With `cap`, a worker process never gives one client all of its searches."""
+    for i in range(5):
+        _submit(store, f"flood{i}", "flooder")
+    first = store.take_job("proc/0", group="proc", cap=1)
+    assert first is not None and first.client == "flooder"
+    assert store.take_job("proc/1", group="proc", cap=1) is None  # kept free
+    _submit(store, "player", "player")
+    second = store.take_job("proc/1", group="proc", cap=1)
+    assert second is not None and second.key == "player"
+    other = store.take_job("elsewhere/0", group="elsewhere", cap=1)  # another worker process
+    assert other is not None and other.client == "flooder"
+    store.finish_job(first.id, "{}")
+    again = store.take_job("proc/0", group="proc", cap=1)
+    assert again is not None and again.client == "flooder"

@@ -20,8 +20,8 @@ from concurrent.futures.process import BrokenProcessPool
 from dataclasses import asdict
 from typing import Any
 
-from cardavia.ai.base import make_agent
 from cardavia.ai.play import sampler_for
+from cardavia.ai.base import make_agent
 from cardavia.ai.search import SearchAgent
 from cardavia.rules.core import State
 
@@ -61,8 +61,10 @@ class Thinkers:
     clients, is the job queue's to say (`Store.take_job`): the pool runs what it is given."""
 
     def __init__(self, workers: int | None = None) -> None:
-        # Leave a core to the server: the event loop answers requests while the workers think.
-        self.workers = workers or max(1, (os.cpu_count() or 2) - 1)
+        # A core less than the machine has (the event loop answers requests meanwhile), but two
+        # at least: the AI worker keeps one free of any single client (table/worker.py), and a
+        # search's budget is wall-clock, so sharing a core makes it weaker, not slower.
+        self.workers = workers or max(2, (os.cpu_count() or 2) - 1)
         self._pool: ProcessPoolExecutor | None = None
 
     def _executor(self) -> ProcessPoolExecutor:

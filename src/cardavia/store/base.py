@@ -81,9 +81,12 @@ class Store(Protocol):
         decision get one search)."""
         ...
 
-    def take_job(self, worker: str, lease_s: float = LEASE_S) -> Job | None:
+    def take_job(self, worker: str, lease_s: float = LEASE_S, group: str | None = None,
+                 cap: int | None = None) -> Job | None:
         """The next job for `worker`, leased to it: the waiting client served longest ago goes
-        first, so a client with hundreds of jobs waiting slows only itself (review H2)."""
+        first, so a client with hundreds of jobs waiting slows only itself (review H2). With
+        `cap`, no client gets more than `cap` jobs running at once in the workers named
+        `group/…` (one worker process's searches), so one is always free for another client."""
         ...
 
     def renew_job(self, job_id: int, worker: str, lease_s: float = LEASE_S) -> bool: ...
@@ -108,6 +111,11 @@ class Store(Protocol):
 
     def subscribe(self, listener: Listener) -> Callable[[], None]:
         """Call `listener` on every announcement (module docstring); returns the unsubscriber."""
+        ...
+
+    def listening(self) -> bool:
+        """Whether every announcement reaches the subscribers now (else a shared store's
+        readers must re-read before they trust a copy)."""
         ...
 
     def ping(self) -> None:

@@ -106,6 +106,10 @@ MIGRATIONS: tuple[str, ...] = (
     CREATE TRIGGER jobs_announce AFTER INSERT OR UPDATE OF finished, worker ON jobs
         FOR EACH ROW EXECUTE FUNCTION cardavia_announce_job();
     """,
+    # 3: a worker counts a client's running jobs (its cap) by client.
+    """
+    CREATE INDEX jobs_client ON jobs (client) WHERE finished IS NULL;
+    """,
 )
 CHANNELS = {"cardavia_deal": "deal", "cardavia_job": "job", "cardavia_done": "done"}
 
@@ -172,6 +176,7 @@ class PostgresStore:
         self._listeners: list[Listener] = []
         self._listening: threading.Thread | None = None
         self._closed = threading.Event()
+        self._heard = threading.Event()  # set while the listening connection listens
         self.name = redacted(url)
         # Nothing to tell an operator at start (the SQLite store warns of an emptied file).
         self.warnings: list[str] = []
@@ -257,7 +262,8 @@ class PostgresStore:
                          "VALUES (%s, %s, %s, %s) ON CONFLICT (key) DO NOTHING",
                          (key, deal_id, client, payload))
 
-    def take_job(self, worker: str, lease_s: float = LEASE_S) -> Job | None:
+    def take_job(self, worker: str, lease_s: float = LEASE_S, group: str | None = None,
+                 cap: int | None = None) -> Job | None:
         # SKIP LOCKED: workers taking jobs at once each get a different one, none waits.
         with self._connection() as conn, conn.transaction():
             row = conn.execute(
@@ -265,8 +271,11 @@ class PostgresStore:
                 "LEFT JOIN job_clients u ON u.client = j.client "
                 "WHERE j.finished IS NULL AND j.tries < %s "
                 "AND (j.lease_until IS NULL OR j.lease_until < now()) "
+                "AND (%s::integer IS NULL OR (SELECT count(*) FROM jobs r "
+                "WHERE r.client = j.client AND r.finished IS NULL AND r.lease_until >= now() "
+                "AND r.worker LIKE %s || '/%%') < %s) "
                 "ORDER BY coalesce(u.served, 0), j.id LIMIT 1 FOR UPDATE OF j SKIP LOCKED",
-                (MAX_TRIES,)).fetchone()
+                (MAX_TRIES, cap, group or "", cap)).fetchone()
             if row is None:
                 return None
             conn.execute("UPDATE jobs SET worker = %s, tries = tries + 1, "
@@ -327,6 +336,7 @@ class PostgresStore:
                                      connect_timeout=CONNECT_TIMEOUT) as conn:
                     for channel in CHANNELS:
                         conn.execute(f"LISTEN {channel}")
+                    self._heard.set()
                     if lost:  # whatever was sent while we were away is gone: re-read
                         self._announce("lost", "")
                     lost = False
@@ -335,11 +345,15 @@ class PostgresStore:
                             self._announce(CHANNELS.get(note.channel, note.channel),
                                            note.payload)
             except psycopg.Error as err:
+                self._heard.clear()  # (the announcement "lost" follows the reconnection)
                 if not lost:
                     log.warning("%s: the listening connection failed (%s); reconnecting",
                                 self.name, _one_line(err))
                 lost = True
                 self._closed.wait(1.0)
+
+    def listening(self) -> bool:
+        return self._heard.is_set()
 
     def _announce(self, channel: str, payload: str) -> None:
         for listener in list(self._listeners):

@@ -61,6 +61,7 @@ CREATE TABLE IF NOT EXISTS jobs (
     finished REAL
 );
 CREATE INDEX IF NOT EXISTS jobs_open ON jobs (finished, id);
+CREATE INDEX IF NOT EXISTS jobs_client ON jobs (client, finished);
 CREATE TABLE IF NOT EXISTS job_clients (
     client TEXT PRIMARY KEY,
     served INTEGER NOT NULL
@@ -198,7 +199,8 @@ class SQLiteStore:
         if added:
             self._announce("job", "")
 
-    def take_job(self, worker: str, lease_s: float = LEASE_S) -> Job | None:
+    def take_job(self, worker: str, lease_s: float = LEASE_S, group: str | None = None,
+                 cap: int | None = None) -> Job | None:
         def take(c: sqlite3.Connection) -> Job | None:
             now = time.time()
             row = c.execute(
@@ -206,7 +208,10 @@ class SQLiteStore:
                 "LEFT JOIN job_clients u ON u.client = j.client "
                 "WHERE j.finished IS NULL AND j.tries < ? "
                 "AND (j.lease_until IS NULL OR j.lease_until < ?) "
-                "ORDER BY coalesce(u.served, 0), j.id LIMIT 1", (MAX_TRIES, now)).fetchone()
+                "AND (? IS NULL OR (SELECT count(*) FROM jobs r WHERE r.client = j.client "
+                "AND r.finished IS NULL AND r.lease_until >= ? AND r.worker LIKE ? || '/%') < ?) "
+                "ORDER BY coalesce(u.served, 0), j.id LIMIT 1",
+                (MAX_TRIES, now, cap, now, group or "", cap)).fetchone()
             if row is None:
                 return None
             c.execute("UPDATE jobs SET worker = ?, lease_until = ?, tries = tries + 1 "
@@ -252,6 +257,9 @@ class SQLiteStore:
     def subscribe(self, listener: Listener) -> Callable[[], None]:
         self._listeners.append(listener)
         return lambda: self._listeners.remove(listener) if listener in self._listeners else None
+
+    def listening(self) -> bool:
+        return True  # its only writer is this process, which announces every write
 
     def _announce(self, channel: str, payload: str) -> None:
         for listener in list(self._listeners):

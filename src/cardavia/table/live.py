@@ -288,6 +288,10 @@ class Tables:
         self._tasks: set[asyncio.Future[Any]] = set()
         self._running: dict[str, int] = {}  # agent tasks per deal
         self._syncing: set[str] = set()  # deals announced changed, being caught up
+        # Deals another process may have moved on since this one last read them: announced
+        # changed (every deal, after announcements were lost). While the store's listener is up,
+        # a deal not in here needs no read before a request (a shared store only).
+        self._dirty: set[str] = set()
 
     def _start(self) -> None:
         """Listen to the store and start the worker, once, on the running event loop."""
@@ -310,10 +314,12 @@ class Tables:
         if channel == "deal":
             ids = [payload]
         elif channel == "lost":
-            ids = list(self._tables)
+            ids = [*self._tables, *self._loading]
         else:
             return
         for deal_id in ids:
+            if deal_id in self._tables or deal_id in self._loading:
+                self._dirty.add(deal_id)
             table = self._tables.get(deal_id)
             if table is not None and table.waiting and deal_id not in self._syncing:
                 self._syncing.add(deal_id)
@@ -331,10 +337,14 @@ class Tables:
             self._syncing.discard(table.id)
         self.schedule_agents(table)
 
-    async def _sync(self, table: Table) -> None:
-        """Catch up with the actions other processes stored (call under the deal's lock)."""
+    async def _sync(self, table: Table, always: bool = False) -> None:
+        """Catch up with the actions other processes stored (call under the deal's lock): when
+        the deal was announced changed, or always while announcements may be missed."""
         if not self.store.shared:
             return
+        if not (always or table.id in self._dirty or not self.store.listening()):
+            return
+        self._dirty.discard(table.id)  # before reading: one announced meanwhile marks it again
         found = await asyncio.to_thread(self.store.actions_since, table.id,
                                         len(table.state.actions))
         if not found:
@@ -353,11 +363,18 @@ class Tables:
     async def _seen(self, table: Table, version: int) -> None:
         """A client shows a version beyond ours: another process has taken held steps that
         this one still paces. Take them as this process's own pacing allows (never sooner, so
-        a made-up version learns nothing). Call under the deal's lock."""
-        while version > table.version and table.state.unsettled():
-            await asyncio.sleep(max(table.pause_left(), 0.0))
-            table.settle()
-            table.notify()
+        a made-up version learns nothing), with the deal unlocked meanwhile."""
+        while True:
+            async with self.lock(table.id):
+                await self._sync(table)
+                if not (version > table.version and table.state.unsettled()):
+                    return
+                pause = table.pause_left()
+                if pause <= 0:
+                    table.settle()
+                    table.notify()
+                    continue
+            await asyncio.sleep(pause)
 
     def lock(self, deal_id: str) -> asyncio.Lock:
         return self._locks.setdefault(deal_id, asyncio.Lock())
@@ -390,7 +407,7 @@ class Tables:
         table = self._tables.get(deal_id)
         if table is not None:
             self._touch(table)
-            if self.store.shared:
+            if self.store.shared and (deal_id in self._dirty or not self.store.listening()):
                 async with self.lock(deal_id):
                     await self._sync(table)
             if not self._running.get(deal_id):  # an agent task that stopped on an error
@@ -458,14 +475,14 @@ class Tables:
         return list(self._tables)
 
     async def human_act(self, table: Table, action: str, version: int) -> None:
+        await self._seen(table, version)
         async with self.lock(table.id):
             await self._sync(table)
-            await self._seen(table, version)
             try:
                 await table.human_act(action, version)
             except ConflictError:
                 # another process stored its action under this number first: the fresh view
-                await self._sync(table)
+                await self._sync(table, always=True)
                 raise StaleVersionError(table.version) from None
             table.notify()
         self.schedule_agents(table)
@@ -595,9 +612,9 @@ class Tables:
         quick second press, another web process), gets the same job's answer rather than
         queueing another search in front of the AI seats'. `client`: who asked (turns at the
         workers)."""
+        await self._seen(table, version)
         async with self.lock(table.id):
             await self._sync(table)
-            await self._seen(table, version)
             if version != table.version:
                 raise StaleVersionError(table.version)
             if HUMAN not in table.state.to_act():

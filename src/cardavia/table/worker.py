@@ -37,6 +37,9 @@ class Worker:
         self.thinkers = thinkers or Thinkers(loops)
         self.loops = loops or self.thinkers.workers
         self.lease_s = lease_s
+        # No client gets every search at once: with two or more, one stays free for others, so
+        # a client with hundreds of deals waits behind itself, not another player behind it.
+        self.cap = self.loops - 1 if self.loops > 1 else None
         self.name = f"{socket.gethostname()}:{os.getpid()}"
         self._wake = asyncio.Event()
         self._tasks: list[asyncio.Task[None]] = []
@@ -62,7 +65,8 @@ class Worker:
         while True:
             self._wake.clear()  # before looking: a job queued meanwhile sets it again
             try:
-                job = await asyncio.to_thread(self.store.take_job, name, self.lease_s)
+                job = await asyncio.to_thread(self.store.take_job, name, self.lease_s,
+                                              self.name, self.cap)
             except StoreError as err:
                 log.warning("the worker could not take a job: %s", err)
                 job = None
