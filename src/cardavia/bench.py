@@ -8,8 +8,8 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from cardavia.ai.base import make_agent
 from cardavia.ai.play import play_deal
+from cardavia.ai.registry import make_agent
 from cardavia.rules.core import Game
 
 
@@ -48,7 +48,7 @@ def run_bench(game: Game, seconds: float = 3.0, repeat: int = 3) -> dict[str, An
 def _hand_check(game: Game) -> dict[str, Callable[[int], int]]:
     """The game's own hand-evaluation work units (`cardavia.games.<game>.perf`), if any."""
     try:
-        perf = importlib.import_module(f"cardavia.games.{game.name}.perf")
+        perf = importlib.import_module(f"cardavia.games.{game.name.replace('-', '_')}.perf")
     except ImportError:
         return {}
     figures: dict[str, Callable[[int], int]] = perf.benchmarks()

@@ -116,7 +116,7 @@ def running_server() -> Iterator[int]:
             server.wait(10)
 
 
-def run_http_bench(game: str = "sisepai", deals: int = 50, seconds: float = 20.0,
+def run_http_bench(game: str, deals: int = 50, seconds: float = 20.0,
                    think: float = 0.0, level: str = "normal") -> dict[str, Any]:
     """`think`: a player's mean thinking time per decision (0: as fast as possible); `level`:
     the AI seats' level (normal and hard search in worker processes meanwhile)."""

@@ -1,8 +1,16 @@
-"""The four card traditions (decks) of the site and their games (site.md, "Pages")."""
+"""The four card traditions (decks) of the site and their games (site.md, "Pages").
+
+Only what the site says of a game lives here (its name, summary, whether its table is open, the
+way play goes round): what the rules say (how many play) is the game's own, in
+`cardavia.games.registry.GAMES`. A deck names the module of `cardavia.render` that draws its
+cards, so a game's card faces are found through its deck.
+"""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+
+from cardavia.games.registry import GAMES
 
 
 def N_(text: str) -> str:
@@ -15,12 +23,26 @@ class GameInfo:
     id: str
     name: str
     summary: str
-    players: int
-    opponents: int
     playable: bool
     # Play goes you, AI 1, AI 2… clockwise (Chuo Pai's seed) or anticlockwise (the Chinese
     # habit, and Sì Sè Pái's); the table seats AI 1 on your left or your right to match.
     clockwise: bool = False
+    # How many play, said here only of a game with no rules engine yet (not in GAMES).
+    players_without_engine: int | None = None
+
+    @property
+    def players(self) -> int:
+        game = GAMES.get(self.id)
+        if game is not None:
+            return game.players
+        if self.players_without_engine is None:
+            raise ValueError(f"{self.id}: not in GAMES, and no players_without_engine")
+        return self.players_without_engine
+
+    @property
+    def opponents(self) -> int:
+        """The AI seats facing you at the table."""
+        return self.players - 1
 
 
 @dataclass(frozen=True)
@@ -33,6 +55,8 @@ class Deck:
     cards: int
     wikipedia: str
     description: str
+    # The module of `cardavia.render` that draws the deck's cards (None: none yet).
+    renderer: str | None
     games: tuple[GameInfo, ...]
 
 
@@ -40,35 +64,38 @@ SISEPAI = GameInfo(
     "sisepai", N_("Sì Sè Pái"),
     N_("Sì Sè Pái uses command groups, field groups, identical sets and mixed-colour soldier "
        "groups to meld all 21 cards, including the new card."),
-    4, 3, True)
+    True)
 
 DECKS: tuple[Deck, ...] = (
     Deck("four-colour-cards", N_("Four-colour cards"), "四色牌", N_("Southern Fujian"),
          N_("China"), 120, "https://en.wikipedia.org/wiki/Four_color_cards",
          N_("Chess figures and soldiers in four colours: red, yellow, white and green."),
-         (SISEPAI,)),
+         "sisepai", (SISEPAI,)),
     Deck("nantong-long-cards", N_("Nantong long cards"), "南通长牌", N_("Nantong, Jiangsu"),
          N_("China"), 125, "https://en.wikipedia.org/wiki/Chinese_playing_cards",
          N_("Long money-suited cards: Myriads, Strings and Coins, with honour cards."),
+         "longcards",
          (GameInfo("nantong", N_("Nantong long cards"),
                    N_("Nantong long cards with two indicators: draw and discard, pong and kong "
                       "claims but no runs from discards; win with seven groups and a pair."),
-                   3, 2, True),)),
+                   True),)),
     Deck("sichuan-cards", N_("Sichuan cards"), "川牌", N_("Sichuan"), N_("China"), 92,
          "https://en.wikipedia.org/wiki/Chinese_dominoes",
          N_("Thin Sichuan cards with the pips of a pair of dice, for Chuo Pai."),
+         "sichuan",
          (GameInfo("chuopai", N_("Chuo Pai"),
                    N_("Chuo Pai uses the larger combinations of the domino system to compete "
-                      "for banked cards."), 3, 2, True, clockwise=True),)),
+                      "for banked cards."), True, clockwise=True),)),
     Deck("chinese-number-cards", N_("Chinese number cards"), "字牌", N_("Zhejiang"),
          N_("China"), 80, "https://en.wikipedia.org/wiki/Zi_pai",
          N_("Two series of numerals in small and large Chinese characters, for Paohuzi."),
+         "numbercards",
          (GameInfo("paohuzi", N_("Paohuzi"),
                    N_("Paohuzi uses the small and large numerals to collect groups worth huxi."),
-                   3, 2, True),
+                   True),
           GameInfo("two-seven-ten", N_("Two Seven Ten"),
                    N_("Two Seven Ten: the classic 2-7-10 game of the number cards."),
-                   3, 2, False))),
+                   False, players_without_engine=3))),
 )
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from cardavia.ai.base import make_agent
+from cardavia.ai.registry import make_agent
 from cardavia.ai.selfplay import selfplay
 from cardavia.games.registry import find_game
 from cardavia.games.sisepai.state import SiSePaiState

@@ -7,15 +7,15 @@ import random
 
 import pytest
 
-from cardavia.ai.base import EFFICIENT, make_agent
 from cardavia.ai.efficiency import acceptance
-from cardavia.ai.sisepai import _best_discard
-from cardavia.games.registry import find_game
+from cardavia.ai.games.sisepai import _best_discard
+from cardavia.ai.registry import make_agent
+from cardavia.games.registry import GAMES, find_game
 from cardavia.games.sisepai.cards import N_IDS, parse_card
 from cardavia.games.sisepai.groups import distance
 
 
-@pytest.mark.parametrize("game", sorted(EFFICIENT))
+@pytest.mark.parametrize("game", sorted(GAMES))
 def test_only_legal_actions_and_every_win_taken(game: str) -> None:
     """In every seat, against itself (even seeds) and as the one efficient seat among greedy
     ones (odd seeds): every action legal, every win taken (A-SSP-11 and the other games' AI
@@ -37,7 +37,7 @@ def test_only_legal_actions_and_every_win_taken(game: str) -> None:
         assert state.result() is not None
 
 
-@pytest.mark.parametrize("game", sorted(EFFICIENT))
+@pytest.mark.parametrize("game", sorted(GAMES))
 def test_no_peek_same_observation_same_decision(game: str) -> None:
     """ai.md no-peek test (CP§3.2: passes narrow the worlds; PHZ-15: opponents' kans and
     opening ti are hidden): a world re-dealt from what the seat has not seen looks the same to

@@ -8,8 +8,8 @@ from typing import Any
 
 import pytest
 
-from cardavia.ai import chuopai
-from cardavia.ai.chuopai import EfficientChuoPai, GreedyChuoPai
+from cardavia.ai.games import chuopai
+from cardavia.ai.games.chuopai import EfficientChuoPai, GreedyChuoPai
 from tests.games.chuopai.helpers import deal_in_progress, state_of
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import random
 
-from cardavia.ai.paohuzi import EfficientPaohuzi, GreedyPaohuzi
+from cardavia.ai.games.paohuzi import EfficientPaohuzi, GreedyPaohuzi
 from tests.games.paohuzi.helpers import build
 
 

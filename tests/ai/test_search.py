@@ -7,8 +7,9 @@ from typing import Any
 
 import pytest
 
-from cardavia.ai.base import Sampler, make_agent
 from cardavia.ai.play import play_deal, sampler_for
+from cardavia.ai.protocol import Sampler
+from cardavia.ai.registry import make_agent
 from cardavia.ai.search import POLICY, SearchAgent, SearchSettings
 from cardavia.games.registry import GAMES, find_game
 from cardavia.rules.core import State

@@ -9,9 +9,9 @@ import math
 
 import pytest
 
-from cardavia.ai.arena import win_share
-from cardavia.ai.base import make_agent
 from cardavia.ai.play import play_deal
+from cardavia.ai.registry import make_agent
+from cardavia.ai.stats import win_share
 from cardavia.games.registry import GAMES, find_game
 
 DEALS = 300

@@ -21,15 +21,20 @@ def test_selfplay_json_fields(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_selfplay_rejects_wrong_agent_count(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["selfplay", "--agents", "greedy,random", "--deals", "1"]) == 2
-    assert "--agents needs 4" in capsys.readouterr().err
-    assert main(["selfplay", "--agents", "greedy,random,x,y", "--deals", "1"]) == 2
+    """Without --game, the first game in GAMES is played."""
+    from cardavia.games.registry import GAMES
+
+    first = next(iter(GAMES.values()))
+    assert main(["selfplay", "--agents", "greedy", "--deals", "1"]) == 2
+    assert f"--agents needs {first.players} names for {first.name}" in capsys.readouterr().err
+    names = ",".join(["greedy", "x", *["random"] * (first.players - 2)])
+    assert main(["selfplay", "--agents", names, "--deals", "1"]) == 2
     assert "unknown agent 'x'" in capsys.readouterr().err
 
 
 def _record_file(tmp_path: Path) -> Path:
-    from cardavia.ai.base import make_agent
     from cardavia.ai.play import play_deal
+    from cardavia.ai.registry import make_agent
     from cardavia.games.registry import find_game
     from cardavia.rules.record import dumps, make_record
 
@@ -185,6 +190,20 @@ def test_results_fingerprint_follows_the_playing_code_only(tmp_path: Path) -> No
         with not_playing.open("a") as f:
             f.write("\nREWORDED = 1\n")
     assert fingerprint(tmp_path) == before
+    # a game's hint reasons (its `explain`, `_explain…`, `EXPLAIN_…`) are not how it plays
+    agents = tmp_path / "ai" / "games" / "chuopai.py"
+    text = agents.read_text()
+    assert "def explain(" in text and "EXPLAIN_SURE = 0.995" in text
+    agents.write_text(text.replace("def explain(", "def explain(  # reworded\n", 1)
+                      .replace("EXPLAIN_SURE = 0.995", "EXPLAIN_SURE = 0.99", 1)
+                      .replace("    if hold >= EXPLAIN_SURE:",
+                               "    if hold >= EXPLAIN_SURE or not legal:", 1)
+                      + "\n\ndef _explain_more() -> None:\n    pass\n")
+    assert fingerprint(tmp_path) == before
+    with agents.open("a") as f:
+        f.write("\nPOLICY_CHANGE = 1\n")
+    assert fingerprint(tmp_path) != before
+    agents.write_text(text)
     # a playing module's comments and docstrings are not what it plays
     search = tmp_path / "ai" / "search.py"
     text = search.read_text()
@@ -203,19 +222,21 @@ def test_results_fingerprint_of_one_game_leaves_the_others_out(tmp_path: Path) -
     import shutil
 
     from cardavia.ai.results import PACKAGE, PLAYING_CODE, fingerprint
+    from cardavia.games.registry import GAMES
 
     for part in PLAYING_CODE:
         shutil.copytree(PACKAGE / part, tmp_path / part)
-    games = ("sisepai", "nantong", "chuopai", "paohuzi")
+    games = sorted(GAMES)
 
     def hashes() -> dict[str, str]:
         return {g: fingerprint(tmp_path, game=g) for g in games}
 
     before = hashes()
     assert before == {g: fingerprint(game=g) for g in games}
-    assert len(set(before.values())) == 4
-    for changed in (tmp_path / "ai" / "paohuzi.py", tmp_path / "games" / "nantong" / "hands.py"):
-        game = changed.stem if changed.parent.name == "ai" else changed.parent.name
+    assert len(set(before.values())) == len(games)
+    for changed in (tmp_path / "ai" / "games" / "paohuzi.py",
+                    tmp_path / "games" / "nantong" / "hands.py"):
+        game = changed.stem if changed.parent.parent.name == "ai" else changed.parent.name
         with changed.open("a") as f:
             f.write("\nPOLICY_CHANGE = 1\n")
         after = hashes()

@@ -7,12 +7,13 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Browser, expect
 
+from cardavia.games.registry import GAMES as REGISTERED
 from tests.e2e.conftest import DESKTOP, PHONE
 from tests.e2e.helpers import TIMEOUT, expect_accessible, new_page, wait_for_turn
 
 PAGES = ["/en/", "/zh/", "/en/decks/chinese-number-cards", "/en/games/sisepai/rules",
          "/ru/games/nantong/rules", "/zh/games/paohuzi/rules"]
-GAMES = ["sisepai", "nantong", "chuopai", "paohuzi"]
+GAMES = sorted(REGISTERED)
 
 
 @pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["desktop", "phone"])

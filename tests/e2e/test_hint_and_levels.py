@@ -14,6 +14,7 @@ from urllib.parse import parse_qs, urlparse
 import pytest
 from playwright.sync_api import Browser, Page, Route, expect
 
+from cardavia.games.registry import GAMES
 from tests.e2e.conftest import DESKTOP, PHONE
 from tests.e2e.helpers import (
     TIMEOUT,
@@ -23,8 +24,6 @@ from tests.e2e.helpers import (
     play_deal_by_clicking,
     wait_for_turn,
 )
-
-PLAYERS = {"sisepai": 4, "nantong": 3, "chuopai": 3, "paohuzi": 3}
 
 
 def _view(page: Page, deal: str) -> dict[str, Any]:
@@ -91,8 +90,8 @@ def test_hard_level_and_a_hint(browser: Browser, base_url: str, screenshots: Pat
     # the deal was created at that level, and every AI seat says so
     assert _view(page, deal)["level"] == "hard"
     badges = page.locator("[data-testid=level-badge]")
-    expect(badges).to_have_count(PLAYERS[game] - 1)
-    for i in range(PLAYERS[game] - 1):
+    expect(badges).to_have_count(GAMES[game].players - 1)
+    for i in range(GAMES[game].players - 1):
         expect(badges.nth(i)).to_be_visible()
         expect(badges.nth(i)).to_contain_text("Hard")
         expect(badges.nth(i)).to_have_attribute("title", "AI level: Hard")

@@ -9,10 +9,11 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, Page
 
+from cardavia.games.registry import GAMES as REGISTERED
 from tests.e2e.conftest import PHONE
 from tests.e2e.helpers import answer_in_place, new_page, wait_for_turn
 
-GAMES = ["sisepai", "nantong", "chuopai", "paohuzi"]
+GAMES = sorted(REGISTERED)
 
 
 def _in_view(page: Page) -> dict[str, float]:

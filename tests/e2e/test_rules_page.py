@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from playwright.sync_api import Browser, expect
 
+from cardavia.games.registry import GAMES
 from tests.e2e.conftest import ARTIFACTS, DESKTOP, PHONE
 from tests.e2e.helpers import new_page
 
@@ -44,7 +45,7 @@ def test_english_rules_tables_fit_a_phone(browser: Browser, base_url: str) -> No
     """On a phone a table's text is a little smaller and its cells tighter: every English rules
     table, Chuo Pai's card table with its five columns too, fits a 360 px screen whole."""
     page = new_page(browser, base_url, PHONE)
-    for game in ("sisepai", "nantong", "paohuzi", "chuopai"):
+    for game in sorted(GAMES):
         page.goto(f"/en/games/{game}/rules")
         wide = page.evaluate("() => [...document.querySelectorAll('.rules table')]"
                              ".filter((t) => t.scrollWidth > t.clientWidth + 1).length")

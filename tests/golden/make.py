@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from cardavia.ai.base import make_agent
+from cardavia.ai.registry import make_agent
 from cardavia.games.registry import GAMES
 from cardavia.rules.core import Event, Game, State
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 from hypothesis import event, given, settings
 from hypothesis import strategies as st
 
-from cardavia.ai.base import make_agent
+from cardavia.ai.registry import make_agent
 from cardavia.games.registry import GAMES
 from cardavia.rules.core import State
 from cardavia.rules.errors import RulesError

@@ -7,8 +7,8 @@ import random
 
 import pytest
 
-from cardavia.ai.base import make_agent
 from cardavia.ai.play import play_deal
+from cardavia.ai.registry import make_agent
 from cardavia.games.registry import GAMES, find_game
 from cardavia.rules.errors import RecordError
 from cardavia.rules.record import FORMAT, dumps, loads, make_record, replay
@@ -110,8 +110,9 @@ def _holders(record: dict, key: str) -> list[dict]:  # type: ignore[type-arg]
 @pytest.mark.parametrize(("game", "key"), [("sisepai", "drawn"),
                                            ("nantong", "winning_card_group")])
 def test_a_record_made_before_the_breakdown_told_more_still_replays(game: str, key: str) -> None:
-    """Deal records (docs/deal-record.md): a key a breakdown gained later (ADDED_LATER) may be
-    missing from a record made before it, which still replays; any other key may not."""
+    """Deal records (docs/deal-record.md): a key a breakdown gained later (the game's
+    `breakdown_keys_added_later`) may be missing from a record made before it, which still
+    replays; any other key may not."""
     g = find_game(game)
     for seed in range(60):
         agents = [make_agent("greedy", game, seed + s) for s in range(g.players)]

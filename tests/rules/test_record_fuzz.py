@@ -10,8 +10,8 @@ import pytest
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
-from cardavia.ai.base import make_agent
 from cardavia.ai.play import play_deal
+from cardavia.ai.registry import make_agent
 from cardavia.games.registry import GAMES
 from cardavia.rules.errors import RecordError
 from cardavia.rules.record import dumps, loads, make_record, replay

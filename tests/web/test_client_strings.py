@@ -1,8 +1,10 @@
-"""The table's JavaScript and `web/client_strings.py` name the same keys.
+"""The table's JavaScript and `web/strings/` name the same keys.
 
 `t("key")` of a key the page was not sent shows the raw key to the player, so every key the
-scripts ask for must be in the strings that game's page gets, and every key sent must be asked
-for somewhere (or come from the server, like the hint's `why_` sentences).
+scripts ask for must be in the strings that game's page gets (`strings/core.py` and the game's
+own `strings/<game>.py`), and every key sent must be asked for somewhere (or come from the
+server, like the hint's `why_` sentences). A word only one game's table asks for is that game's,
+not the core's.
 """
 
 from __future__ import annotations
@@ -12,25 +14,43 @@ from pathlib import Path
 
 import pytest
 
-from cardavia.web.client_strings import CLIENT_PLURALS, CLIENT_STRINGS, GAME_PLURALS, GAME_STRINGS
+from cardavia.games.registry import GAMES as REGISTERED
+from cardavia.web.strings import core, game_strings, plurals_for, strings_for
 
 TABLE_JS = Path(__file__).parents[2] / "src" / "cardavia" / "web" / "static" / "table"
-GAMES = ["sisepai", "nantong", "chuopai", "paohuzi"]
+GAMES = sorted(REGISTERED)
 LITERAL = re.compile(r"\b(tn?)\(\s*\"([a-z0-9_]+)\"")
 # t(`phz_caption_${…}`): only the part before the first substitution is known statically
 TEMPLATE = re.compile(r"\b(tn?)\(\s*`([a-z0-9_]*)\$\{")
 # keys handed to t() as values: `const key = \`caption_${…}\``, `label: "act_pass"` …
 QUOTED = re.compile(r"[\"`]([a-z][a-z0-9_]*)[\"`$]")
+# the hint's reasons, named by the server (cardavia.ai.explain and each game's explain)
+SERVER = ("why_",)
+
+
+# a whole line of comment (core.js opens with a sample plugin that asks for `kind_${…}`)
+COMMENT_LINE = re.compile(r"^\s*//.*$", re.MULTILINE)
+
+
+def _js(name: str) -> str:
+    return COMMENT_LINE.sub("", (TABLE_JS / f"{name}.js").read_text())
 
 
 def _script(game: str) -> str:
-    return (TABLE_JS / "core.js").read_text() + (TABLE_JS / f"{game}.js").read_text()
+    return _js("core") + _js(game)
+
+
+def _asks_for(script: str, key: str) -> bool:
+    """Does `script` name `key`, literally or as the start of a key built at run time?"""
+    prefixes = {p for _, p in TEMPLATE.findall(script)}
+    prefixes |= set(re.findall(r"`([a-z][a-z0-9_]*)\$\{", script))
+    return key in set(QUOTED.findall(script)) or key.startswith(tuple(prefixes))
 
 
 @pytest.mark.parametrize("game", GAMES)
 def test_every_key_a_table_asks_for_is_sent_to_it(game: str) -> None:
-    strings = {**CLIENT_STRINGS, **GAME_STRINGS.get(game, {})}
-    plurals = {**CLIENT_PLURALS, **GAME_PLURALS.get(game, {})}
+    strings = strings_for(game)
+    plurals = plurals_for(game)
     script = _script(game)
     literal = LITERAL.findall(script)
     assert len(literal) > 20, "the key pattern no longer matches the scripts"
@@ -39,18 +59,38 @@ def test_every_key_a_table_asks_for_is_sent_to_it(game: str) -> None:
     for fn, prefix in TEMPLATE.findall(script):
         known = plurals if fn == "tn" else strings
         assert any(k.startswith(prefix) for k in known), f"{game}.js: no key starts {prefix!r}"
+    # a key handed to t() as a value (`const SET_KEYS = ["kind_pair", …]`): any key of any
+    # table the scripts name must be sent to this one
+    every_key = {*core.STRINGS, *core.PLURALS}
+    for other in GAMES:
+        every_key |= {*game_strings(other).STRINGS, *game_strings(other).PLURALS}
+    named = set(QUOTED.findall(script)) & every_key
+    missing = sorted(named - strings.keys() - plurals.keys())
+    assert not missing, f"{game}.js names keys its table is not sent: {missing}"
 
 
-def test_every_key_sent_is_asked_for() -> None:
-    """A key no script names (literally, or as the start of a key built at run time) is dead
-    weight in six catalogs. The hint's reasons are named by the server (ai/explain.py)."""
-    scripts = "".join(p.read_text() for p in sorted(TABLE_JS.glob("*.js")))
-    named = set(QUOTED.findall(scripts))
-    prefixes = {p for _, p in TEMPLATE.findall(scripts)}
-    prefixes |= set(re.findall(r"`([a-z][a-z0-9_]*)\$\{", scripts))
-    keys = [*CLIENT_STRINGS, *CLIENT_PLURALS]
-    keys += [k for strings in GAME_STRINGS.values() for k in strings]
-    keys += [k for plurals in GAME_PLURALS.values() for k in plurals]
-    built = (*prefixes, "why_")
-    unused = [k for k in keys if k not in named and not k.startswith(built)]
-    assert not unused, f"sent but never asked for: {unused}"
+@pytest.mark.parametrize("game", GAMES)
+def test_every_key_of_a_game_is_asked_for_by_its_table(game: str) -> None:
+    """A key in `strings/<game>.py` that neither the core nor the game's plugin names is dead
+    weight in six catalogs (the other tables are never sent it)."""
+    module = game_strings(game)
+    script = _script(game)
+    unused = [k for k in [*module.STRINGS, *module.PLURALS]
+              if not k.startswith(SERVER) and not _asks_for(script, k)]
+    assert not unused, f"strings/{module.__name__.rpartition('.')[2]}.py: never asked for: {unused}"
+
+
+def test_every_core_key_is_the_core_s_or_shared() -> None:
+    """A key of `strings/core.py` is asked for by the core (core.js) or by two games' plugins at
+    least; a word one game alone uses belongs in that game's module, so that removing a game
+    leaves no word of it behind."""
+    core_js = _js("core")
+    plugins = {game: _js(game) for game in GAMES}
+    misplaced = {}
+    for key in [*core.STRINGS, *core.PLURALS]:
+        if key.startswith(SERVER) or _asks_for(core_js, key):
+            continue
+        users = [game for game, script in plugins.items() if _asks_for(script, key)]
+        if len(users) < 2:
+            misplaced[key] = users
+    assert not misplaced, f"core keys of one game or none (key: games): {misplaced}"

@@ -160,7 +160,10 @@ def test_the_look_applies_before_first_paint_without_inline_script(client: TestC
     assert "window.cardaviaLook" in client.get("/static/look-early.js").text
 
 
-@pytest.mark.parametrize("path", ["/static/site.css", "/static/look-early.js",
+@pytest.mark.parametrize("path", ["/static/css/base.css", "/static/css/pages.css",
+                                  "/static/css/rules.css", "/static/css/table.css",
+                                  *(f"/static/table/{g}.css" for g in PLAYABLE),
+                                  "/static/look-early.js",
                                   "/static/look.js", "/static/rules.js",
                                   *(f"/static/table/{g}.js" for g in ["core", *PLAYABLE])])
 def test_static_files(client: TestClient, path: str) -> None:

@@ -7,7 +7,8 @@ from typing import Any
 import pytest
 from starlette.testclient import TestClient
 
-from cardavia.web.client_strings import CLIENT_PLURALS, CLIENT_STRINGS
+from cardavia.games.registry import GAMES
+from cardavia.web.strings import plurals_for, strings_for
 from tests.web.helpers import settle
 
 pytestmark = pytest.mark.backends  # on SQLite and on PostgreSQL (tests/web/conftest.py)
@@ -19,7 +20,7 @@ def _my_turn(client: TestClient, game: str, seed: int) -> tuple[str, dict[str, A
     return deal_id, settle(client, deal_id)
 
 
-@pytest.mark.parametrize("game", ["sisepai", "paohuzi", "nantong", "chuopai"])
+@pytest.mark.parametrize("game", sorted(GAMES))
 def test_hint_names_a_legal_action_and_why(client: TestClient, game: str) -> None:
     said_why = 0
     for seed in range(6):
@@ -39,9 +40,10 @@ def test_hint_names_a_legal_action_and_why(client: TestClient, game: str) -> Non
                 assert hint["samples"] >= 1 and 0 <= hint["share"] <= 1
         else:
             assert hint["samples"] == 0 and hint["share"] is None and hint["why"] == []
-        # the why: translatable sentences (cardavia.ai.explain), each a key the table knows
+        # the why: translatable sentences (cardavia.ai.explain), each a key the game's table
+        # is sent (web/strings/)
         for why in hint["why"]:
-            assert why["key"] in CLIENT_STRINGS or why["key"] in CLIENT_PLURALS
+            assert why["key"] in strings_for(game) or why["key"] in plurals_for(game)
             assert why["n"] is None or isinstance(why["n"], int)
         said_why += bool(hint["why"])
         if hint["reason"] == "forced":

@@ -9,7 +9,8 @@ from html.parser import HTMLParser
 import pytest
 from starlette.testclient import TestClient
 
-from cardavia.traditions import DECKS
+from cardavia.games.registry import GAMES
+from cardavia.traditions import DECKS, find_game_info
 from cardavia.web.i18n import LANGUAGES
 
 
@@ -121,9 +122,11 @@ def test_the_index_tells_each_games_buttons_apart(client: TestClient) -> None:
     """Every game's Start game and Full rules bear the same words: each is described by its
     game's name, a heading one level below the deck's "Games" (h3)."""
     text = client.get("/en/").text
-    names = dict(re.findall(r'<h4 class="game-name" id="(game-name-[a-z]+)">([^<]+)</h4>', text))
-    assert set(names) == {"game-name-sisepai", "game-name-nantong", "game-name-chuopai",
-                          "game-name-paohuzi"}, names
+    listed = re.findall(r'<h4 class="game-name" id="(game-name-[a-z0-9-]+)">([^<]+)</h4>', text)
+    assert {n for n, _ in listed} == {f"game-name-{g.id}" for d in DECKS for g in d.games}
+    # the games with a table and full rules (a game not yet playable has neither button)
+    names = {n: name for n, name in listed if n.removeprefix("game-name-") in GAMES}
+    assert set(names) == {f"game-name-{g}" for g in GAMES}, names
     described = re.findall(r'aria-describedby="(game-name-[a-z]+)">(Start game|Full rules)<',
                            text)
     assert sorted(described) == sorted((n, w) for n in names for w in ("Start game",
@@ -180,16 +183,25 @@ def test_card_svg_served(client: TestClient) -> None:
     assert "червоний" in r.text
 
 
-@pytest.mark.parametrize(("game", "places"), [
-    # anticlockwise (Sì Sè Pái's seed, SSP-1): AI 1 on your right
-    ("sisepai", ["right", "top", "left"]),
-    ("nantong", ["right", "left"]),
-    ("paohuzi", ["right", "left"]),
-    # clockwise (Chuo Pai's seed, CP B-10: "clockwise" is You → AI 1 → AI 2): AI 1 on your left
-    ("chuopai", ["left", "right"]),
-])
-def test_the_table_seats_the_ai_in_the_order_of_play(client: TestClient, game: str,
-                                                     places: list[str]) -> None:
+# Where AI 1, AI 2… sit when play goes anticlockwise (the Chinese habit; Sì Sè Pái's seed,
+# SSP-1): AI 1 on your right. Clockwise (Chuo Pai's seed, CP B-10: "clockwise" is You → AI 1 →
+# AI 2), AI 1 sits on your left: the same places, the other way round.
+ANTICLOCKWISE = {3: ["right", "left"], 4: ["right", "top", "left"]}
+
+
+def test_the_games_go_round_as_their_rules_say() -> None:
+    found = {g: find_game_info(g) for g in ("sisepai", "chuopai")}
+    assert {g: f[1].clockwise for g, f in found.items() if f} == {"sisepai": False,
+                                                                   "chuopai": True}
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_the_table_seats_the_ai_in_the_order_of_play(client: TestClient, game: str) -> None:
+    found = find_game_info(game)
+    assert found is not None
+    places = ANTICLOCKWISE[GAMES[game].players]
+    if found[1].clockwise:
+        places = places[::-1]
     html = client.get(f"/en/games/{game}/table").text
     found = re.findall(r'data-seat="(\d)" data-place="(\w+)"', html)
     assert found == [(str(seat), place) for seat, place in enumerate(places, start=1)]

@@ -12,11 +12,12 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from starlette.testclient import TestClient
 
+from cardavia.games.registry import GAMES
 from cardavia.web.app import create_app
 from cardavia.web.i18n import LANGUAGES
 
-PART = st.sampled_from(["en", "zh", "ru", "sisepai", "nantong", "paohuzi", "chuopai",
-                        "two-seven-ten", "sichuan-cards", "", "..", "%00"]) | st.text(max_size=12)
+PART = st.sampled_from(["en", "zh", "ru", *sorted(GAMES), "two-seven-ten", "sichuan-cards", "",
+                        "..", "%00"]) | st.text(max_size=12)
 VALUE = st.sampled_from(["", "0", "-1", "easy", "hard", "greedy", "9" * 30, "1e5"]) \
     | st.text(max_size=12)
 

@@ -9,33 +9,18 @@ independent, so `jobs` worker processes play them side by side, and a results fi
 
 from __future__ import annotations
 
-import math
 import multiprocessing
-import statistics
 import time
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
-from cardavia.ai.base import make_agent
 from cardavia.ai.play import decide
+from cardavia.ai.registry import make_agent
 from cardavia.ai.results import Results
-from cardavia.rules.core import Game, Result
+from cardavia.ai.stats import interval, win_share
+from cardavia.rules.core import Game
 from cardavia.rules.errors import RulesError
-
-
-def win_share(result: Result, seat: int) -> float:
-    """1 for a win, 1/k for a k-way tie for first (Chuo Pai), else 0."""
-    if result.winner is not None:
-        return 1.0 if result.winner == seat else 0.0
-    tied = result.breakdown.get("tied") or []
-    return 1.0 / len(tied) if seat in tied else 0.0
-
-
-def interval(values: Sequence[float]) -> dict[str, float]:
-    mean = statistics.fmean(values) if values else 0.0
-    half = 1.96 * statistics.stdev(values) / math.sqrt(len(values)) if len(values) > 1 else 0.0
-    return {"mean": mean, "low": mean - half, "high": mean + half}
 
 
 def play_group(game: Game, candidate: str, reference: str, seed: int) -> dict[str, Any]:
@@ -66,7 +51,7 @@ def play_group(game: Game, candidate: str, reference: str, seed: int) -> dict[st
         result = state.result()
         assert result is not None
         deals += 1
-        draws += result.winner is None and not result.breakdown.get("tied")
+        draws += not result.winners
         share += win_share(result, seat)
         score += result.scores[seat]
         ref_score += (sum(result.scores) - result.scores[seat]) / (game.players - 1)

@@ -10,7 +10,8 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from cardavia.ai.base import Agent, make_agent
+from cardavia.ai import games
+from cardavia.ai.protocol import Agent
 from cardavia.ai.search import SearchAgent, SearchSettings
 
 LEVELS = ("easy", "normal", "hard")  # offered to players
@@ -36,7 +37,7 @@ class NoisyGreedy:
     def __init__(self, game: str, rng: random.Random, noise: float = EASY_NOISE) -> None:
         self.rng = rng
         self.noise = noise
-        self.greedy = make_agent("greedy", game, rng.randrange(2**32))
+        self.greedy = games.greedy(game, random.Random(rng.randrange(2**32)))
 
     def act(self, observation: dict[str, Any], legal: list[str]) -> str:
         if "win" not in legal and self.rng.random() < self.noise:
@@ -46,7 +47,7 @@ class NoisyGreedy:
 
 def level_agent(level: str, game: str, rng: random.Random) -> Agent:
     if level == BASELINE:
-        return make_agent(BASELINE, game, rng.randrange(2**32))
+        return games.greedy(game, random.Random(rng.randrange(2**32)))
     if level == "easy":
         return NoisyGreedy(game, rng)
     agent = SearchAgent(game, rng, SETTINGS[level])

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from cardavia.ai.base import Agent, Sampler, WorldAgent
+from cardavia.ai.protocol import Agent, Sampler, WorldAgent
 from cardavia.rules.core import Game, State
 
 

@@ -23,6 +23,10 @@ PLAYING_CODE = ("ai", "games", "rules")
 # this file, reading deal records) does not void a long measurement.
 NOT_PLAYING = ("ai/explain.py", "ai/results.py", "ai/selfplay.py", "ai/workers.py",
                "rules/record.py")
+# Within a game's agents (`ai/games/<game>.py`) the hint's words are the top-level `explain`,
+# functions named `_explain…`, constants named `EXPLAIN_…` and the imports from `ai/explain.py`:
+# left out too.
+HINT_NAMES = ("_explain", "EXPLAIN_")
 
 
 class ResultsError(Exception):
@@ -35,24 +39,28 @@ def fingerprint(package: Path = PACKAGE, game: str | None = None) -> str:
     The games share nothing but `rules` and the search, so one game's hash leaves out the others'
     packages and greedy policies: work on one game's agent does not void another's measurement.
     """
+    mine = game.replace("-", "_") if game else None  # a game's package and module names
     others = {d.name for d in (package / "games").iterdir()
-              if (d / "__init__.py").exists() and d.name != game} if game else set()
-    skip = set(NOT_PLAYING) | {f"ai/{other}.py" for other in others}
+              if (d / "__init__.py").exists() and d.name != mine} if game else set()
+    skip = set(NOT_PLAYING) | {f"ai/games/{other}.py" for other in others}
+    folders = tuple(f"{folder}/{o}/" for o in others for folder in ("games", "ai/games"))
     digest = hashlib.sha256()
     for part in PLAYING_CODE:
         for path in sorted((package / part).rglob("*.py")):
             name = path.relative_to(package).as_posix()
-            if name not in skip and not any(name.startswith(f"games/{o}/") for o in others):
+            if name not in skip and not name.startswith(folders):
                 digest.update(name.encode())
-                digest.update(_code_of(path).encode())
+                digest.update(_code_of(path, agents=name.startswith("ai/games/")).encode())
     return digest.hexdigest()[:16]
 
 
-def _code_of(path: Path) -> str:
+def _code_of(path: Path, agents: bool = False) -> str:
     """The module's syntax tree without its docstrings: a comment or a docstring reworded does not
     void a measurement, any change to what runs does. (The tree's dump may differ between Python
     versions: a results file is extended with the Python that started it.)"""
     tree = ast.parse(path.read_bytes(), filename=str(path))
+    if agents:  # a game's agents: without the hint's words
+        tree.body = [node for node in tree.body if not _hint_only(node)] or [ast.Pass()]
     for node in ast.walk(tree):
         if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)):
             body = node.body
@@ -60,6 +68,18 @@ def _code_of(path: Path) -> str:
                     and isinstance(body[0].value.value, str)):
                 node.body = body[1:] or [ast.Pass()]
     return ast.dump(tree)
+
+
+def _hint_only(node: ast.stmt) -> bool:
+    """A top-level statement of the hint's words (`HINT_NAMES`), not of how the agents play."""
+    if isinstance(node, ast.ImportFrom):
+        return node.module == "cardavia.ai.explain"
+    if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+        return node.name == "explain" or node.name.startswith(HINT_NAMES)
+    if isinstance(node, (ast.Assign, ast.AnnAssign)):
+        targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+        return all(isinstance(t, ast.Name) and t.id.startswith(HINT_NAMES) for t in targets)
+    return False
 
 
 class Results:

@@ -22,7 +22,6 @@ worse than greedy.
 
 from __future__ import annotations
 
-import importlib
 import math
 import random
 import statistics
@@ -31,8 +30,9 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from cardavia.ai.arena import win_share
-from cardavia.ai.base import GREEDY, Sampler, make_agent
+from cardavia.ai import games
+from cardavia.ai.protocol import Sampler
+from cardavia.ai.stats import win_share
 from cardavia.rules.core import Result, State
 from cardavia.rules.errors import RulesError
 
@@ -42,9 +42,9 @@ Evaluator = Callable[[State, int], float]
 SCORE_WEIGHT = 0.05
 # The heuristic policy the search starts from and rolls out with, so that a rollout plays the
 # way the agent will (in Chuo Pai greedy's cash-first style misjudges the efficient leads).
+# Except where it is much slower than greedy (the game's `ROLLOUT_GREEDY`, cardavia.ai.games):
+# rollouts are most of the cost of a decision.
 POLICY = "efficient"
-# Except where it is much slower than greedy: rollouts are most of the cost of a decision.
-ROLLOUT_GREEDY = {"nantong", "paohuzi"}
 # A candidate is dropped when it trails the leader by this many standard errors.
 DROP_Z = 2.0
 # ...or when it is behind the pace it needs to overrule the default: to beat it by z standard
@@ -92,9 +92,10 @@ def outcome_value(result: Result, seat: int) -> tuple[float, float]:
 
 def distance_evaluator(game: str, sharpness: float = 1.0) -> Evaluator | None:
     """The evaluation of a truncated rollout from the greedy policy's distance to a win (if the
-    game's greedy module measures one): a softmax over the seats of -sharpness x distance, read
-    as each seat's chance to win. A sampled world is evaluated, never the true state."""
-    measure = getattr(importlib.import_module(GREEDY[game][0]), "distance_to_win", None)
+    game's agents module, `cardavia.ai.games.<game>`, measures one): a softmax over the seats of
+    -sharpness x distance, read as each seat's chance to win. A sampled world is evaluated, never
+    the true state."""
+    measure = games.distance_measure(game)
     if measure is None:
         return None
 
@@ -136,9 +137,9 @@ class SearchAgent:
             evaluate = distance_evaluator(game_name)
         self.evaluate = evaluate
         # The default choice, kept unless the search finds better, and the rollout policy.
-        self.fallback = make_agent(POLICY, game_name, rng.randrange(2**32))
-        rollout = "greedy" if game_name in ROLLOUT_GREEDY else POLICY
-        self.rollout_agents = [make_agent(rollout, game_name, rng.randrange(2**32))
+        self.fallback = games.POLICIES[POLICY](game_name, random.Random(rng.randrange(2**32)))
+        rollout = games.POLICIES["greedy" if games.rollout_greedy(game_name) else POLICY]
+        self.rollout_agents = [rollout(game_name, random.Random(rng.randrange(2**32)))
                                for _ in range(4)]  # as many as any game has seats
         self.last = Decision()
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 import time
 from typing import Any
 
-from cardavia.ai.base import make_agent
 from cardavia.ai.play import play_deal
+from cardavia.ai.registry import make_agent
 from cardavia.rules.core import Game
 from cardavia.rules.errors import RulesError
 

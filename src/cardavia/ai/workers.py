@@ -21,7 +21,7 @@ from dataclasses import asdict
 from typing import Any
 
 from cardavia.ai.play import sampler_for
-from cardavia.ai.base import make_agent
+from cardavia.ai.registry import make_agent
 from cardavia.ai.search import SearchAgent
 from cardavia.rules.core import State
 

@@ -21,7 +21,7 @@ from collections.abc import Callable
 from functools import cache
 
 from cardavia.render.fonts import glyph_path, num, text_path
-from cardavia.render.svg import PENTAGON, Canvas, back_name, language, underline
+from cardavia.render.svg import PENTAGON, Canvas, back_name, card_name_in, underline
 
 WIDTH, HEIGHT = 40, 140
 CANVAS = Canvas(WIDTH, HEIGHT)
@@ -49,51 +49,6 @@ CODES: tuple[str, ...] = (
     *HONOURS,
 )
 
-# Accessible names. Suited cards: `_SUITED[lang]` formatted with the rank `n`, its word `w` and
-# the suit `s`. The lead may move these to gettext later.
-_SUITED = {
-    "en": "{n} of {s}",
-    "zh": "{w}{s}",
-    "uk": "{w} {s}",
-    "es": "{n} de {s}",
-    "cs": "{w} {s}",
-    "ru": "{w} {s}",
-}
-# As the full rules write them: the rank a common noun, the suit and the honours names
-# ("девятка Связок", "Тысяча"); the rank in lower case also reads right mid-sentence.
-_SUIT_WORDS: dict[str, tuple[str, str, str]] = {  # M, S, C (genitive plural where needed)
-    "en": ("Myriads", "Strings", "Coins"),
-    "zh": ("万", "条", "饼"),
-    "uk": ("Міріад", "Низок", "Монет"),
-    "es": ("Miríadas", "Sartas", "Monedas"),
-    "cs": ("Myriád", "Šňůr", "Mincí"),
-    "ru": ("Мириад", "Связок", "Монет"),
-}
-_RANK_WORDS: dict[str, tuple[str, ...]] = {
-    "zh": tuple(NUMERALS),
-    "uk": (
-        "одиниця", "двійка", "трійка", "четвірка", "п'ятірка",
-        "шістка", "сімка", "вісімка", "дев'ятка",
-    ),
-    "cs": (
-        "jednička", "dvojka", "trojka", "čtyřka", "pětka",
-        "šestka", "sedmička", "osmička", "devítka",
-    ),
-    "ru": (
-        "единица", "двойка", "тройка", "четвёрка", "пятёрка",
-        "шестёрка", "семёрка", "восьмёрка", "девятка",
-    ),
-}  # fmt: skip
-_HONOUR_WORDS: dict[str, tuple[str, str, str]] = {  # T, W, R
-    "en": ("Thousand", "White Flower", "Red Flower"),
-    "zh": ("千", "白花", "红花"),
-    "uk": ("Тисяча", "Біла квітка", "Червона квітка"),
-    "es": ("Millar", "Flor Blanca", "Flor Roja"),
-    "cs": ("Tisíc", "Bílý květ", "Červený květ"),
-    "ru": ("Тысяча", "Белый цветок", "Красный цветок"),
-}
-
-
 def _split(code: str) -> tuple[int, str] | str:
     """(rank 1..9, suit letter) for a suited card, the letter T/W/R for an honour."""
     if len(code) == 1 and code in HONOURS:
@@ -112,24 +67,12 @@ def printed_glyphs(code: str) -> str:
     return NUMERALS[n - 1] + SUIT_GLYPH[suit]
 
 
-@cache
 def card_name(code: str, lang: str = "en") -> str:
-    """The card's accessible name, e.g. "5 of Coins", "Thousand (千)", "пятёрка Монет".
-
-    Unknown languages fall back to English.
-    """
-    lang = language(lang)
-    parts = _split(code)
-    if isinstance(parts, str):
-        word = _HONOUR_WORDS[lang][HONOURS.index(parts)]
-        return word if lang == "zh" else f"{word} ({HONOUR_GLYPHS[parts]})"
-    n, suit = parts
-    words = _RANK_WORDS.get(lang)
-    return _SUITED[lang].format(
-        n=n,
-        w=words[n - 1] if words else str(n),
-        s=_SUIT_WORDS[lang][SUITS.index(suit)],
-    )
+    """The card's accessible name, e.g. "5 of Coins", "Thousand (千)", "пятёрка Монет", as the
+    full rules write them (`render/names/longcards.json`). Unknown languages fall back to
+    English."""
+    _split(code)
+    return card_name_in("longcards", code, lang)
 
 
 # ---------------------------------------------------------------- drawing helpers

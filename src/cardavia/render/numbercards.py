@@ -19,7 +19,7 @@ from __future__ import annotations
 from functools import cache
 
 from cardavia.render.fonts import glyph_path, num, text_path
-from cardavia.render.svg import Canvas, back_name, language, underline
+from cardavia.render.svg import Canvas, back_name, card_name_in, underline
 
 WIDTH, HEIGHT = 40, 128
 CANVAS = Canvas(WIDTH, HEIGHT)
@@ -39,17 +39,6 @@ CODES: tuple[str, ...] = (
     *(f"s{n}" for n in range(1, 11)),
     *(f"L{n}" for n in range(1, 11)),
 )
-
-# Accessible names: "{size} {n} ({glyph})". The lead may move these to gettext later.
-_NAME_FORMAT: dict[str, tuple[str, str]] = {  # (small, large)
-    "en": ("small {n} ({g})", "large {n} ({g})"),
-    "zh": ("小写{g}", "大写{g}"),  # as the zh rules write them: 小写“五”, 大写“伍”
-    "uk": ("мала {n} ({g})", "велика {n} ({g})"),
-    "es": ("{n} pequeño ({g})", "{n} grande ({g})"),
-    "cs": ("malá {n} ({g})", "velká {n} ({g})"),
-    "ru": ("малая {n} ({g})", "большая {n} ({g})"),
-}
-
 
 def _split(code: str) -> tuple[bool, int]:
     """(is large, rank 1..10)."""
@@ -81,15 +70,12 @@ def ink(code: str) -> str:
     return RED if is_red(code) else BLACK
 
 
-@cache
 def card_name(code: str, lang: str = "en") -> str:
-    """The card's accessible name, e.g. "small 3 (三)", "large 7 (柒)", "大写柒".
-
-    Unknown languages fall back to English.
-    """
-    large, n = _split(code)
-    small_fmt, large_fmt = _NAME_FORMAT[language(lang)]
-    return (large_fmt if large else small_fmt).format(n=n, g=numeral_glyph(code))
+    """The card's accessible name, e.g. "small 3 (三)", "large 7 (柒)", "大写柒" (as the zh rules
+    write them: 小写“五”, 大写“伍”), from `render/names/numbercards.json`. Unknown languages
+    fall back to English."""
+    _split(code)
+    return card_name_in("numbercards", code, lang)
 
 
 # ---------------------------------------------------------------- drawing helpers

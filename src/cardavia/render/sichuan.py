@@ -19,7 +19,7 @@ from __future__ import annotations
 from functools import cache
 
 from cardavia.render.fonts import glyph_path, num
-from cardavia.render.svg import Canvas, back_name, language
+from cardavia.render.svg import Canvas, back_name, card_name_in
 
 WIDTH, HEIGHT = 40, 144
 CANVAS = Canvas(WIDTH, HEIGHT)
@@ -33,65 +33,33 @@ RED = "#D0232B"  # red pips
 BLACK = "#1D1B1A"  # black pips and the name
 RED_FACES = frozenset({1, 4})  # chuopai.md §3: every 1 and every 4 pip is red
 
-# chuopai.md §3, in the order of its table: (code, English, Sichuan name as printed)
-_TABLE: tuple[tuple[str, str, str], ...] = (
-    ("6-6", "Heaven", "天"),
-    ("1-1", "Earth", "地"),
-    ("4-4", "Man", "人"),
-    ("1-3", "Harmony", "和"),
-    ("3-3", "Long Three", "长三"),
-    ("5-5", "Plum Blossom", "梅子"),
-    ("2-2", "Bench", "板凳"),
-    ("1-5", "Cat", "猫猫"),
-    ("1-6", "High Foot", "高脚"),
-    ("4-6", "Four-Six", "苕十"),
-    ("5-6", "Axe", "斧头"),
-    ("3-6", "Black Nine", "黑九"),
-    ("2-6", "Straight Eight", "平八"),
-    ("3-5", "Crooked Eight", "弯八"),
-    ("2-5", "Black Seven", "黑七"),
-    ("2-3", "Black Five", "黑五"),
-    ("4-5", "Red Nine", "红九"),
-    ("3-4", "Red Seven", "红七"),
-    ("1-4", "Red Five", "红五"),
-    ("1-2", "Nail", "丁丁"),
-    ("2-4", "Two Reds", "二红"),
+# chuopai.md §3, in the order of its table: (code, Sichuan name as printed); the cards' names
+# in each language are in render/names/sichuan.json
+_TABLE: tuple[tuple[str, str], ...] = (
+    ("6-6", "天"),
+    ("1-1", "地"),
+    ("4-4", "人"),
+    ("1-3", "和"),
+    ("3-3", "长三"),
+    ("5-5", "梅子"),
+    ("2-2", "板凳"),
+    ("1-5", "猫猫"),
+    ("1-6", "高脚"),
+    ("4-6", "苕十"),
+    ("5-6", "斧头"),
+    ("3-6", "黑九"),
+    ("2-6", "平八"),
+    ("3-5", "弯八"),
+    ("2-5", "黑七"),
+    ("2-3", "黑五"),
+    ("4-5", "红九"),
+    ("3-4", "红七"),
+    ("1-4", "红五"),
+    ("1-2", "丁丁"),
+    ("2-4", "二红"),
 )
-CODES: tuple[str, ...] = tuple(code for code, _, _ in _TABLE)
-PRINTED_NAMES: dict[str, str] = {code: printed for code, _, printed in _TABLE}
-
-# Accessible names "{name} {pips}", in CODES order. The lead may move these to gettext later.
-_NAMES: dict[str, tuple[str, ...]] = {
-    "en": tuple(english for _, english, _ in _TABLE),
-    "zh": (
-        "天牌", "地牌", "人牌", "和牌", "长三", "梅子", "板凳", "猫猫", "高脚", "苕十", "斧头",
-        "黑九", "平八", "弯八", "黑七", "黑五", "红九", "红七", "红五", "丁丁", "二红",
-    ),
-    "uk": (
-        "Небо", "Земля", "Людина", "Гармонія", "Довга трійка", "Квітка сливи", "Лава", "Кіт",
-        "Висока стопа", "Чотири-шість", "Сокира", "Чорна дев'ятка", "Пряма вісімка",
-        "Крива вісімка", "Чорна сімка", "Чорна п'ятірка", "Червона дев'ятка", "Червона сімка",
-        "Червона п'ятірка", "Цвях", "Дві червоні",
-    ),
-    "es": (
-        "Cielo", "Tierra", "Hombre", "Armonía", "Tres Largo", "Flor de Ciruelo", "Banco",
-        "Gato", "Pie Alto", "Cuatro-Seis", "Hacha", "Nueve Negro", "Ocho Recto",
-        "Ocho Torcido", "Siete Negro", "Cinco Negro", "Nueve Rojo", "Siete Rojo", "Cinco Rojo",
-        "Clavo", "Dos Rojos",
-    ),
-    "cs": (
-        "Nebe", "Země", "Člověk", "Harmonie", "Dlouhá trojka", "Švestkový květ", "Lavice",
-        "Kočka", "Vysoká noha", "Čtyři-šest", "Sekera", "Černá devítka", "Rovná osmička",
-        "Křivá osmička", "Černá sedmička", "Černá pětka", "Červená devítka",
-        "Červená sedmička", "Červená pětka", "Hřebík", "Dvě červené",
-    ),
-    "ru": (
-        "Небо", "Земля", "Человек", "Гармония", "Длинная тройка", "Цветок сливы", "Скамья",
-        "Кот", "Высокая нога", "Четыре-шесть", "Топор", "Чёрная девятка", "Прямая восьмёрка",
-        "Кривая восьмёрка", "Чёрная семёрка", "Чёрная пятёрка", "Красная девятка",
-        "Красная семёрка", "Красная пятёрка", "Гвоздь", "Две красные",
-    ),
-}  # fmt: skip
+CODES: tuple[str, ...] = tuple(code for code, _ in _TABLE)
+PRINTED_NAMES: dict[str, str] = dict(_TABLE)
 
 
 def ends(code: str) -> tuple[int, int]:
@@ -109,14 +77,11 @@ def pip_colours(code: str) -> tuple[str, str]:
     return (RED if low in RED_FACES else BLACK), (RED if high in RED_FACES else BLACK)
 
 
-@cache
 def card_name(code: str, lang: str = "en") -> str:
-    """The card's accessible name, e.g. "Heaven 6-6", "Nail 1-2", "天牌 6-6".
-
-    Unknown languages fall back to English.
-    """
+    """The card's accessible name, its name and pips, e.g. "Heaven 6-6", "Nail 1-2", "天牌 6-6"
+    (`render/names/sichuan.json`). Unknown languages fall back to English."""
     ends(code)
-    return f"{_NAMES[language(lang)][CODES.index(code)]} {code}"
+    return card_name_in("sichuan", code, lang)
 
 
 # ---------------------------------------------------------------- drawing helpers

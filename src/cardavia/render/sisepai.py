@@ -21,7 +21,7 @@ from functools import cache
 
 from cardavia.games.sisepai.cards import CODES, COLOURS, PIECES
 from cardavia.render.fonts import glyph_path, num, text_path
-from cardavia.render.svg import PENTAGON, Canvas, back_name, language
+from cardavia.render.svg import PENTAGON, Canvas, back_name, card_name_in
 
 __all__ = ["CODES", "card_back_svg", "card_name", "card_svg"]
 
@@ -43,48 +43,7 @@ INITIAL = {"r": "R", "y": "Y", "w": "W", "g": "G"}
 # SSP-2: red and yellow cards use one glyph set, white and green the other
 GLYPHS_RY = "帥仕相俥傌炮兵"
 GLYPHS_WG = "將士象車馬包卒"
-PINYIN_RY = ("shuài", "shì", "xiàng", "jū", "mǎ", "pào", "bīng")
-PINYIN_WG = ("jiàng", "shì", "xiàng", "jū", "mǎ", "bāo", "zú")
-FLOWER_GLYPH, FLOWER_PINYIN = "花", "huā"
-
-# Accessible names. Colour adjectives agree with the piece's gender where the language needs it
-# (m, f, n); `order` places them. The lead may move these to gettext later.
-_COLOUR_WORDS: dict[str, dict[str, tuple[str, str, str, str]]] = {
-    "en": {"m": ("red", "yellow", "white", "green")},
-    "zh": {"m": ("红", "黄", "白", "绿")},
-    "uk": {
-        "m": ("червоний", "жовтий", "білий", "зелений"),
-        "f": ("червона", "жовта", "біла", "зелена"),
-    },
-    "es": {"m": ("rojo", "amarillo", "blanco", "verde")},
-    "cs": {
-        "m": ("červený", "žlutý", "bílý", "zelený"),
-        "n": ("červené", "žluté", "bílé", "zelené"),
-    },
-    "ru": {
-        "m": ("красный", "жёлтый", "белый", "зелёный"),
-        "f": ("красная", "жёлтая", "белая", "зелёная"),
-    },
-}
-# names of K A E C H N S, and their genders where an adjective must agree (m, f, n)
-_PIECE_WORDS: dict[str, tuple[str, ...]] = {
-    "en": ("General", "Advisor", "Elephant", "Chariot", "Horse", "Cannon", "Soldier"),
-    "uk": ("генерал", "радник", "слон", "колісниця", "кінь", "гармата", "солдат"),
-    "es": ("General", "Consejero", "Elefante", "Carro", "Caballo", "Cañón", "Soldado"),
-    "cs": ("generál", "rádce", "slon", "vůz", "kůň", "dělo", "voják"),
-    "ru": ("генерал", "советник", "слон", "колесница", "конь", "пушка", "солдат"),
-}
-_PIECE_GENDERS = {"uk": "mmmfmfm", "cs": "mmmmmnm", "ru": "mmmfmfm"}  # default: all "m"
-_ORDER = {"en": "{colour} {piece}", "es": "{piece} {colour}"}  # default: colour first
-# lower case where the pieces are ("червоний генерал", "квітка 3"), as the full rules write them
-_FLOWER_WORDS = {
-    "en": "Flower {n}",
-    "zh": "花 {n}",
-    "uk": "квітка {n}",
-    "es": "Flor {n}",
-    "cs": "květina {n}",
-    "ru": "цветок {n}",
-}
+FLOWER_GLYPH = "花"
 
 
 def _split(code: str) -> tuple[str, int] | int:
@@ -105,38 +64,15 @@ def piece_glyph(code: str) -> str:
     return (GLYPHS_RY if colour in "ry" else GLYPHS_WG)[piece]
 
 
-def pinyin(code: str) -> str:
-    parts = _split(code)
-    if isinstance(parts, int):
-        return FLOWER_PINYIN
-    colour, piece = parts
-    return (PINYIN_RY if colour in "ry" else PINYIN_WG)[piece]
-
-
-@cache
 def card_name(code: str, lang: str = "en", *, with_glyph: bool = True) -> str:
-    """The card's accessible name, e.g. "red General 帥 (shuài)", "Flor 2 花 (huā)", "红帥".
-
-    `with_glyph` appends the printed glyph and its pinyin (not in Chinese, where the glyph is
-    the name). Unknown languages fall back to English.
-    """
-    lang = language(lang)
-    parts = _split(code)
-    glyph = piece_glyph(code)
-    if isinstance(parts, int):
-        name = _FLOWER_WORDS[lang].format(n=parts)
-    elif lang == "zh":
-        # 红帥, with no space, as the zh rules write it
-        return f"{_COLOUR_WORDS['zh']['m'][COLOURS.index(parts[0])]}{glyph}"
-    else:
-        colour, piece = parts
-        word = _PIECE_WORDS[lang][piece]
-        gender = _PIECE_GENDERS.get(lang, "mmmmmmm")[piece]
-        adjective = _COLOUR_WORDS[lang][gender][COLOURS.index(colour)]
-        name = _ORDER.get(lang, "{colour} {piece}").format(colour=adjective, piece=word)
-    if lang == "zh" or not with_glyph:
-        return name
-    return f"{name} {glyph} ({pinyin(code)})"
+    """The card's accessible name, e.g. "red General 帥 (shuài)", "Flor 2 花 (huā)", "红帥": the
+    colour agreeing with the piece where the language needs it, then the printed glyph and its
+    pinyin (not in Chinese, where the glyph is the name), from `render/names/sisepai.json`.
+    `with_glyph=False` leaves the glyph and pinyin out. Unknown languages fall back to English."""
+    _split(code)
+    name = card_name_in("sisepai", code, lang)
+    head, glyph, _ = name.rpartition(f" {piece_glyph(code)} (")
+    return name if with_glyph or not glyph else head
 
 
 # ---------------------------------------------------------------- drawing helpers

@@ -1,12 +1,18 @@
 """What every card renderer draws or names the same way: the `<svg>` element with its accessible
 name, the card's outline and inset frames, the far end turned 180°, and card names in the
 supported languages with English as the fallback.
+
+A deck's card names are data, one file per deck: `render/names/<renderer>.json`, by language
+then card code, as the full rules write them ("5 of Coins", "пятёрка Монет", "红帥").
 """
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
+from functools import cache
 from html import escape
+from importlib.resources import files
 
 from cardavia.render.fonts import num
 
@@ -34,6 +40,19 @@ def language(lang: str) -> str:
 def back_name(lang: str) -> str:
     """The accessible name of a card back."""
     return CARD_BACK_NAMES[language(lang)]
+
+
+@cache
+def card_names(deck: str) -> dict[str, dict[str, str]]:
+    """The names of a deck's cards, by language and code (`render/names/<deck>.json`)."""
+    names: dict[str, dict[str, str]] = json.loads(
+        files("cardavia.render").joinpath("names", f"{deck}.json").read_text(encoding="utf-8"))
+    return names
+
+
+def card_name_in(deck: str, code: str, lang: str) -> str:
+    """The accessible name of a known card `code` of `deck` in `lang`, else in English."""
+    return card_names(deck)[language(lang)][code]
 
 
 def underline(cx: float, y: float, width: float, colour: str) -> str:

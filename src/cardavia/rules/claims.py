@@ -8,9 +8,15 @@ because nothing is awarded before the last answer arrives.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from cardavia.rules.core import Event
+from cardavia.rules.seats import order_from
+
 PASS = "pass"
+
+Options = Callable[[int], dict[str, int]]  # seat -> {claim text: rank}, empty: no claim
 
 
 @dataclass(slots=True)
@@ -21,11 +27,40 @@ class ClaimWindow:
     passable: dict[int, bool] = field(default_factory=dict)  # False: the seat must claim
     answers: dict[int, str] = field(default_factory=dict)
 
+    @classmethod
+    def open(cls, origin: int, players: int, options_for: Options,
+             passable_for: Callable[[int], bool] | None = None) -> ClaimWindow | None:
+        """A window that asks every seat with a claim (`options_for(seat)`), or None when no
+        seat has one. `passable_for(seat)`: whether the seat may pass (default: every seat)."""
+        options: dict[int, dict[str, int]] = {}
+        for s in range(players):
+            opts = options_for(s)
+            if opts:
+                options[s] = opts
+        if not options:
+            return None
+        passable = {s: passable_for(s) for s in options} if passable_for is not None else {}
+        return cls(origin, players, options, passable)
+
+    def reopen_for(self, seat: int, options_for: Options,
+                   passable_for: Callable[[int], bool] | None = None) -> ClaimWindow | None:
+        """This window in a world sampled for `seat` (`State.sample_world`): `seat` keeps the
+        claims it was offered and its answer, if it gave one; every other seat's claims and
+        answer are hidden from it, so each is asked anew from its cards in the world."""
+        kept, may_pass = dict(self.options.get(seat, {})), self.passable.get(seat, True)
+        window = ClaimWindow.open(
+            self.origin, self.players,
+            lambda s: kept if s == seat else options_for(s),
+            None if passable_for is None else lambda s: may_pass if s == seat else passable_for(s))
+        if window is not None and seat in self.answers:
+            window.answer(seat, self.answers[seat])
+        return window
+
     def pending(self) -> tuple[int, ...]:
         return tuple(s for s in self.seat_order() if s in self.options and s not in self.answers)
 
-    def seat_order(self) -> list[int]:
-        return [(self.origin + i) % self.players for i in range(1, self.players + 1)]
+    def seat_order(self) -> tuple[int, ...]:
+        return order_from(self.origin + 1, self.players)
 
     def legal(self, seat: int) -> list[str]:
         if seat not in self.options or seat in self.answers:
@@ -36,6 +71,14 @@ class ClaimWindow:
     def answer(self, seat: int, text: str) -> None:
         """Record an answer that the caller has already checked against `legal`."""
         self.answers[seat] = text
+
+    def take(self, seat: int, text: str, events: list[Event]) -> bool:
+        """A seat's decision on the window (checked against `legal`): recorded, and told to
+        that seat alone by an `answer` event, as the answers stay hidden until all are in.
+        True once every answer is in (the game then resolves the window)."""
+        self.answers[seat] = text
+        events.append(Event("answer", {"seat": seat, "action": text}, seat=seat))
+        return self.complete()
 
     def complete(self) -> bool:
         return all(s in self.answers for s in self.options)

@@ -8,8 +8,12 @@ from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, TypeVar, cast
+from typing import Any, Self, TypeVar, TypeVarTuple, cast
+
+from cardavia.rules.errors import IllegalActionError
+from cardavia.rules.notation import CardNotation
 
 # An event is seen by every seat (`seat is None`) or by one seat only.
 ALL_SEATS = None
@@ -32,17 +36,25 @@ class Event:
 
 @dataclass(frozen=True, slots=True)
 class Result:
-    """The outcome of a finished deal. `winner` is None for a drawn deal."""
+    """The outcome of a finished deal: who won (one seat, the seats that tie for the win, or
+    nobody in a drawn deal), each seat's score, and the game's own account (`breakdown`, which
+    only the game's code and its client read)."""
 
-    winner: int | None
+    winners: tuple[int, ...]
     scores: tuple[int, ...]
     breakdown: dict[str, Any]
+
+    @property
+    def winner(self) -> int | None:
+        """The one winner; None for a drawn or tied deal."""
+        return self.winners[0] if len(self.winners) == 1 else None
 
     def to_json(self) -> dict[str, Any]:
         return {"winner": self.winner, "scores": list(self.scores), "breakdown": self.breakdown}
 
 
 _S = TypeVar("_S", bound="State")
+_Args = TypeVarTuple("_Args")
 
 
 class State(ABC):
@@ -59,14 +71,24 @@ class State(ABC):
 
     game: Game
     lazy: bool = False
-    _held: tuple[str, tuple[Any, ...]] | None = None  # (method, arguments) of the held step
+    _held: tuple[Callable[..., None], tuple[Any, ...]] | None = None  # (step, its arguments)
 
-    def _then(self, step: str, *args: Any, events: list[Event]) -> None:
-        """Take the step `self.<step>(*args, events)` now, or hold it if the deal is lazy."""
+    def __init__(self, game: Game) -> None:
+        self.game = game
+        self._actions: list[tuple[int, str]] = []
+        self.opening: list[Event] = []  # what happened before the first decision (the deal, …)
+        self._result: Result | None = None  # set when the deal ends
+
+    def _then(self, step: Callable[[Self, *_Args, list[Event]], None], *args: *_Args,
+              events: list[Event]) -> None:
+        """Take the step `step(self, *args, events)` now, or hold it if the deal is lazy.
+
+        `step` is a function of the state class (`MyState._resolve`), not a bound method: a
+        held step is taken on whichever state settles it, so a clone settles its own."""
         if self.lazy:
             self._held = (step, args)
         else:
-            getattr(self, step)(*args, events)
+            step(self, *args, events)
 
     def unsettled(self) -> bool:
         """A step is held: nobody is to act until `settle` takes it."""
@@ -78,7 +100,8 @@ class State(ABC):
         step, args = self._held
         self._held = None
         events: list[Event] = []
-        getattr(self, step)(*args, events)
+        step(self, *args, events)
+        self._advance(events)  # as `apply` does after a decision
         return events
 
     def settle_all(self) -> list[Event]:
@@ -108,16 +131,63 @@ class State(ABC):
     def legal_actions(self, seat: int) -> list[str]:
         """Canonical action texts the seat may play now; empty if it owes nothing."""
 
-    @abstractmethod
     def apply(self, seat: int, action: str) -> list[Event]:
-        """Validate and apply an action; raise a `RulesError` subclass if it is not legal."""
+        """Validate and apply a decision, the same way in every game: the text is parsed to its
+        canonical form (`_parse`), must be legal for that seat now (a seat of the table, owing
+        a decision), is recorded, and only then does the game's own `_do` take it, followed by
+        the moves that are nobody's choice (`_advance`). A `RulesError` subclass is raised,
+        and the deal left exactly as it was, if the text does not parse or is not legal."""
+        text = self._parse(action)
+        legal = self.legal_actions(seat) if self._is_seat(seat) else []
+        if text not in legal:
+            raise IllegalActionError(self._refusal(seat, text, legal))
+        self._actions.append((seat, text))
+        events: list[Event] = []
+        self._do(seat, text, events)
+        self._advance(events)
+        return events
+
+    def _is_seat(self, seat: object) -> bool:
+        """A seat of the table: an int (a bool is no seat) from 0 to players - 1."""
+        return type(seat) is int and 0 <= seat < self.game.players
+
+    def _refusal(self, seat: int, text: str, legal: list[str]) -> str:
+        """Why `text` may not be played by `seat` now (`legal`: what it may play)."""
+        if not self._is_seat(seat):
+            return f"no seat {seat!r} (seats are 0-{self.game.players - 1})"
+        if self.is_over():
+            return "the deal is over"
+        if not legal:
+            return self._not_deciding(seat)
+        return self._why_illegal(seat, text, legal)
+
+    def _not_deciding(self, seat: int) -> str:
+        """The refusal for a seat that owes no decision now."""
+        return f"seat {seat} has no decision to make now"
 
     @abstractmethod
-    def is_over(self) -> bool: ...
+    def _parse(self, action: str) -> str:
+        """The canonical text of an action, or `InvalidActionError` naming what is wrong."""
 
     @abstractmethod
+    def _why_illegal(self, seat: int, text: str, legal: list[str]) -> str:
+        """Why a parsed action is not among the seat's legal ones (`legal`, not empty)."""
+
+    @abstractmethod
+    def _do(self, seat: int, text: str, events: list[Event]) -> None:
+        """Take a legal decision (already recorded), adding what happens to `events`."""
+
+    def _advance(self, events: list[Event]) -> None:
+        """Make the moves that are nobody's choice, after a decision and after a settled step
+        (a game whose engine makes forced moves itself overrides this)."""
+        return None
+
+    def is_over(self) -> bool:
+        return self._result is not None
+
     def result(self) -> Result | None:
         """None until the deal is over."""
+        return self._result
 
     @abstractmethod
     def observation(self, seat: int) -> dict[str, Any]:
@@ -131,16 +201,18 @@ class State(ABC):
         """A full state consistent with what `seat` has seen, unseen cards dealt at random."""
 
     @abstractmethod
+    def card_locations(self) -> Iterable[Sequence[int]]:
+        """Every card of the deck, wherever it is now: each place (a hand, the stock, a discard
+        pile, a group, …) as the identities of its cards (`rules.conservation` checks them)."""
+
     def card_total(self) -> int:
-        """Every card of the deck, wherever it is (for conservation checks)."""
+        """How many cards are somewhere (for conservation checks: always the deck's size)."""
+        return sum(len(place) for place in self.card_locations())
 
     @property
     def actions(self) -> list[tuple[int, str]]:
         """The decisions applied so far, in order, as (seat, canonical text)."""
         return self._actions
-
-    _actions: list[tuple[int, str]]
-    opening: list[Event]  # what happened before the first decision (the first draw, …)
 
 
 class Game(ABC):
@@ -150,6 +222,10 @@ class Game(ABC):
     title: str
     players: int
     rules_version: str
+    notation: CardNotation  # the deck: card identities, their codes and copies
+    # Keys the game's result breakdown gained after records were first handed out: a record
+    # made before may lack them and still replays (`rules.record`).
+    breakdown_keys_added_later: frozenset[str] = frozenset()
 
     @abstractmethod
     def new_deal(self, seed: int, dealer: int | None = None, lazy: bool = False) -> State:

@@ -102,24 +102,21 @@ def replay(record: dict[str, Any], games: dict[str, Game]) -> State:
     result = state.result()
     if result is None and recorded is not None:
         raise RecordError("result: recorded, but the replayed deal is not over")
-    if result is not None and not _agrees(recorded, result.to_json()):
+    later = game.breakdown_keys_added_later
+    if result is not None and not _agrees(recorded, result.to_json(), later):
         raise RecordError("result: the replayed deal ends differently from the recorded result"
                           if recorded is not None else "result: null, but the deal is over")
     return state
 
 
-# Keys a result's breakdown gained after records were first handed out (2026-11-30): Sì Sè
-# Pái's `drawn` (the winning card drawn or discarded), Nantong's `winning_card_group`.
-ADDED_LATER = frozenset({"drawn", "winning_card_group"})
-
-
-def _agrees(recorded: Any, replayed: Any) -> bool:
+def _agrees(recorded: Any, replayed: Any, later: frozenset[str]) -> bool:
     """The recorded result comes out again: the same keys and values throughout, except that a
-    record made before a breakdown gained one of ADDED_LATER may lack it."""
+    record made before a breakdown gained one of the keys `later` may lack it."""
     if isinstance(recorded, dict) and isinstance(replayed, dict):
-        if not recorded.keys() <= replayed.keys() <= recorded.keys() | ADDED_LATER:
+        if not recorded.keys() <= replayed.keys() <= recorded.keys() | later:
             return False
-        return all(_agrees(v, replayed[k]) for k, v in recorded.items())
+        return all(_agrees(v, replayed[k], later) for k, v in recorded.items())
     if isinstance(recorded, list) and isinstance(replayed, list):
-        return len(recorded) == len(replayed) and all(map(_agrees, recorded, replayed))
+        return len(recorded) == len(replayed) and all(
+            _agrees(a, b, later) for a, b in zip(recorded, replayed, strict=True))
     return type(recorded) is type(replayed) and recorded == replayed

@@ -24,8 +24,9 @@ from collections import OrderedDict
 from collections.abc import Mapping
 from typing import Any
 
-from cardavia.ai.base import Agent, make_agent
 from cardavia.ai.explain import explain
+from cardavia.ai.protocol import Agent
+from cardavia.ai.registry import make_agent
 from cardavia.ai.search import SearchAgent, needs_search, obvious
 from cardavia.ai.workers import Thinkers
 from cardavia.rules.core import Event, Game, State

@@ -47,10 +47,10 @@ _HAN = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]+")
 
 
 def _framed_tables(html: str) -> str:
-    """A wide table scrolls sideways on a phone (site.css), inside a frame whose edges shade while
-    there is more to see (rules.js). It is focusable, to scroll by keyboard, so it needs a name:
-    its section's heading, and the bold lead of the paragraph before it ("Base hu"), numbered if
-    two tables would still share a name."""
+    """A wide table scrolls sideways on a phone (css/rules.css), inside a frame whose edges
+    shade while there is more to see (rules.js). It is focusable, to scroll by keyboard, so it
+    needs a name: its section's heading, and the bold lead of the paragraph before it ("Base
+    hu"), numbered if two tables would still share a name."""
     heading = lead = ""
     names: dict[str, int] = {}
 

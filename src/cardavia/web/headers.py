@@ -28,9 +28,10 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 PAGE_CSP = "; ".join([
     "default-src 'self'",     # anything not named below (fonts: the site has none of its own)
     "script-src 'self'",      # /static/*.js only: no inline script, no eval
-    "style-src 'self'",       # /static/site.css; the scripts style through el.style (CSSOM)
+    "style-src 'self'",       # /static/css/*.css, /static/table/<game>.css; the scripts
+                              # style through el.style (CSSOM)
     "img-src 'self' data:",   # /cards/*.svg, /static/favicon.svg; data: is the grain's noise,
-                              # an SVG in site.css (--grain), which cannot run script
+                              # an SVG in css/base.css (--grain), which cannot run script
     "connect-src 'self'",     # the table client's fetch() of /api/games…
     "object-src 'none'",
     "base-uri 'none'",

@@ -13,9 +13,9 @@ from starlette.routing import Route
 from cardavia.render.decks import renderer
 from cardavia.traditions import DECKS, Deck, GameInfo, find_deck, find_game_info
 from cardavia.web import i18n
-from cardavia.web.client_strings import plurals_for, strings_for
 from cardavia.web.content import rules_page
 from cardavia.web.i18n import LANGUAGES, gettext, ngettext
+from cardavia.web.strings import plurals_for, strings_for
 
 LANG_COOKIE = "cardavia_lang"
 
@@ -152,7 +152,7 @@ async def table(request: Request) -> Response:
         "lang": lang,
         "game": game["id"],
         "api": "/api/games",
-        # the shared client strings and this game's own (client_strings.py), translated
+        # the shared client strings and this game's own (web/strings/), translated
         "strings": {key: gettext(msg) for key, msg in strings_for(game["id"]).items()},
         "plural_forms": {
             key: [ngettext(one, many, n) for n in _plural_samples(lang)]

@@ -6,9 +6,9 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from cardavia.ai.base import Agent, RandomAgent
-from cardavia.ai.chuopai import GreedyChuoPai
+from cardavia.ai.games.chuopai import GreedyChuoPai
 from cardavia.ai.play import play_deal
+from cardavia.ai.protocol import Agent, RandomAgent
 from tests.games.chuopai.helpers import GAME, deal_in_progress, state_of
 
 DEALS = 150

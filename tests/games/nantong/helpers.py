@@ -25,7 +25,8 @@ from cardavia.games.nantong.cards import code, counts_of, full_deck, parse_cards
 from cardavia.games.nantong.game import Nantong
 from cardavia.games.nantong.hands import is_complete, waits
 from cardavia.games.nantong.melds import Meld
-from cardavia.games.nantong.state import NantongState, check_conservation
+from cardavia.games.nantong.state import NantongState
+from cardavia.rules.conservation import check_conservation
 from cardavia.rules.core import Event, Result
 from tests.games.common import FillError, leftover, spread
 from tests.games.common import snapshot as _snapshot

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import random
 
-from cardavia.ai.base import Agent, RandomAgent
-from cardavia.ai.nantong import GreedyNantong
+from cardavia.ai.games.nantong import GreedyNantong
 from cardavia.ai.play import play_deal
+from cardavia.ai.protocol import Agent, RandomAgent
 from cardavia.games.nantong.state import NantongState
 from tests.games.nantong.helpers import GAME, build, state_of
 

@@ -8,7 +8,8 @@ from itertools import permutations, product
 
 import pytest
 
-from cardavia.games.nantong.state import NantongState, check_conservation
+from cardavia.games.nantong.state import NantongState
+from cardavia.rules.conservation import check_conservation
 from tests.games.nantong.helpers import (
     PLAYERS,
     build,

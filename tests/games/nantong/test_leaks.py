@@ -9,9 +9,10 @@ import random
 
 import pytest
 
-from cardavia.ai.nantong import GreedyNantong
+from cardavia.ai.games.nantong import GreedyNantong
 from cardavia.games.nantong.cards import N_IDS, cards_of, code, codes
-from cardavia.games.nantong.state import NantongState, check_conservation
+from cardavia.games.nantong.state import NantongState
+from cardavia.rules.conservation import check_conservation
 from tests.games.nantong.helpers import GAME, PLAYERS
 
 PUBLIC_KINDS = {"deal", "draw", "declare", "setup", "discard", "pong", "kong", "add_kong",

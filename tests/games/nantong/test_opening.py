@@ -4,7 +4,7 @@ NT A-16)."""
 from __future__ import annotations
 
 from cardavia.games.nantong.cards import DECK_SIZE
-from cardavia.games.nantong.state import check_conservation
+from cardavia.rules.conservation import check_conservation
 from tests.games.nantong.helpers import GAME, build, counts, ids, play, state_of
 
 WAITS_ON_T = "1M 2M 3M 4M 5M 6M 7M 8M 9M 1S 2S 3S 4S 5S 6S 7C 8C 9C 2C×3 T"

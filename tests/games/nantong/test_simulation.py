@@ -8,9 +8,10 @@ from collections import Counter
 
 import pytest
 
-from cardavia.ai.nantong import GreedyNantong
+from cardavia.ai.games.nantong import GreedyNantong
 from cardavia.games.nantong.game import position_of
-from cardavia.games.nantong.state import NantongState, check_conservation
+from cardavia.games.nantong.state import NantongState
+from cardavia.rules.conservation import check_conservation
 from cardavia.rules.core import Game
 from cardavia.rules.record import make_record, replay
 from tests.games.nantong.helpers import GAME, PLAYERS

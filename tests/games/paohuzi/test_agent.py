@@ -7,9 +7,9 @@ import random
 
 import pytest
 
-from cardavia.ai.base import RandomAgent
-from cardavia.ai.paohuzi import EfficientPaohuzi, GreedyPaohuzi
+from cardavia.ai.games.paohuzi import EfficientPaohuzi, GreedyPaohuzi
 from cardavia.ai.play import play_deal
+from cardavia.ai.protocol import RandomAgent
 from tests.games.paohuzi.helpers import GAME, build
 
 

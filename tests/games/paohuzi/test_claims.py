@@ -10,12 +10,13 @@ from itertools import permutations, product
 
 import pytest
 
-from cardavia.ai.base import RandomAgent
-from cardavia.ai.paohuzi import GreedyPaohuzi
+from cardavia.ai.games.paohuzi import GreedyPaohuzi
+from cardavia.ai.protocol import RandomAgent
 from cardavia.games.paohuzi.actions import chi_groups
 from cardavia.games.paohuzi.cards import parse_card
 from cardavia.games.paohuzi.groups import chi_kind
-from cardavia.games.paohuzi.state import PaohuziState, check_conservation
+from cardavia.games.paohuzi.state import PaohuziState
+from cardavia.rules.conservation import check_conservation
 from tests.games.paohuzi.helpers import GAME, build, discards_of, groups_of, ids
 
 RANKS = {"win": 1, "pao": 2, "peng": 2, "chi": 3}

@@ -13,7 +13,8 @@ from cardavia.games.paohuzi.cards import counts_of
 from cardavia.games.paohuzi.options import chi_options, win_upgrades
 from cardavia.games.paohuzi.scoring import best_win, win_options
 from cardavia.games.paohuzi.seats import Holding
-from cardavia.games.paohuzi.state import PaohuziState, check_conservation
+from cardavia.games.paohuzi.state import PaohuziState
+from cardavia.rules.conservation import check_conservation
 from tests.games.paohuzi.helpers import (
     build,
     discards_of,

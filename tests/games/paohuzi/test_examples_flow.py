@@ -8,7 +8,8 @@ import random
 import pytest
 
 from cardavia.games.paohuzi.options import seat_options
-from cardavia.games.paohuzi.state import PaohuziState, check_conservation
+from cardavia.games.paohuzi.state import PaohuziState
+from cardavia.rules.conservation import check_conservation
 from cardavia.rules.core import Event
 from tests.games.paohuzi.helpers import (
     GAME,

@@ -9,9 +9,10 @@ import random
 
 import pytest
 
-from cardavia.ai.paohuzi import GreedyPaohuzi
+from cardavia.ai.games.paohuzi import GreedyPaohuzi
 from cardavia.games.paohuzi.cards import N_IDS, code
-from cardavia.games.paohuzi.state import PaohuziState, check_conservation
+from cardavia.games.paohuzi.state import PaohuziState
+from cardavia.rules.conservation import check_conservation
 from tests.games.paohuzi.helpers import GAME
 
 PUBLIC_EVENTS = {"shown", "reveal", "ti", "wei", "pao", "peng", "chi", "discard", "unclaimed",

@@ -12,7 +12,8 @@ import pytest
 from cardavia.games.paohuzi import options
 from cardavia.games.paohuzi.cards import parse_card
 from cardavia.games.paohuzi.seats import HAND
-from cardavia.games.paohuzi.state import PaohuziState, check_conservation
+from cardavia.games.paohuzi.state import PaohuziState
+from cardavia.rules.conservation import check_conservation
 from cardavia.rules.core import Event
 from cardavia.rules.record import make_record, replay
 from tests.games.paohuzi.helpers import GAME

@@ -10,7 +10,8 @@ from itertools import permutations, product
 import pytest
 
 from cardavia.games.sisepai.cards import is_general
-from cardavia.games.sisepai.state import SiSePaiState, check_conservation
+from cardavia.games.sisepai.state import SiSePaiState
+from cardavia.rules.conservation import check_conservation
 from cardavia.rules.core import Event
 from cardavia.rules.errors import IllegalActionError, InvalidActionError, RulesError
 from tests.games.sisepai.helpers import (

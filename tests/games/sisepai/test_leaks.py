@@ -10,7 +10,8 @@ import pytest
 
 from cardavia.games.registry import find_game
 from cardavia.games.sisepai.cards import N_IDS, cards_of, code, codes
-from cardavia.games.sisepai.state import SiSePaiState, check_conservation
+from cardavia.games.sisepai.state import SiSePaiState
+from cardavia.rules.conservation import check_conservation
 
 GAME = find_game("sisepai")
 

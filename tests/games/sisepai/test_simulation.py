@@ -7,7 +7,8 @@ import random
 import pytest
 
 from cardavia.games.registry import find_game
-from cardavia.games.sisepai.state import SiSePaiState, check_conservation
+from cardavia.games.sisepai.state import SiSePaiState
+from cardavia.rules.conservation import check_conservation
 
 GAME = find_game("sisepai")
 DEALS = 500

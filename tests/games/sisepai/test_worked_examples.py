@@ -34,7 +34,8 @@ from cardavia.games.sisepai.groups import (
     is_complete,
     score_group,
 )
-from cardavia.games.sisepai.state import SiSePaiState, check_conservation
+from cardavia.games.sisepai.state import SiSePaiState
+from cardavia.rules.conservation import check_conservation
 from cardavia.rules.errors import IllegalActionError
 from tests.games.sisepai.helpers import (
     GAME,

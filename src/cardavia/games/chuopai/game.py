@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
 from cardavia.games.chuopai.cards import (
@@ -16,7 +15,7 @@ from cardavia.games.chuopai.cards import (
     hand_codes,
 )
 from cardavia.games.chuopai.state import HAND, LEAD, PLAYERS, ChuoPaiState
-from cardavia.rules import positions
+from cardavia.rules import dealing, positions
 from cardavia.rules.core import Event, Game
 from cardavia.rules.errors import InvalidActionError, InvalidPositionError
 
@@ -29,19 +28,14 @@ class ChuoPai(Game):
     title = "Chuo Pai"
     players = PLAYERS
     rules_version = "chuopai/1"
+    notation = NOTATION
 
     def new_deal(self, seed: int, dealer: int | None = None, lazy: bool = False
                  ) -> ChuoPaiState:
         """CP§2.1: shuffle the 84 cards, deal 28 each; the first leader (`dealer`) is random
         (from the seed) unless given."""
-        if dealer is not None:
-            dealer = _seat(dealer, "dealer")
-        rng = random.Random(seed)
-        deck = full_deck()
-        rng.shuffle(deck)
-        if dealer is None:
-            dealer = rng.randrange(PLAYERS)
-        hands = [deck[i * HAND:(i + 1) * HAND] for i in range(PLAYERS)]
+        deck, dealer = dealing.shuffled(seed, full_deck(), PLAYERS, dealer)
+        *hands, _ = dealing.cut(deck, [HAND] * PLAYERS)
         return self._build(dealer, hands, [[] for _ in range(PLAYERS)],
                            [[] for _ in range(PLAYERS)], [], lazy=lazy)
 

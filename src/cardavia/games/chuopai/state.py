@@ -9,12 +9,12 @@ engine itself.
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING, Any
 
+from cardavia.games.chuopai.actions import PASS, canonical, why_illegal
 from cardavia.games.chuopai.cards import (
     CODES,
-    COPIES,
-    DECK_SIZE,
     N_IDS,
     NAIL,
     TWO_REDS,
@@ -33,16 +33,12 @@ from cardavia.games.chuopai.plays import (
     TEXT_INDEX,
     TEXTS,
     beats,
-    cards_text,
-    holds,
     leads,
-    play_of,
-    why_not_a_play,
-    why_not_beat,
 )
-from cardavia.games.chuopai.worlds import Constraint, deal_unseen
+from cardavia.games.chuopai.world import Constraint, deal_unseen
+from cardavia.rules import conservation
 from cardavia.rules.core import Event, Result, State
-from cardavia.rules.errors import IllegalActionError, InvalidActionError
+from cardavia.rules.seats import order_from
 
 if TYPE_CHECKING:
     from cardavia.games.chuopai.game import ChuoPai
@@ -50,12 +46,11 @@ if TYPE_CHECKING:
 PLAYERS = 3
 HAND = 28  # CP§2.1
 LEAD, RESPOND, OVER = "lead", "respond", "over"
-PASS = -1  # a pass in a trick or a seat's history
 
 
 class ChuoPaiState(State):
     def __init__(self, game: ChuoPai) -> None:
-        self.game = game
+        super().__init__(game)
         self.hands: list[list[int]] = [[0] * N_IDS for _ in range(PLAYERS)]
         self.held = [0] * PLAYERS  # cards in each hand
         self.bonus: list[list[int]] = [[] for _ in range(PLAYERS)]  # CP§2.2 cards, in the pile
@@ -77,9 +72,6 @@ class ChuoPaiState(State):
         self.history: list[list[tuple[bool, int]]] = [[] for _ in range(PLAYERS)]
         self.passed: list[list[int]] = [[] for _ in range(PLAYERS)]  # plays each seat passed on
         self.fresh = True  # dealt as a whole deal, so the bonus says something about hands
-        self._result: Result | None = None
-        self._actions: list[tuple[int, str]] = []
-        self.opening: list[Event] = []
 
     # --- the protocol -----------------------------------------------------------------------
 
@@ -95,27 +87,17 @@ class ChuoPaiState(State):
             return []
         return [TEXTS[p] for p in self.options]
 
-    def apply(self, seat: int, action: str) -> list[Event]:
-        play = TEXT_INDEX.get(action) if isinstance(action, str) else None
-        if play is None:
-            play = self._parse(action)
-        if play not in self.options or self.phase == OVER or seat != self.turn:
-            raise IllegalActionError(self._why_illegal(seat, play))
-        self._actions.append((seat, TEXTS[play]))
-        events: list[Event] = []
-        self._play(seat, play, events)
-        self._advance(events)
-        return events
+    def _do(self, seat: int, text: str, events: list[Event]) -> None:
+        self._play(seat, TEXT_INDEX[text], events)
 
-    def is_over(self) -> bool:
-        return self.phase == OVER
-
-    def result(self) -> Result | None:
-        return self._result
-
-    def card_total(self) -> int:
-        in_trick = sum(SIZES[p] for _, p in self.trick if p != PASS)
-        return sum(self.held) + sum(self.points) + sum(self.removed) + in_trick
+    def card_locations(self) -> Iterator[Sequence[int]]:
+        """CP§2.1: 84 cards, each identity 4 times: hands, piles, bonus, removed, the trick."""
+        for s in range(PLAYERS):
+            yield cards_of(self.hands[s])
+            yield self.bonus[s]
+            yield from (parse_cards(list(w)) for w in self.piles[s])
+        yield cards_of(self.removed)
+        yield from (PLAYS[p].cards for _, p in self.trick if p != PASS)
 
     def observation(self, seat: int) -> dict[str, Any]:
         high = None
@@ -248,7 +230,8 @@ class ChuoPaiState(State):
                 if len(options) > 1:
                     self.options = options
                     return
-                self._then("_forced", self.turn, options[0], events=events)  # a last card
+                # a last card
+                self._then(ChuoPaiState._forced, self.turn, options[0], events=events)
             elif self.phase == RESPOND:
                 if not self.pending:
                     self._end_round(events)
@@ -260,7 +243,8 @@ class ChuoPaiState(State):
                     self.options = options
                     return
                 # CP§3.2: the only beating play, or a pass when nothing beats (cards kept)
-                self._then("_forced", seat, options[0] if options else None, events=events)
+                forced = options[0] if options else None
+                self._then(ChuoPaiState._forced, seat, forced, events=events)
             else:
                 return
 
@@ -269,11 +253,6 @@ class ChuoPaiState(State):
             self._pass(seat, events)
         else:
             self._play(seat, play, events)
-
-    def settle(self) -> list[Event]:
-        events = super().settle()
-        self._advance(events)  # as `apply` does after a decision
-        return events
 
     def _play(self, seat: int, play: int, events: list[Event]) -> None:
         hand = self.hands[seat]
@@ -285,8 +264,7 @@ class ChuoPaiState(State):
         lead = self.phase == LEAD
         if lead:
             # CP§3.1: each other player who still holds cards acts once, in turn order.
-            self.pending = [s for s in ((seat + 1) % PLAYERS, (seat + 2) % PLAYERS)
-                            if self.held[s]]
+            self.pending = [s for s in order_from(seat, PLAYERS)[1:] if self.held[s]]
             self.phase = RESPOND
         else:
             self.pending.pop(0)
@@ -318,9 +296,9 @@ class ChuoPaiState(State):
         held = self.held
         # CP§4.1, CP B-9: the winner leads, or the next seat clockwise that holds cards.
         leader: int | None = None
-        for i in range(PLAYERS):
-            if held[(winner + i) % PLAYERS]:
-                leader = (winner + i) % PLAYERS
+        for s in order_from(winner, PLAYERS):
+            if held[s]:
+                leader = s
                 break
         # CP§1.1, CP B-8: the end is checked once the round is complete.
         over = (held[0] > 0) + (held[1] > 0) + (held[2] > 0) <= 1
@@ -358,79 +336,31 @@ class ChuoPaiState(State):
             "top": top,
             "removed": sum(self.removed),
         }
-        self._result = Result(winner, tuple(self.points), breakdown)
+        self._result = Result(tuple(tops), tuple(self.points), breakdown)
         events.append(Event("end", {"winner": winner, "tied": breakdown["tied"],
                                     "scores": list(self.points)}))
 
     # --- parsing and messages ---------------------------------------------------------------
 
-    @staticmethod
-    def _parse(action: object) -> int:
-        """The play index of an action text (cards in any order), or PASS."""
-        if not isinstance(action, str):
-            raise InvalidActionError(f"an action is a text, not {type(action).__name__}")
-        if not action.strip():
-            raise InvalidActionError("empty action")
-        verb, *rest = action.split()
-        if verb == "pass":
-            if rest:
-                raise InvalidActionError("'pass' takes no cards")
-            return PASS
-        if verb != "play":
-            raise InvalidActionError(f"unknown verb {verb!r} (expected play or pass)")
-        if not rest:
-            raise InvalidActionError("'play' needs the cards played, e.g. 'play 6-6'")
-        cards = parse_cards(rest)
-        play = play_of(cards)
-        if play is None:
-            raise IllegalActionError(why_not_a_play(cards))
-        return play
+    _parse = staticmethod(canonical)
 
-    def _why_illegal(self, seat: int, play: int) -> str:
-        if not isinstance(seat, int) or not 0 <= seat < PLAYERS:
-            return f"no seat {seat!r}"
-        if self.phase == OVER:
-            return "the deal is over"
+    def _not_deciding(self, seat: int) -> str:
         if seat != self.turn:
             return f"it is seat {self.turn}'s turn, not seat {seat}'s"
-        high = cards_text(PLAYS[self.high].cards) if self.phase == RESPOND else ""
-        if play == PASS:
-            if self.phase == LEAD:
-                return "you lead this round: pass is not allowed (CP§3.1)"
-            return f"you must beat {high}: pass is not allowed (CP§3.2)"
-        if not holds(self.hands[seat], play):
-            return f"you do not hold {cards_text(PLAYS[play].cards)}"
-        if self.phase == RESPOND:
-            return why_not_beat(play, self.high)
-        return f"{cards_text(PLAYS[play].cards)} cannot be played now"
+        return super()._not_deciding(seat)
+
+    def _why_illegal(self, seat: int, text: str, legal: list[str]) -> str:
+        return why_illegal(self, seat, text)
 
 
 def check_conservation(state: ChuoPaiState) -> None:
-    """84 cards, each identity 4 times: hands + piles + bonus + removed + the trick (CP§2.1)."""
-    total = state.card_total()
-    if total != DECK_SIZE:
-        raise AssertionError(f"{total} cards instead of {DECK_SIZE}")
-    counts = [0] * N_IDS
+    """Every card once per copy (`rules.conservation`), and the counts kept beside the cards
+    agree with them: points with the piles, cards held with the hands, removed cards shown."""
+    conservation.check_conservation(state)
     for s in range(PLAYERS):
-        for c in range(N_IDS):
-            counts[c] += state.hands[s][c]
-        for c in state.bonus[s]:
-            counts[c] += 1
-        for w in state.piles[s]:
-            for c in parse_cards(list(w)):
-                counts[c] += 1
         if state.points[s] != len(state.bonus[s]) + sum(len(w) for w in state.piles[s]):
             raise AssertionError(f"seat {s}: points do not match the pile")
         if state.held[s] != sum(state.hands[s]):
             raise AssertionError(f"seat {s}: held count does not match the hand")
     if counts_of(parse_cards(state.removed_codes)) != state.removed:
         raise AssertionError("the removed cards shown differ from those counted")
-    for c in range(N_IDS):
-        counts[c] += state.removed[c]
-    for _, p in state.trick:
-        if p != PASS:
-            for c in PLAYS[p].cards:
-                counts[c] += 1
-    for c in range(N_IDS):
-        if counts[c] != COPIES:
-            raise AssertionError(f"{codes([c])[0]} appears {counts[c]} times")

@@ -22,7 +22,6 @@ from cardavia.rules.errors import InvalidActionError
 if TYPE_CHECKING:
     from cardavia.games.nantong.state import NantongState
 
-PLAYERS = 3
 VERBS_BARE = ("pass", "win", "ready", "finish")
 VERBS_CARD = ("discard", "pong", "kong", "four", "three", "hezi")
 
@@ -47,13 +46,8 @@ def canonical(action: object) -> str:
 
 
 def why_illegal(state: NantongState, seat: int, text: str, legal: list[str]) -> str:
-    """Why `text` is not legal for `seat` now, naming the clause (the state is unchanged)."""
-    if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < PLAYERS:
-        return f"no seat {seat!r}"
-    if state.phase == "over":
-        return "the deal is over"
-    if not legal:
-        return f"seat {seat} has no decision to make now"
+    """Why `text` is not among the legal actions `legal` of `seat`, a seat that owes a decision
+    now, naming the clause (the state is unchanged)."""
     verb, _, arg = text.partition(" ")
     if state.phase == "opening":
         if verb == "ready":

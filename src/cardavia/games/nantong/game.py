@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
 from cardavia.games.nantong.cards import (
@@ -14,9 +13,10 @@ from cardavia.games.nantong.cards import (
 )
 from cardavia.games.nantong.melds import Meld
 from cardavia.games.nantong.state import HAND, PLAYERS, NantongState
-from cardavia.rules import positions
+from cardavia.rules import dealing, positions
 from cardavia.rules.core import Event, Game
 from cardavia.rules.errors import InvalidActionError, InvalidPositionError
+from cardavia.rules.seats import order_from
 
 INDICATORS = 2
 STARTS = ("opening", "draw", "discard")
@@ -31,24 +31,18 @@ class Nantong(Game):
     title = "Nantong long cards"
     players = PLAYERS
     rules_version = "nantong/1"
+    notation = NOTATION
+    breakdown_keys_added_later = frozenset({"winning_card_group"})  # 2026-11-30
 
     def new_deal(self, seed: int, dealer: int | None = None, lazy: bool = False
                  ) -> NantongState:
         """NT§2.1: shuffle; a random dealer unless given (Next deal passes it on, Restart draws a
         new one); the dealer gets 23, the others 22; 2 indicators; a 51-card stock."""
-        rng = random.Random(seed)
-        deck = full_deck()
-        rng.shuffle(deck)
-        dealer = rng.randrange(PLAYERS) if dealer is None else _seat(dealer, "dealer")
-        hands: list[list[int]] = [[] for _ in range(PLAYERS)]
-        at = 0
-        for i in range(PLAYERS):
-            seat = (dealer + i) % PLAYERS
-            n = HAND + (seat == dealer)
-            hands[seat] = deck[at : at + n]
-            at += n
-        indicators = deck[at : at + INDICATORS]
-        stock = deck[at + INDICATORS :]  # front first
+        deck, dealer = dealing.shuffled(seed, full_deck(), PLAYERS, dealer)
+        order = order_from(dealer, PLAYERS)
+        *dealt, indicators, stock = dealing.cut(  # the stock front first
+            deck, [HAND + (s == dealer) for s in order] + [INDICATORS])
+        hands = [dealt[order.index(s)] for s in range(PLAYERS)]
         return _build(self, dealer, hands, indicators, stock, lazy)
 
     def from_position(self, position: dict[str, Any], lazy: bool = False) -> NantongState:

@@ -8,17 +8,18 @@ engine makes them itself; a seat is asked only when it has a real choice.
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING, Any
 
 from cardavia.games.nantong.actions import canonical, why_illegal
 from cardavia.games.nantong.cards import (
     CODES,
     COPIES,
-    DECK_SIZE,
     N_IDS,
     cards_of,
     code,
     codes,
+    counts_of,
     parse_card,
 )
 from cardavia.games.nantong.hands import is_complete, waits
@@ -33,7 +34,8 @@ from cardavia.games.nantong.scoring import (
 )
 from cardavia.rules.claims import ClaimWindow
 from cardavia.rules.core import Event, Result, State
-from cardavia.rules.errors import IllegalActionError
+from cardavia.rules.dealing import redeal
+from cardavia.rules.seats import after
 
 if TYPE_CHECKING:
     from cardavia.games.nantong.game import Nantong
@@ -53,7 +55,7 @@ _KONG = tuple(f"kong {c}" for c in CODES)
 
 class NantongState(State):
     def __init__(self, game: Nantong) -> None:
-        self.game = game
+        super().__init__(game)
         self.dealer = 0
         self.indicators: tuple[int, int] = (0, 0)
         self.hands: list[list[int]] = [[0] * N_IDS for _ in range(PLAYERS)]
@@ -74,9 +76,6 @@ class NantongState(State):
         self.claim_kind: str | None = None  # "discard" or "rob" (an added kong's card)
         self.first_discard = False  # the card under claim is the dealer's first discard
         self.dealer_discarded = False
-        self._result: Result | None = None
-        self._actions: list[tuple[int, str]] = []
-        self.opening: list[Event] = []
         self._legal: dict[int, list[str]] = {}
 
     # --- the protocol ---------------------------------------------------------------------
@@ -107,32 +106,21 @@ class NantongState(State):
             cached = self._legal[seat] = self._compute_legal(seat)
         return list(cached)
 
-    def apply(self, seat: int, action: str) -> list[Event]:
-        text = canonical(action)
-        legal = self.legal_actions(seat) if isinstance(seat, int) else []
-        if text not in legal:
-            raise IllegalActionError(why_illegal(self, seat, text, legal))
-        self._actions.append((seat, text))
-        events: list[Event] = []
-        self._do(seat, text, events)
-        self._advance(events)
-        return events
+    _parse = staticmethod(canonical)
 
-    def is_over(self) -> bool:
-        return self.phase == "over"
+    def _why_illegal(self, seat: int, text: str, legal: list[str]) -> str:
+        return why_illegal(self, seat, text, legal)
 
-    def result(self) -> Result | None:
-        return self._result
-
-    def card_total(self) -> int:
-        return (
-            len(self.stock)
-            + len(self.indicators)
-            + sum(sum(h) for h in self.hands)
-            + sum(m.size for ms in self.melds for m in ms)
-            + sum(len(d) for d in self.discards)
-            + (1 if self.claim_kind == "rob" else 0)
-        )
+    def card_locations(self) -> Iterator[Sequence[int]]:
+        """NT§2.1: 120 cards in all, indicators included, four of each identity."""
+        yield self.stock
+        yield self.indicators
+        for s in range(PLAYERS):
+            yield cards_of(self.hands[s])
+            yield self.discards[s]
+            yield from ([m.card] * m.size for m in self.melds[s])
+        if self.claim_kind == "rob" and self.claim_card is not None:
+            yield [self.claim_card]  # an added kong's card, open to robbing
 
     def effective(self, seat: int) -> int:
         """Concealed cards plus 3 per group set down: 22 between turns, 23 for the seat to play
@@ -194,25 +182,15 @@ class NantongState(State):
         their cards were dealt originally, and who is ready stay as seen)."""
         world = self._world_copy()
         others = [s for s in range(PLAYERS) if s != seat]
-        # Sorted first: the shuffle must depend on which cards are unseen, never on where
-        # they really are (the no-peek test).
-        unseen = sorted([c for s in others for c in cards_of(self.hands[s])] + self.stock)
-        rng.shuffle(unseen)
-        for s in others:
-            n, dealt = sum(self.hands[s]), sum(self.original[s])
-            mine, unseen = unseen[:n], unseen[n:]
-            world.hands[s] = [0] * N_IDS
-            world.original[s] = [0] * N_IDS
-            for i, c in enumerate(mine):
-                world.hands[s][c] += 1
-                if i < dealt:
-                    world.original[s][c] += 1
+        unseen = [c for s in others for c in cards_of(self.hands[s])] + self.stock
+        *hands, world.stock = redeal(unseen, [sum(self.hands[s]) for s in others], rng)
+        for s, mine in zip(others, hands, strict=True):
+            world.hands[s] = counts_of(mine)
+            world.original[s] = counts_of(mine[: sum(self.original[s])])
             if self.phase == "turn" and self.turn == s and self.drawn is not None:
                 world.drawn = mine[-1]
-        world.stock = unseen
         if self.window is not None:
-            # Other seats' answers are hidden: ask them again in the sampled world.
-            world.window = world._open_window(keep={seat: self.window})
+            world.window = self.window.reopen_for(seat, world._claims)
             if world.window is None or world.window.complete():
                 events: list[Event] = []
                 if world.window is None:
@@ -273,9 +251,15 @@ class NantongState(State):
         out += [_DISCARD[c] for c in range(N_IDS) if hand[c]]
         return out
 
-    def _claim_options(self, seat: int, card: int, rob: bool) -> dict[str, int]:
-        """NT§3.2: win (rank 1), else pong or exposed kong (rank 2); never a run. A ready seat
-        may only win (NT§3.3); robbing an added kong is a win only (NT§3.1)."""
+    def _claims(self, seat: int) -> dict[str, int]:
+        """NT§3.2: what `seat` may claim of the card under claim: win (rank 1), else pong or
+        exposed kong (rank 2); never a run, nor the seat's own card. A ready seat may only win
+        (NT§3.3); robbing an added kong is a win only (NT§3.1)."""
+        card = self.claim_card
+        assert card is not None
+        if seat == self.claim_from:
+            return {}
+        rob = self.claim_kind == "rob"
         hand = self.hands[seat]
         opts: dict[str, int] = {}
         hand[card] += 1
@@ -289,23 +273,6 @@ class NantongState(State):
         if hand[card] >= 3 and self.stock:
             opts[f"kong {code(card)}"] = RANK_MELD
         return opts
-
-    def _open_window(self, keep: dict[int, ClaimWindow] | None = None) -> ClaimWindow | None:
-        assert self.claim_card is not None and self.claim_from is not None
-        rob = self.claim_kind == "rob"
-        options: dict[int, dict[str, int]] = {}
-        for s in range(PLAYERS):
-            if s != self.claim_from:
-                opts = self._claim_options(s, self.claim_card, rob)
-                if opts:
-                    options[s] = opts
-        if not options:
-            return None
-        window = ClaimWindow(self.claim_from, PLAYERS, options)
-        for s, old in (keep or {}).items():
-            if s in old.answers and s in options and old.answers[s] in window.legal(s):
-                window.answer(s, old.answers[s])
-        return window
 
     # --- transitions ------------------------------------------------------------------------
 
@@ -321,12 +288,7 @@ class NantongState(State):
             legal = self.legal_actions(seat)
             if len(legal) != 1:
                 return
-            self._then("_do", seat, legal[0], events=events)
-
-    def settle(self) -> list[Event]:
-        events = super().settle()
-        self._advance(events)  # as `apply` does after a decision
-        return events
+            self._then(NantongState._do, seat, legal[0], events=events)
 
     def _do(self, seat: int, text: str, events: list[Event]) -> None:
         self._legal = {}
@@ -334,10 +296,8 @@ class NantongState(State):
         card = parse_card(arg) if arg else None
         if self.phase == "claim":
             assert self.window is not None
-            self.window.answer(seat, text)
-            events.append(Event("answer", {"seat": seat, "action": text}, seat=seat))
-            if self.window.complete():
-                self._then("_resolve", events=events)
+            if self.window.take(seat, text, events):
+                self._then(NantongState._resolve, events=events)
         elif self.phase == "opening":
             self._opening_move(seat, verb, card, events)
         elif verb == "win":
@@ -366,7 +326,7 @@ class NantongState(State):
             self.ready[seat] = True  # NT§2.6: the hand locks
         self.setup_done[seat] = True
         events.append(Event("setup", {"seat": seat, "ready": self.ready[seat]}))
-        self.opener = (self.opener + 1) % PLAYERS
+        self.opener = after(self.opener, PLAYERS)
         if self.opener == self.dealer:
             self._after_setup(events)
 
@@ -405,9 +365,9 @@ class NantongState(State):
         events.append(Event("add_kong", {"seat": seat, "card": code(card)}))
         self.claim_card, self.claim_from, self.claim_kind = card, seat, "rob"
         self.phase = "claim"
-        self.window = self._open_window()
+        self.window = ClaimWindow.open(seat, PLAYERS, self._claims)
         if self.window is None:
-            self._then("_complete_added_kong", events=events)
+            self._then(NantongState._complete_added_kong, events=events)
 
     def _complete_added_kong(self, events: list[Event]) -> None:
         seat, card = self.claim_from, self.claim_card
@@ -430,9 +390,9 @@ class NantongState(State):
         events.append(Event("discard", {"seat": seat, "card": code(card)}))
         self.claim_card, self.claim_from, self.claim_kind = card, seat, "discard"
         self.phase = "claim"
-        self.window = self._open_window()
+        self.window = ClaimWindow.open(seat, PLAYERS, self._claims)
         if self.window is None:
-            self._then("_unclaimed", events=events)
+            self._then(NantongState._unclaimed, events=events)
 
     def _clear_claim(self) -> None:
         self.window = None
@@ -447,7 +407,7 @@ class NantongState(State):
         if not self.stock:
             self._finish(None, events)
         else:
-            self._start_turn((origin + 1) % PLAYERS, events)
+            self._start_turn(after(origin, PLAYERS), events)
 
     def _resolve(self, events: list[Event]) -> None:
         """NT§3.2: every answer is in; the highest claim (seat order from the discarder) wins."""
@@ -543,28 +503,9 @@ class NantongState(State):
             ],
             "settlement": net,
         }
-        self._result = Result(winner, tuple(net), breakdown)
+        self._result = Result(() if winner is None else (winner,), tuple(net), breakdown)
 
 def _hand_codes(hand: list[int]) -> list[str]:
     return [CODES[c] for c in range(N_IDS) for _ in range(hand[c])]
 
-
-def check_conservation(state: NantongState) -> None:
-    """120 cards in all, indicators included, four of each identity (NT§2.1)."""
-    total = state.card_total()
-    if total != DECK_SIZE:
-        raise AssertionError(f"{total} cards instead of {DECK_SIZE}")
-    counts = [0] * N_IDS
-    for h in state.hands:
-        for c in range(N_IDS):
-            counts[c] += h[c]
-    for m in (m for ms in state.melds for m in ms):
-        counts[m.card] += m.size
-    for c in [*state.stock, *state.indicators, *(x for d in state.discards for x in d)]:
-        counts[c] += 1
-    if state.claim_kind == "rob" and state.claim_card is not None:
-        counts[state.claim_card] += 1
-    for c in range(N_IDS):
-        if counts[c] != COPIES:
-            raise AssertionError(f"{code(c)} appears {counts[c]} times")
 

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
 from cardavia.games.paohuzi.cards import (
@@ -18,7 +17,7 @@ from cardavia.games.paohuzi.groups import IDENTICAL_SIZE, chi_huxi, chi_kind, id
 from cardavia.games.paohuzi.options import PLAYERS
 from cardavia.games.paohuzi.seats import HAND, Group
 from cardavia.games.paohuzi.state import PaohuziState
-from cardavia.rules import positions
+from cardavia.rules import dealing, positions
 from cardavia.rules.core import Game
 from cardavia.rules.errors import InvalidActionError, InvalidPositionError
 
@@ -31,24 +30,18 @@ class Paohuzi(Game):
     title = "Paohuzi"
     players = PLAYERS
     rules_version = "paohuzi/1"
+    notation = NOTATION
 
     def new_deal(self, seed: int, dealer: int | None = None, lazy: bool = False
                  ) -> PaohuziState:
         """PHZ-1, PHZ-2: shuffle, pick a random dealer, deal 21 to the dealer, 20 to the others;
         the dealer's 21st card is shown; 19 cards form the stock."""
-        rng = random.Random(seed)
-        deck = full_deck()
-        rng.shuffle(deck)
-        if dealer is None:
-            dealer = rng.randrange(PLAYERS)
-        hands: list[list[int]] = [[] for _ in range(PLAYERS)]
-        hands[dealer] = deck[:DEALER_HAND]
-        at = DEALER_HAND
-        for s in (s for s in range(PLAYERS) if s != dealer):
-            hands[s] = deck[at : at + HAND]
-            at += HAND
+        deck, dealer = dealing.shuffled(seed, full_deck(), PLAYERS, dealer)
+        order = [dealer, *(s for s in range(PLAYERS) if s != dealer)]
+        *dealt, stock = dealing.cut(deck, [DEALER_HAND] + [HAND] * (PLAYERS - 1))
+        hands = [dealt[order.index(s)] for s in range(PLAYERS)]
         return self._build(dealer, hands, [[] for _ in range(PLAYERS)],
-                           [[] for _ in range(PLAYERS)], deck[at:], shown=deck[DEALER_HAND - 1],
+                           [[] for _ in range(PLAYERS)], stock, shown=hands[dealer][-1],
                            turn=None, stale=None, dead=(), lazy=lazy)
 
     def from_position(self, position: dict[str, Any], lazy: bool = False) -> PaohuziState:

@@ -9,6 +9,7 @@ from cardavia.games.paohuzi.cards import N_IDS, code, codes
 from cardavia.games.paohuzi.groups import CHI_GROUPS_WITH
 from cardavia.games.paohuzi.scoring import best_win
 from cardavia.games.paohuzi.seats import Holding
+from cardavia.rules.seats import after
 
 PLAYERS = 3
 RANK_WIN, RANK_PAO_PENG, RANK_CHI = 1, 2, 3  # ti/wei come first and are not claims
@@ -141,8 +142,8 @@ def seat_options(seats: list[Holding], seat: int, card: int, origin: int,
     if seat != origin and can_peng(h, card):
         opts[f"peng {code(card)}"] = RANK_PAO_PENG
     # PHZ-5 step 4, PHZ-6, A-PHZ-2, A-PHZ-13: own reveal and the previous player's card only
-    chi_seat = seat in (origin, (origin + 1) % PLAYERS) if from_stock else (
-        seat == (origin + 1) % PLAYERS)
+    chi_seat = seat in (origin, after(origin, PLAYERS)) if from_stock else (
+        seat == after(origin, PLAYERS))
     if chi_seat and not h.dead and card not in h.chi_stale:
         for text in chi_options(h, card):
             opts[text] = RANK_CHI

@@ -9,18 +9,19 @@ Every private decision is a claim window (rules/claims.py): answers stay hidden 
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING, Any
 
 from cardavia.games.paohuzi import options
-from cardavia.games.paohuzi.actions import canonical, chi_groups
-from cardavia.games.paohuzi.cards import COPIES, DECK_SIZE, N_IDS, code, codes, parse_cards
+from cardavia.games.paohuzi.actions import canonical, chi_groups, parse_one, why_illegal
+from cardavia.games.paohuzi.cards import N_IDS, cards_of, code, codes
 from cardavia.games.paohuzi.groups import chi_huxi, identical_huxi
 from cardavia.games.paohuzi.options import PLAYERS, RANK_WIN, seat_options, win_upgrades
 from cardavia.games.paohuzi.scoring import FREE, best_win, heavenly, win_breakdown
 from cardavia.games.paohuzi.seats import Group, Holding
 from cardavia.rules.claims import PASS, ClaimWindow
 from cardavia.rules.core import Event, Result, State
-from cardavia.rules.errors import IllegalActionError
+from cardavia.rules.seats import after, order_from
 
 if TYPE_CHECKING:
     from cardavia.games.paohuzi.game import Paohuzi
@@ -28,13 +29,9 @@ if TYPE_CHECKING:
 CLAIMS, DISCARD, OVER = "claims", "discard", "over"
 
 
-def _next(seat: int) -> int:
-    return (seat + 1) % PLAYERS
-
-
 class PaohuziState(State):
     def __init__(self, game: Paohuzi) -> None:
-        self.game = game
+        super().__init__(game)
         self.seats: list[Holding] = [Holding() for _ in range(PLAYERS)]
         self.stock: list[int] = []  # the next reveal is stock[-1]
         self.dealer = 0
@@ -50,9 +47,6 @@ class PaohuziState(State):
         self.window: ClaimWindow | None = None
         self.window_kind = "claim"  # "claim" (claims on a card) or "win" (after wei/ti)
         self.discarder: int | None = None
-        self._result: Result | None = None
-        self._actions: list[tuple[int, str]] = []
-        self.opening: list[Event] = []
 
     # --- the protocol -----------------------------------------------------------------------
 
@@ -82,39 +76,34 @@ class PaohuziState(State):
             return self.window.legal(seat)
         return []
 
-    def apply(self, seat: int, action: str) -> list[Event]:
-        text = canonical(action)
-        legal = self.legal_actions(seat) if seat in range(PLAYERS) else []
-        if text not in legal:
-            raise IllegalActionError(self._why_illegal(seat, text, legal))
-        self._actions.append((seat, text))
-        events: list[Event] = []
+    _parse = staticmethod(canonical)
+
+    def _do(self, seat: int, text: str, events: list[Event]) -> None:
         if self.phase == DISCARD:
             self._discard(seat, parse_one(text), events)
-            return events
+            return
         assert self.window is not None
-        self.window.answer(seat, text)
-        events.append(Event("answer", {"seat": seat, "action": text}, seat=seat))
-        if self.window.complete():
+        if self.window.take(seat, text, events):
             # The win window after a compulsory wei or ti asks its revealer alone, as everyone
             # knows: nothing to hide in resolving it at once (and its "pass" says nothing more).
             if self.window_kind == "win":
                 self._resolve(events)
             else:
-                self._then("_resolve", events=events)
-        return events
+                self._then(PaohuziState._resolve, events=events)
 
-    def is_over(self) -> bool:
-        return self.phase == OVER
+    def _why_illegal(self, seat: int, text: str, legal: list[str]) -> str:
+        return why_illegal(self, seat, text, legal)
 
-    def result(self) -> Result | None:
-        return self._result
-
-    def card_total(self) -> int:
-        return len(self.stock) + int(self.in_air) + sum(
-            h.concealed() + sum(len(g.cards) for g in h.groups) + len(h.discards)
-            for h in self.seats
-        )
+    def card_locations(self) -> Iterator[Sequence[int]]:
+        """80 cards in all, four of each identity (spec section 7)."""
+        yield self.stock
+        for h in self.seats:
+            yield cards_of(h.hand)
+            yield [k for k in h.kans for _ in range(3)]
+            yield h.discards
+            yield from (g.cards for g in h.groups)
+        if self.in_air and self.card is not None:
+            yield [self.card]  # a revealed card not yet in a group or a discard area
 
     def observation(self, seat: int) -> dict[str, Any]:
         me = self.seats[seat]
@@ -176,7 +165,7 @@ class PaohuziState(State):
         if self.shown is not None:
             events.append(Event("shown", {"seat": self.dealer, "card": code(self.shown)}))
         if turn is None:
-            for s in (self.dealer, _next(self.dealer), _next(_next(self.dealer))):
+            for s in order_from(self.dealer, PLAYERS):
                 found = heavenly(hands[s])
                 if found is not None:  # PHZ-3 step 1: 三提五坎, the dealer first
                     for t, h in enumerate(self.seats):
@@ -201,7 +190,7 @@ class PaohuziState(State):
             if self.seats[self.dealer].must_discard():
                 self._ask_discard(self.dealer, events)
             else:
-                self._reveal(_next(self.dealer), events)
+                self._reveal(after(self.dealer, PLAYERS), events)
         elif turn[1] == "discard":
             self._ask_discard(turn[0], events)
         else:
@@ -251,7 +240,7 @@ class PaohuziState(State):
         self.card, self.in_air = None, False
         h = self.seats[seat]
         if not h.dead and best_win(h, None, ()) is not None:
-            self.window = ClaimWindow((seat - 1) % PLAYERS, PLAYERS, {seat: {"win": RANK_WIN}})
+            self.window = ClaimWindow(after(seat, PLAYERS, -1), PLAYERS, {seat: {"win": RANK_WIN}})
             self.window_kind = "win"
             return
         # No win: the revealer discards or the next reveals, at once. An AI seat that could win
@@ -266,23 +255,22 @@ class PaohuziState(State):
                 return
             h.dead = True  # PHZ-10: no discard possible and no win
             events.append(Event("dead", {"seat": seat}))
-        self._reveal(_next(seat), events)
+        self._reveal(after(seat, PLAYERS), events)
 
     def _open_claims(self, events: list[Event]) -> None:
         """PHZ-5 steps 2-4 and PHZ-6: ask every seat with a claim at once (A-PHZ-12, A-PHZ-13:
         ties go in turn order from the revealer, or from the discarder's next player)."""
-        assert self.card is not None and self.origin is not None
-        offers: dict[int, dict[str, int]] = {}
-        for s in range(PLAYERS):
-            opts = seat_options(self.seats, s, self.card, self.origin, self.from_stock)
-            if opts:
-                offers[s] = opts
-        if not offers:
-            self._then("_unclaimed", events=events)
-            return
-        tie_origin = (self.origin - 1) % PLAYERS if self.from_stock else self.origin
-        self.window = ClaimWindow(tie_origin, PLAYERS, offers)
+        assert self.origin is not None
+        tie_origin = after(self.origin, PLAYERS, -1) if self.from_stock else self.origin
+        self.window = ClaimWindow.open(tie_origin, PLAYERS, self._claims)
         self.window_kind = "claim"
+        if self.window is None:
+            self._then(PaohuziState._unclaimed, events=events)
+
+    def _claims(self, seat: int) -> dict[str, int]:
+        """What `seat` may claim of the card in play (`options.seat_options`)."""
+        assert self.card is not None and self.origin is not None
+        return seat_options(self.seats, seat, self.card, self.origin, self.from_stock)
 
     def _resolve(self, events: list[Event]) -> None:
         window = self.window
@@ -368,7 +356,7 @@ class PaohuziState(State):
         if h.must_discard():
             self._ask_discard(seat, events)
         else:  # PHZ-9: 2nd and later 4-card groups; a dead hand never discards (PHZ-10)
-            self._reveal(_next(seat), events)
+            self._reveal(after(seat, PLAYERS), events)
 
     def _unclaimed(self, events: list[Event]) -> None:
         """PHZ-5 step 5, PHZ-6: nobody takes the card; the next player reveals."""
@@ -378,7 +366,7 @@ class PaohuziState(State):
             self.seats[origin].discards.append(card)  # dead, face up in A's area
             self.in_air = False
             events.append(Event("unclaimed", {"seat": origin, "card": code(card)}))
-        self._reveal(_next(origin), events)
+        self._reveal(after(origin, PLAYERS), events)
 
     def _ask_discard(self, seat: int, events: list[Event]) -> None:
         self.phase, self.discarder, self.turn = DISCARD, seat, seat
@@ -386,7 +374,7 @@ class PaohuziState(State):
         hand = self.seats[seat].hand
         choices = [c for c in range(N_IDS) if hand[c]]
         if len(choices) == 1:  # no real choice: the engine discards it (architecture §2)
-            self._then("_discard", seat, choices[0], events=events)
+            self._then(PaohuziState._discard, seat, choices[0], events=events)
 
     def _discard(self, seat: int, card: int, events: list[Event]) -> None:
         """PHZ-9: the discard is offered for pao, peng and the next player's chi (PHZ-6)."""
@@ -439,71 +427,4 @@ class PaohuziState(State):
             t = int(breakdown["tun"])
             scores = tuple(2 * t if s == winner else -t for s in range(PLAYERS))
             breakdown["payments"] = list(scores)
-        self._result = Result(winner, scores, breakdown)
-
-    # --- messages -----------------------------------------------------------------------------
-
-    def _why_illegal(self, seat: int, text: str, legal: list[str]) -> str:
-        if seat not in range(PLAYERS):
-            return f"no seat {seat!r} (seats are 0-{PLAYERS - 1})"
-        if self.phase == OVER:
-            return "the deal is over"
-        if not legal:
-            return f"seat {seat} has no decision to make now"
-        verb = text.split()[0]
-        if self.phase == DISCARD:
-            if verb != "discard":
-                return "you must discard a concealed card now (PHZ-9)"
-            card = parse_one(text)
-            if card in self.seats[seat].kans:
-                return f"{code(card)} is part of a kan, which is locked (PHZ-3)"
-            return f"{code(card)} is not in your concealed hand"
-        if verb == "discard":
-            return "nothing to discard now: answer the claim (or pass)"
-        if self.window_kind == "win":
-            return "you may only win or pass now (PHZ-5 step 1)"
-        in_play = self.card
-        assert in_play is not None
-        h = self.seats[seat]
-        if verb == "win":
-            return ("no win on a discard (PHZ-seed 3.11)" if not self.from_stock
-                    else f"your hand is not a winning hand with {code(in_play)} (PHZ-11)")
-        if verb in ("peng", "pao", "chi") and text.split()[1:] and in_play not in _cards(text):
-            return f"the claim must use the card in play, {code(in_play)}"
-        if verb == "chi" and in_play in h.chi_stale:
-            return f"{code(in_play)} is stale for your chi (PHZ-12)"
-        if verb == "peng" and in_play in h.peng_stale:
-            return f"{code(in_play)} is stale for your peng (PHZ-12)"
-        if verb == "chi":
-            return f"'{text}' is not a legal chi with its full bi now (PHZ-5, PHZ-6, PHZ-8, PHZ-9)"
-        return f"you may not {verb} {code(in_play)} now (PHZ-5, PHZ-6, PHZ-9)"
-
-
-def parse_one(text: str) -> int:
-    return _cards(text)[0]
-
-
-def _cards(text: str) -> list[int]:
-    return parse_cards([t for t in text.split()[1:] if t != "bi"])
-
-
-def check_conservation(state: PaohuziState) -> None:
-    """80 cards in all, four of each identity (spec section 7); for tests and replays."""
-    total = state.card_total()
-    if total != DECK_SIZE:
-        raise AssertionError(f"{total} cards instead of {DECK_SIZE}")
-    counts = [0] * N_IDS
-    for h in state.seats:
-        for c in range(N_IDS):
-            counts[c] += h.hand[c]
-        for k in h.kans:
-            counts[k] += 3
-        for c in [*h.discards, *(x for g in h.groups for x in g.cards)]:
-            counts[c] += 1
-    for c in state.stock:
-        counts[c] += 1
-    if state.in_air and state.card is not None:
-        counts[state.card] += 1
-    for c in range(N_IDS):
-        if counts[c] != COPIES:
-            raise AssertionError(f"{code(c)} appears {counts[c]} times")
+        self._result = Result(() if winner is None else (winner,), scores, breakdown)

@@ -19,7 +19,7 @@ from itertools import combinations
 from typing import TYPE_CHECKING
 
 from cardavia.games.paohuzi.cards import COPIES, N_IDS
-from cardavia.games.paohuzi.options import PLAYERS, RANK_WIN, seat_options
+from cardavia.games.paohuzi.options import PLAYERS, RANK_WIN
 from cardavia.games.paohuzi.scoring import best_win
 from cardavia.rules.claims import ClaimWindow
 
@@ -201,16 +201,8 @@ def _reask(world: PaohuziState, state: PaohuziState, seat: int) -> None:
         else:
             world._after_compulsory(owner, [])
         return
-    assert world.card is not None and world.origin is not None
-    offers: dict[int, dict[str, int]] = {}
-    for s in range(PLAYERS):
-        opts = (old.options.get(s, {}) if s == seat else
-                seat_options(world.seats, s, world.card, world.origin, world.from_stock))
-        if opts:
-            offers[s] = opts
-    window = ClaimWindow(old.origin, PLAYERS, offers)
-    if seat in old.answers:
-        window.answer(seat, old.answers[seat])
-    world.window = window
-    if window.complete():
+    world.window = old.reopen_for(seat, world._claims)
+    if world.window is None:  # no seat has a claim (`seat` had none either)
+        world._unclaimed([])
+    elif world.window.complete():
         world._resolve([])

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
 from cardavia.games.sisepai.cards import (
@@ -14,7 +13,7 @@ from cardavia.games.sisepai.cards import (
 )
 from cardavia.games.sisepai.groups import group_kind
 from cardavia.games.sisepai.state import HAND, PLAYERS, SiSePaiState
-from cardavia.rules import positions
+from cardavia.rules import dealing, positions
 from cardavia.rules.core import Game
 from cardavia.rules.errors import InvalidActionError, InvalidPositionError
 
@@ -27,17 +26,15 @@ class SiSePai(Game):
     title = "Sì Sè Pái"
     players = PLAYERS
     rules_version = "sisepai/2"  # 2: a claim that completes the hand is the win (SSP-seed 4.2)
+    notation = NOTATION
+    # 2026-11-30: `drawn` (the winning card drawn, or discarded)
+    breakdown_keys_added_later = frozenset({"drawn"})
 
     def new_deal(self, seed: int, dealer: int | None = None, lazy: bool = False
                  ) -> SiSePaiState:
         """SSP-3: shuffle, pick a random dealer, deal 20 each; the other 37 form the stock."""
-        rng = random.Random(seed)
-        deck = full_deck()
-        rng.shuffle(deck)
-        if dealer is None:
-            dealer = rng.randrange(PLAYERS)
-        hands = [deck[i * HAND : (i + 1) * HAND] for i in range(PLAYERS)]
-        stock = deck[PLAYERS * HAND :]
+        deck, dealer = dealing.shuffled(seed, full_deck(), PLAYERS, dealer)
+        *hands, stock = dealing.cut(deck, [HAND] * PLAYERS)
         return self._build(dealer, hands, [[] for _ in range(PLAYERS)],
                            [[] for _ in range(PLAYERS)], stock, dealer, lazy=lazy)
 

@@ -7,12 +7,12 @@ them itself; the decisions (and so the actions of a deal record) are claim answe
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
+from cardavia.games.sisepai.actions import canonical, claim_text, why_illegal
 from cardavia.games.sisepai.cards import (
     CHARIOT,
-    COPIES,
-    DECK_SIZE,
     GENERAL,
     N_CHESS,
     N_IDS,
@@ -22,6 +22,7 @@ from cardavia.games.sisepai.cards import (
     code,
     codes,
     colour,
+    counts_of,
     is_single,
     parse_cards,
     piece,
@@ -34,7 +35,8 @@ from cardavia.games.sisepai.groups import (
 )
 from cardavia.rules.claims import ClaimWindow
 from cardavia.rules.core import Event, Result, State
-from cardavia.rules.errors import IllegalActionError, InvalidActionError
+from cardavia.rules.dealing import redeal
+from cardavia.rules.seats import after
 
 if TYPE_CHECKING:
     from cardavia.games.sisepai.game import SiSePai
@@ -54,13 +56,9 @@ _OTHER_COLOUR_SETS = {
 }
 
 
-def claim_text(cards: list[int]) -> str:
-    return "claim " + " ".join(codes(cards))
-
-
 class SiSePaiState(State):
     def __init__(self, game: SiSePai) -> None:
-        self.game = game
+        super().__init__(game)
         self.hands: list[list[int]] = [[0] * N_IDS for _ in range(PLAYERS)]
         self.exposed: list[list[list[int]]] = [[] for _ in range(PLAYERS)]
         self.discards: list[list[int]] = [[] for _ in range(PLAYERS)]
@@ -73,9 +71,6 @@ class SiSePaiState(State):
         self.offerer = 0  # whose card is under claim: the drawer, or the discarder
         self.window: ClaimWindow | None = None
         self.discarder: int | None = None  # in phase "discard": who must discard
-        self._result: Result | None = None
-        self._actions: list[tuple[int, str]] = []
-        self.opening: list[Event] = []  # events of the deal before the first decision
 
     # --- the protocol -----------------------------------------------------------------------
 
@@ -105,37 +100,28 @@ class SiSePaiState(State):
             return self.window.legal(seat)
         return []
 
-    def apply(self, seat: int, action: str) -> list[Event]:
-        text = self._canonical(action)
-        legal = self.legal_actions(seat)
-        if text not in legal:
-            raise IllegalActionError(self._why_illegal(seat, text, legal))
-        self._actions.append((seat, text))
-        events: list[Event] = []
+    def _do(self, seat: int, text: str, events: list[Event]) -> None:
         if self.phase == "discard":
             self._discard(seat, parse_cards(text.split()[1:])[0], events)
-        else:
-            assert self.window is not None
-            self.window.answer(seat, text)
-            events.append(Event("answer", {"seat": seat, "action": text}, seat=seat))
-            if self.window.complete():
-                self._then("_resolve", events=events)
-        return events
+            return
+        assert self.window is not None
+        if self.window.take(seat, text, events):
+            self._then(SiSePaiState._resolve, events=events)
 
-    def is_over(self) -> bool:
-        return self.phase == "over"
+    _parse = staticmethod(canonical)
 
-    def result(self) -> Result | None:
-        return self._result
+    def _why_illegal(self, seat: int, text: str, legal: list[str]) -> str:
+        return why_illegal(self, seat, text, legal)
 
-    def card_total(self) -> int:
-        return (
-            len(self.stock)
-            + sum(sum(h) for h in self.hands)
-            + sum(len(g) for groups in self.exposed for g in groups)
-            + sum(len(d) for d in self.discards)
-            + (1 if self.public is not None and self.from_stock else 0)
-        )
+    def card_locations(self) -> Iterator[list[int]]:
+        """SSP-2: 117 cards in all, none beyond its copies."""
+        yield self.stock
+        for s in range(PLAYERS):
+            yield cards_of(self.hands[s])
+            yield self.discards[s]
+            yield from self.exposed[s]
+        if self.public is not None and self.from_stock:
+            yield [self.public]  # a drawn card under claim (a discard is in its pile)
 
     def owned(self, seat: int) -> int:
         """Cards a player owns: concealed plus exposed (SSP-5: 20 between actions)."""
@@ -182,20 +168,12 @@ class SiSePaiState(State):
     def sample_world(self, seat: int, rng: random.Random) -> SiSePaiState:
         world = self._world_copy()
         others = [s for s in range(PLAYERS) if s != seat]
-        # Sorted first: the shuffle must depend on which cards are unseen, never on where
-        # they really are (the no-peek test).
-        unseen = sorted([c for s in others for c in cards_of(self.hands[s])] + self.stock)
-        rng.shuffle(unseen)
-        for s in others:
-            n = sum(self.hands[s])
-            world.hands[s] = [0] * N_IDS
-            for c in unseen[:n]:
-                world.hands[s][c] += 1
-            unseen = unseen[n:]
-        world.stock = unseen
+        unseen = [c for s in others for c in cards_of(self.hands[s])] + self.stock
+        *hands, world.stock = redeal(unseen, [sum(self.hands[s]) for s in others], rng)
+        for s, cards in zip(others, hands, strict=True):
+            world.hands[s] = counts_of(cards)
         if self.window is not None:
-            # Other seats' answers are hidden: re-ask them in the sampled world.
-            world.window = world._open_window(self.window.origin, keep={seat: self.window})
+            world.window = self.window.reopen_for(seat, world._claims, world._may_pass)
             if world.window is not None and world.window.complete():
                 world._resolve([])
         return world
@@ -215,29 +193,19 @@ class SiSePaiState(State):
         card = self.stock.pop()
         self.public, self.from_stock, self.offerer = card, True, seat
         events.append(Event("draw", {"seat": seat, "card": code(card), "stock": len(self.stock)}))
-        self.window = self._open_window(seat)
+        self.window = ClaimWindow.open(seat, PLAYERS, self._claims, self._may_pass)
         if self.window is None:
-            self._then("_unclaimed", events=events)
+            self._then(SiSePaiState._unclaimed, events=events)
 
-    def _open_window(
-        self, origin: int, keep: dict[int, ClaimWindow] | None = None
-    ) -> ClaimWindow | None:
+    def _claims(self, seat: int) -> dict[str, int]:
+        """What `seat` may claim of the public card, which `offerer` offers."""
         assert self.public is not None
-        options: dict[int, dict[str, int]] = {}
-        passable: dict[int, bool] = {}
-        for s in range(PLAYERS):
-            opts = self._options(s, self.public, origin)
-            if opts:
-                options[s] = opts
-                # A-SSP-5: the drawer keeps a drawn General or flower.
-                passable[s] = not (self.from_stock and s == origin and is_single(self.public))
-        if not options:
-            return None
-        window = ClaimWindow(origin, PLAYERS, options, passable)
-        for s, old in (keep or {}).items():
-            if s in old.answers:
-                window.answer(s, old.answers[s])
-        return window
+        return self._options(seat, self.public, self.offerer)
+
+    def _may_pass(self, seat: int) -> bool:
+        """A-SSP-5: the drawer keeps a drawn General or flower."""
+        assert self.public is not None
+        return not (self.from_stock and seat == self.offerer and is_single(self.public))
 
     def _options(self, seat: int, card: int, origin: int) -> dict[str, int]:
         """SSP-8: what `seat` may claim of `card`, offered by `origin`, with SSP-9 ranks."""
@@ -262,7 +230,7 @@ class SiSePaiState(State):
             if is_single(card):
                 groups.append(([card], RANK_DRAWER_GROUP))
             groups += [(g, RANK_DRAWER_GROUP) for g in self._mixed_groups(hand, card)]
-        elif seat == (origin + 1) % PLAYERS:
+        elif seat == after(origin, PLAYERS):
             groups += [(g, RANK_NEXT_MIXED) for g in self._mixed_groups(hand, card)]
         for group, rank in groups:
             # SSP-seed 4.2: once the new card is grouped, a hand whose 21 cards are all grouped
@@ -308,7 +276,7 @@ class SiSePaiState(State):
             if self.from_stock:
                 self._unclaimed(events)
             else:
-                self._draw((origin + 1) % PLAYERS, events)
+                self._draw(after(origin, PLAYERS), events)
             return
         seat, text = award
         card = self.public
@@ -349,9 +317,9 @@ class SiSePaiState(State):
 
     def _offer_discard(self, seat: int, events: list[Event]) -> None:
         self.public, self.offerer = self.discards[seat][-1], seat
-        self.window = self._open_window(seat)
+        self.window = ClaimWindow.open(seat, PLAYERS, self._claims, self._may_pass)
         if self.window is None:
-            self._then("_draw", (seat + 1) % PLAYERS, events=events)
+            self._then(SiSePaiState._draw, after(seat, PLAYERS), events=events)
 
     def _win(self, seat: int, card: int, origin: int, events: list[Event]) -> None:
         """SSP-11, SSP-12: reveal the winner's groups and score the best partition."""
@@ -395,73 +363,4 @@ class SiSePaiState(State):
             self.public = None
             breakdown = {"reason": "stock exhausted"}  # SSP-13
             events.append(Event("drawn", {}))
-        self._result = Result(winner, scores, breakdown or {})
-
-    # --- parsing and messages ---------------------------------------------------------------
-
-    @staticmethod
-    def _canonical(action: str) -> str:
-        if not isinstance(action, str) or not action.strip():
-            raise InvalidActionError("empty action")
-        verb, *rest = action.split()
-        if verb in ("pass", "win"):
-            if rest:
-                raise InvalidActionError(f"'{verb}' takes no cards")
-            return verb
-        if verb == "discard":
-            if len(rest) != 1:
-                raise InvalidActionError("'discard' takes exactly one card")
-            return f"discard {code(parse_cards(rest)[0])}"
-        if verb == "claim":
-            if not rest:
-                raise InvalidActionError("'claim' needs the cards of the group")
-            return claim_text(parse_cards(rest))
-        raise InvalidActionError(f"unknown verb {verb!r} (expected claim, win, pass or discard)")
-
-    def _why_illegal(self, seat: int, text: str, legal: list[str]) -> str:
-        if not 0 <= seat < PLAYERS:
-            return f"no seat {seat}"
-        if self.phase == "over":
-            return "the deal is over"
-        if not legal:
-            return f"seat {seat} has no decision to make now"
-        verb = text.split()[0]
-        if verb == "discard":
-            if self.phase != "discard":
-                return "nothing to discard now: a card is under claim"
-            card = parse_cards(text.split()[1:])[0]
-            if is_single(card):
-                return f"{code(card)} is a General or flower and can never be discarded (SSP-10)"
-            return f"{code(card)} is not in your concealed hand"
-        if self.phase == "discard":
-            return "you must discard a concealed card now (SSP-10)"
-        if verb == "pass":
-            return "a drawn General or flower must be kept as a group (A-SSP-5)"
-        if verb == "win":
-            return "your hand is not complete with this card (SSP-6)"
-        group = parse_cards(text.split()[1:])
-        assert self.public is not None
-        if self.public not in group:
-            return f"the claim must use the public card {code(self.public)}"
-        if group_kind(sorted(group)) is None:
-            return f"{' '.join(codes(group))} is not a legal group (SSP-4)"
-        return f"you may not claim {' '.join(codes(group))} now (SSP-8)"
-
-
-def check_conservation(state: SiSePaiState) -> None:
-    """117 cards in all, none beyond its copies (SSP-2); used by tests and replay."""
-    total = state.card_total()
-    if total != DECK_SIZE:
-        raise AssertionError(f"{total} cards instead of {DECK_SIZE}")
-    counts = [0] * N_IDS
-    for h in state.hands:
-        for c in range(N_IDS):
-            counts[c] += h[c]
-    for c in [*state.stock, *(x for d in state.discards for x in d),
-              *(x for gs in state.exposed for g in gs for x in g)]:
-        counts[c] += 1
-    if state.public is not None and state.from_stock:
-        counts[state.public] += 1
-    for c in range(N_IDS):
-        if counts[c] != (COPIES if c < N_CHESS else 1):
-            raise AssertionError(f"{code(c)} appears {counts[c]} times")
+        self._result = Result(() if winner is None else (winner,), scores, breakdown or {})

@@ -411,7 +411,7 @@
 
   function renderCentre(el, m) {
     const { title, trick, note, out } = centre;
-    // the hand's card size follows how many cards are left (see site.css, Chuo Pai)
+    // the hand's card size follows how many cards are left (see table/chuopai.css)
     const hand = document.querySelector("#table [data-testid=hand]");
     if (hand) hand.style.setProperty("--cp-hand-n", String(Math.max(m.hand.length, 12)));
     const tr = m.trick;

@@ -152,7 +152,7 @@
     });
   }
 
-  // A card face in the look-affected style (see .card in site.css).
+  // A card face in the look-affected style (see .card in css/table.css).
   function cardFace(code, cls = "", alt) {
     return h(
       "span",
@@ -590,7 +590,7 @@
   }
 
   // Consecutive buttons whose spec says `strip` go in one .action-strip: one row that scrolls
-  // sideways on a phone (site.css), so that a long list of plays does not push the hand off
+  // sideways on a phone (css/table.css), so that a long list of plays does not push the hand off
   // the screen; on a wider screen the strip's buttons wrap with the others.
   function inStrips(buttons, specs) {
     const out = [];
@@ -606,7 +606,7 @@
     return out;
   }
 
-  // Mark the sides of a strip that have more to swipe (site.css shades them).
+  // Mark the sides of a strip that have more to swipe (css/table.css shades them).
   function markStrip(strip) {
     const hidden = strip.scrollWidth - strip.clientWidth;
     strip.classList.toggle("more-left", strip.scrollLeft > 1);

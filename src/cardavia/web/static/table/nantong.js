@@ -1086,7 +1086,7 @@
     resultLines,
     resultActions,
     // the core's own New deal button continues the match like Next deal (it is hidden in
-    // site.css in favour of Next deal and Restart)
+    // table/nantong.css in favour of Next deal and Restart)
     newDealBody: (v) => (v && v.id ? { after: v.id } : {}),
     seatExtras,
   });

@@ -35,6 +35,7 @@ from functools import lru_cache
 from math import comb
 from typing import Any
 
+from cardavia.ai.explain import Why, sentence
 from cardavia.games.chuopai.cards import COPIES, FAMILY, N_IDS, RANK, counts_of, parse_cards
 from cardavia.games.chuopai.plays import (
     BEATERS,
@@ -58,6 +59,10 @@ BREAK_COST = 2.0
 # How many of the best plays by the policy's value the search compares (a dozen legal plays
 # are common, and the search's cost grows with each).
 PLAUSIBLE = 4
+# The hint (`explain`): a play this likely to stand is told as sure (the estimate is a model, not
+# a count); below the other, "about 0% likely" explains nothing: no sentence.
+EXPLAIN_SURE = 0.995
+EXPLAIN_UNLIKELY = 0.05
 
 # For each play: its ordinary beaters as (identity, copies), its special beaters as (civil,
 # matching pair, k).
@@ -231,6 +236,12 @@ class EfficientChuoPai(GreedyChuoPai):
         return best[:PLAUSIBLE]
 
 
+# What cardavia.ai.games asks of a game's module.
+GREEDY = GreedyChuoPai
+EFFICIENT = EfficientChuoPai
+ROLLOUT_GREEDY = False
+
+
 def _read(observation: dict[str, Any]) -> tuple[list[int], _Table, list[int]]:
     """The seat's hand, what it knows of the table, and the seats that can still beat a play."""
     hand = counts_of(parse_cards(observation["hand"]))
@@ -272,3 +283,24 @@ def _efficient_value(play: int, table: _Table, later: list[int], lead: bool,
         if hand[card] > p.size:
             value -= BREAK_COST * table.survives(_set_of(card, hand[card]), table.opponents)
     return value, -play
+
+
+def explain(observation: dict[str, Any], legal: list[str], action: str) -> list[Why]:
+    """The hint's reasons (cardavia.ai.explain): the chance that no later seat beats the play
+    (CP§3.2), or that it spends the weakest cards, as the efficient policy prefers."""
+    play = TEXT_INDEX.get(action)
+    if play is None:
+        return []
+    _, table, later = _read(observation)
+    hold = table.survives(play, later)
+    if hold >= EXPLAIN_SURE:
+        return [sentence("why_cp_sure")]
+
+    def cost(p: int) -> float:  # the later worth of the cards a play uses up
+        return float(sum(table.worth(c) for c in PLAYS[p].cards))
+
+    if cost(play) <= min(cost(TEXT_INDEX[text]) for text in legal if text in TEXT_INDEX) + 1e-9:
+        return [sentence("why_cp_weak")]  # the efficient policy's way: weak cards first
+    if hold >= EXPLAIN_UNLIKELY:
+        return [sentence("why_cp_hold", None, percent=round(100 * hold))]
+    return []

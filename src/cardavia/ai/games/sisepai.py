@@ -7,6 +7,7 @@ import random
 from typing import Any
 
 from cardavia.ai.efficiency import acceptance
+from cardavia.ai.explain import Why, claim_or_pass_why, discard_why, measure_without
 from cardavia.games.sisepai.cards import (
     COPIES,
     N_CHESS,
@@ -73,6 +74,12 @@ class EfficientSiSePai(GreedySiSePai):
         return [text for text in legal if after[text] == least]
 
 
+# What cardavia.ai.games asks of a game's module.
+GREEDY = GreedySiSePai
+EFFICIENT = EfficientSiSePai
+ROLLOUT_GREEDY = False
+
+
 def _distance_after(hand: list[int], card: int) -> int:
     hand[card] -= 1
     d = distance(hand)
@@ -116,3 +123,41 @@ def _live_copies(observation: dict[str, Any], hand: list[int]) -> list[int]:
 def distance_to_win(observation: dict[str, Any]) -> float:
     """Cards the seat still misses for a complete hand (the search's rollout evaluation)."""
     return float(distance(counts_of(parse_cards(observation["hand"]))))
+
+
+def explain(observation: dict[str, Any], legal: list[str], action: str) -> list[Why]:
+    """The hint's reasons (cardavia.ai.explain): how close a discard or a claim leaves the hand,
+    by SSP-9's distance, and the live cards that would bring it closer."""
+    hand = counts_of(parse_cards(observation["hand"]))
+    live = _live_copies(observation, hand)
+    if action.startswith("discard"):
+        after = {text: measure_without(hand, parse_card(text.split()[1]), distance)
+                 for text in legal if text.startswith("discard")}
+        d = after[action]
+        card = parse_card(action.split()[1])
+        hand[card] -= 1
+        return discard_why(d == min(after.values()), _explain_cards_to_win(d),
+                           acceptance(hand, live, range(N_CHESS), distance, d))
+    if observation.get("public_card") is None:
+        return []
+    now = distance(hand)
+    public = parse_card(observation["public_card"])
+
+    def after_claim(text: str) -> int:
+        rest = list(hand)
+        group = parse_cards(text.split()[1:])
+        group.remove(public)
+        for c in group:
+            rest[c] -= 1
+        return _best_discard(rest, live, True)[0]
+
+    claims = {text: after_claim(text) for text in legal if text.startswith("claim")}
+    told = claims.get(action)
+    return claim_or_pass_why(action, {t: d < now for t, d in claims.items()},
+                             None if told is None else _explain_cards_to_win(told))
+
+
+def _explain_cards_to_win(d: int) -> int:
+    """Sì Sè Pái's distance counts the cards that would group every concealed card: 0 when the
+    twenty are grouped, but the win still wants a twenty-first card that fits (SSP-seed 4.2)."""
+    return max(d, 1)

@@ -19,6 +19,7 @@ import random
 from collections.abc import Callable
 from typing import Any
 
+from cardavia.ai.explain import Why, claim_or_pass_why, discard_why
 from cardavia.games.paohuzi.cards import COPIES, N_IDS, code, parse_card, parse_cards
 from cardavia.games.paohuzi.groups import CHI_GROUPS, chi_huxi, identical_huxi, pack
 
@@ -645,3 +646,30 @@ class EfficientPaohuzi(GreedyPaohuzi):
 
     def _score(self, ev: _Evaluator, hand: _Hand) -> tuple[float, int]:
         return self._planner.score(hand)
+
+
+# What cardavia.ai.games asks of a game's module. The search rolls out with the greedy policy:
+# the efficient one is much slower, and rollouts are most of the cost of a decision.
+GREEDY = GreedyPaohuzi
+EFFICIENT = EfficientPaohuzi
+ROLLOUT_GREEDY = True
+
+
+def explain(observation: dict[str, Any], legal: list[str], action: str) -> list[Why]:
+    """The hint's reasons (cardavia.ai.explain): a discard among the efficient policy's best, a
+    claim that leaves the hand better than passing, by that policy's own measure."""
+    policy = EfficientPaohuzi(random.Random(0))
+    hand, ev = policy._read(observation)
+    verb = action.split()[0]
+    if verb == "discard":
+        return discard_why(parse_card(action.split()[1]) in policy._tied(hand)[1])
+    if observation.get("card") is None:
+        return []
+    passing = policy._score(ev, hand)
+    card = parse_card(observation["card"])
+
+    def value(text: str) -> tuple[float, int]:
+        return policy._after(ev, _claimed(hand, observation, text, card))
+
+    return claim_or_pass_why(action, {t: value(t) < passing for t in legal
+                                      if t.split()[0] not in ("pass", "win", "discard")})

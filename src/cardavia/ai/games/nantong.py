@@ -9,6 +9,7 @@ import random
 from typing import Any
 
 from cardavia.ai.efficiency import acceptance
+from cardavia.ai.explain import Why, claim_or_pass_why, discard_why, measure_without
 from cardavia.games.nantong.cards import (
     COPIES,
     N_IDS,
@@ -75,6 +76,13 @@ class EfficientNantong(GreedyNantong):
         ranked = _ranked_discards(hand, groups, _live(observation, hand), discards, True)
         best = {f"discard {code(key[3])}" for key in ranked[:PLAUSIBLE]}
         return [t for t in legal if not t.startswith("discard") or t in best]
+
+
+# What cardavia.ai.games asks of a game's module. The search rolls out with the greedy policy:
+# the efficient one is much slower, and rollouts are most of the cost of a decision.
+GREEDY = GreedyNantong
+EFFICIENT = EfficientNantong
+ROLLOUT_GREEDY = True
 
 
 def _claim(hand: list[int], groups: int, card: int, legal: list[str], live: list[int],
@@ -177,3 +185,42 @@ def distance_to_win(observation: dict[str, Any]) -> float:
     me = observation["seat"]
     groups = GROUPS - sum(1 for m in observation["seats"][me]["melds"] if m["kind"] != "hezi")
     return float(distance(counts_of(parse_cards(observation["hand"])), groups))
+
+
+def explain(observation: dict[str, Any], legal: list[str], action: str) -> list[Why]:
+    """The hint's reasons (cardavia.ai.explain): how close a discard or a pong or kong leaves
+    the hand to seven groups and a pair, and the live cards that would bring it closer."""
+    if observation["phase"] not in ("turn", "claim"):
+        return []
+    me = observation["seat"]
+    hand = counts_of(parse_cards(observation["hand"]))
+    groups = GROUPS - sum(1 for m in observation["seats"][me]["melds"]
+                          if m["kind"] != "hezi")
+    live = _live(observation, hand)
+
+    def closer(h: list[int]) -> int:
+        return distance(h, groups)
+
+    verb, _, rest = action.partition(" ")
+    if verb == "discard":
+        after = {text: measure_without(hand, parse_card(text.split()[1]), closer)
+                 for text in legal if text.startswith("discard")}
+        d = after[action]
+        hand[parse_card(rest)] -= 1
+        return discard_why(d == min(after.values()), d,
+                           acceptance(hand, live, range(N_IDS), closer, d))
+    if observation["phase"] != "claim" or observation.get("public_card") is None:
+        return []
+    now = closer(hand)
+    card = parse_card(observation["public_card"])
+
+    def after_claim(text: str) -> int:
+        rest = list(hand)
+        if text.startswith("kong"):  # a kong draws a replacement: no farther is enough
+            rest[card] -= 3
+            return distance(rest, groups - 1) - 1
+        rest[card] -= 2
+        return _best_discard(rest, groups - 1, live, None, True)[0]
+
+    return claim_or_pass_why(action, {t: after_claim(t) < now for t in legal
+                                      if t.split()[0] in ("pong", "kong")})

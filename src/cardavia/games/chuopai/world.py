@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import random
 
-from cardavia.games.chuopai.cards import N_IDS
+from cardavia.games.chuopai.cards import N_IDS, counts_of
+from cardavia.rules.dealing import redeal
 
 Constraint = tuple[list[int], tuple[tuple[int, int], ...]]
 TRIES = 24
@@ -71,13 +72,5 @@ def deal_unseen(
             room[s] -= 1
         else:
             return hands
-    cards = list(unseen)
-    rng.shuffle(cards)
-    out: dict[int, list[int]] = {}
-    for s in seats:
-        hand = [0] * N_IDS
-        for c in cards[: sizes[s]]:
-            hand[c] += 1
-        cards = cards[sizes[s]:]
-        out[s] = hand
-    return out
+    parts = redeal(unseen, [sizes[s] for s in seats], rng)
+    return {s: counts_of(part) for s, part in zip(seats, parts, strict=False)}

@@ -1,0 +1,119 @@
+"""The words every table is sent (static/table/core.js), and those several games' plugins share.
+
+A game's own words are in its module beside this one (`strings/<game>.py`), merged over these.
+The other games may reuse any key here (`act_win`, `act_pass`, `log_you_drew`,
+`caption_discarded`…) when the words fit their rules; a word only one game's table asks for
+belongs in that game's module.
+"""
+
+from __future__ import annotations
+
+from cardavia.web.strings.markers import N_, NP_
+
+STRINGS: dict[str, str] = {
+    # --- table areas
+    "no_groups": N_("No exposed groups"),
+    "no_discards": N_("No discards"),
+    "no_public_card": N_("No card under claim"),
+    "group_of": N_("%(group)s: %(cards)s"),
+    # --- the public card's caption
+    "caption_discarded": N_("Discarded by %(seat)s"),
+    "caption_claimed": N_("Claimed by %(seat)s"),
+    "caption_won": N_("Winning card of %(seat)s"),
+    "caption_you_discarded": N_("You discarded"),
+    "caption_you_claimed": N_("You claimed"),
+    "caption_you_won": N_("Your winning card"),
+    # --- whose turn it is
+    "status_loading": N_("Dealing the cards…"),
+    "status_your_discard": N_("Your turn: choose a card to discard"),
+    "status_seat_discarded": N_("%(seat)s discarded %(card)s: your answer?"),
+    "status_seat_discarding": N_("%(seat)s is choosing a discard…"),
+    "status_seat_playing": N_("%(seat)s is playing…"),
+    "status_answered": N_("You answered. Waiting for the other players…"),
+    "status_waiting": N_("Waiting for the other players…"),
+    "status_you_won": N_("You won!"),
+    "status_seat_won": N_("%(seat)s won"),
+    "status_drawn": N_("Drawn game: the stock is empty"),
+    # --- the log
+    "log_you_drew": N_("You drew %(card)s"),
+    "log_you_discarded": N_("You discarded %(card)s"),
+    "log_seat_discarded": N_("%(seat)s discarded %(card)s"),
+    "log_drawn": N_("The stock is empty: the deal is drawn"),
+    "log_you_passed": N_("You passed"),
+    "log_you_called_win": N_("You called a win"),
+    "log_you_called": N_("You called: %(group)s"),
+    "log_claim_outranked": N_("%(seat)s's claim came first, so yours lapsed"),
+    "log_start_you": N_("New deal. You are the dealer."),
+    "log_start_seat": N_("New deal. %(seat)s is the dealer."),
+    # --- actions and group kinds
+    "act_win": N_("Win!"),
+    "act_pass": N_("Pass"),
+    "kind_pair": N_("Pair"),  # Sì Sè Pái's and Chuo Pai's
+    "kind_triple": N_("Triple"),
+    "key_hint": N_("Keyboard: press the key shown on a button, or use Tab."),
+    "hand_hint": N_("Keyboard: arrow keys move through your hand, Enter or Space discards."),
+    "key_label": N_("Key %(key)s"),
+    # --- reasons a choice is disabled
+    "reason_no_win": N_("Your hand is not complete with this card"),
+    # --- the end of the deal
+    "result_you_won": N_("You won!"),
+    "result_seat_won": N_("%(seat)s won"),
+    "result_drawn": N_("Drawn game: the stock is empty"),
+    "result_discarded_by": N_("Winning card: %(card)s, discarded by %(seat)s"),
+    "result_discarded_by_you": N_("Winning card: %(card)s, discarded by you"),
+    "result_exposed": N_("exposed"),
+    "result_concealed": N_("concealed"),
+    "new_deal": N_("New deal"),
+    "download_record": N_("Download deal record"),
+    # --- the AI level of the deal (a badge by each AI seat's name; the Start game form)
+    "level_easy": N_("Easy"),
+    "level_normal": N_("Normal"),
+    "level_hard": N_("Hard"),
+    "level_badge": N_("AI level: %(level)s"),
+    # --- the Hint button: what the normal level would play now, and why (%% is a percent sign)
+    "hint_busy": N_("Thinking…"),
+    "hint_line": N_("Hint: %(action)s"),
+    "hint_line_reason": N_("Hint: %(action)s — %(reason)s"),
+    "hint_discard": N_("Discard %(card)s"),
+    "hint_forced": N_("It is your only move."),
+    "hint_win": N_("Take the win."),
+    "hint_greedy_plain": N_("The rule-of-thumb move."),
+    # the search overruled the rule of thumb on too few simulated deals to quote their shares
+    "hint_search_few": N_("A few simulated deals favoured it."),
+    "hint_wait": N_("A hint is available when it is your turn."),
+    # the hint's "why" in the policies' terms (cardavia.ai.explain), after the action
+    "why_closest": N_("It keeps your hand as close to a win as any discard can."),
+    "why_closer": N_("Claiming brings your hand closer to a win."),
+    "why_no_closer": N_("No claim would bring your hand closer to a win."),
+    "why_kong": N_("The kong scores more and keeps your hand as close to a win."),
+    "hint_failed": N_("Could not get a hint. Try again."),
+    # --- errors
+    "err_network": N_("Connection lost. Retrying…"),
+    "err_stale": N_("The table had moved on; it is up to date again."),
+    "err_illegal": N_("That move is not allowed: %(message)s"),
+    "err_unknown_deal": N_("This deal no longer exists. Start a new deal."),
+    "err_start": N_("Could not start a deal. Retrying…"),
+}
+
+PLURALS: dict[str, tuple[str, str]] = {
+    "stock_count": NP_("%(n)s card in the stock", "%(n)s cards in the stock"),
+    "hand_count": NP_("%(n)s card in hand", "%(n)s cards in hand"),
+    "points": NP_("%(n)s point", "%(n)s points"),
+    # the hint's reason; n counts the simulated deals, share and next are whole percentages
+    "hint_search": NP_(
+        "It won %(share)s%% of %(n)s simulated deal; the next best move won %(next)s%%.",
+        "It won %(share)s%% of %(n)s simulated deals; the next best move won %(next)s%%.",
+    ),
+    # the hint's "why": the distance to a win after the move, and the unseen cards that would
+    # bring the hand closer then (cardavia.ai.explain)
+    "why_distance": NP_("Your hand is then %(n)s card from a win.",
+                        "Your hand is then %(n)s cards from a win."),
+    "why_acceptance": NP_("%(n)s unseen card would bring it closer.",
+                          "%(n)s unseen cards would bring it closer."),
+    "hint_greedy": NP_(
+        "The rule-of-thumb move: nothing did clearly better in %(n)s simulated deal "
+        "(it won %(share)s%%).",
+        "The rule-of-thumb move: nothing did clearly better in %(n)s simulated deals "
+        "(it won %(share)s%%).",
+    ),
+}
