@@ -42,13 +42,14 @@ def _warm(parent: int | None = None) -> None:
     from cardavia.games.registry import GAMES
 
     if parent is not None:
-        threading.Thread(target=_exit_with, args=(parent,), daemon=True).start()
+        threading.Thread(target=exit_with, args=(parent,), daemon=True).start()
     for name in GAMES:
         make_agent("greedy", name)
 
 
-def _exit_with(parent: int, every: float = 0.5) -> None:
-    """End this worker once its parent is gone: a server killed by kill -9 or the OOM killer
+def exit_with(parent: int, every: float = 0.5) -> None:
+    """End this process once its parent is gone (a search worker, a web process of `serve
+    --workers`): a server killed by kill -9 or the OOM killer
     cannot shut its pool down, and an orphaned worker would search on for nobody (reliability
     review M6). Re-parented, a process's parent id changes; polling it works on any Unix."""
     while os.getppid() == parent:

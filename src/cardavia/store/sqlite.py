@@ -125,30 +125,21 @@ class SQLiteStore:
             log.warning(warning)
 
     def create(self, deal: DealRow) -> None:
-        with self._lock:
-            try:
-                self._conn.execute("BEGIN")
-                self._conn.execute(
-                    "INSERT INTO deals (id, game, seed, dealer, position, level, previous, totals, "
-                    "ai_seed) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                    (deal.id, deal.game, deal.seed, deal.dealer,
-                     json.dumps(deal.position) if deal.position is not None else None,
-                     deal.level, deal.previous,
-                     json.dumps(deal.totals) if deal.totals is not None else None, deal.ai_seed),
-                )
-                self._conn.executemany(
-                    "INSERT INTO actions (deal_id, n, seat, action) VALUES (?, ?, ?, ?)",
-                    [(deal.id, i, s, a) for i, (s, a) in enumerate(deal.actions)],
-                )
-                self._conn.execute("COMMIT")
-            except BaseException as err:
-                # Whatever failed, the shared connection must not stay inside the transaction,
-                # or every later write fails. OverflowError: an int SQLite cannot hold.
-                if self._conn.in_transaction:
-                    self._conn.execute("ROLLBACK")
-                if isinstance(err, sqlite3.Error | OverflowError):
-                    raise StoreError(str(err)) from err
-                raise
+        def insert(c: sqlite3.Connection) -> None:
+            c.execute(
+                "INSERT INTO deals (id, game, seed, dealer, position, level, previous, totals, "
+                "ai_seed) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                (deal.id, deal.game, deal.seed, deal.dealer,
+                 json.dumps(deal.position) if deal.position is not None else None,
+                 deal.level, deal.previous,
+                 json.dumps(deal.totals) if deal.totals is not None else None, deal.ai_seed),
+            )
+            c.executemany(
+                "INSERT INTO actions (deal_id, n, seat, action) VALUES (?, ?, ?, ?)",
+                [(deal.id, i, s, a) for i, (s, a) in enumerate(deal.actions)],
+            )
+
+        self._write(insert)
 
     def append_action(self, deal_id: str, index: int, seat: int, action: str) -> None:
         with self._lock:
@@ -186,6 +177,8 @@ class SQLiteStore:
                 self._conn.execute("COMMIT")
                 return value
             except BaseException as err:
+                # Whatever failed, the shared connection must not stay inside the transaction,
+                # or every later write fails. OverflowError: an int SQLite cannot hold.
                 if self._conn.in_transaction:
                     self._conn.execute("ROLLBACK")
                 if isinstance(err, sqlite3.Error | OverflowError):

@@ -18,7 +18,6 @@ import os
 import resource
 import sys
 import threading
-import time
 from typing import Any
 
 import uvicorn
@@ -26,6 +25,7 @@ from starlette.applications import Starlette
 from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
 from uvicorn.supervisors import Multiprocess
 
+from cardavia.ai.workers import exit_with
 from cardavia.store import is_postgres_url
 from cardavia.web.app import create_app, default_db_path
 
@@ -204,12 +204,7 @@ def web_process() -> Starlette:
     GuardedProtocol.head_timeout = options["head_timeout"]
     GuardedProtocol.max_connections = options["max_connections"]
     # A supervisor killed by kill -9 cannot stop its children: each ends itself (review M6).
-    threading.Thread(target=_exit_with, args=(options["parent"],), daemon=True).start()
+    threading.Thread(target=exit_with, args=(options["parent"],), daemon=True).start()
     return create_app(options["db"], creates_per_minute=options["creates_per_minute"] or None,
                       ai_processes=0)
 
-
-def _exit_with(parent: int, every: float = 0.5) -> None:
-    while os.getppid() == parent:
-        time.sleep(every)
-    os._exit(0)
