@@ -26,17 +26,22 @@ from cardavia.store import is_postgres_url
 PG_ENV = "CARDAVIA_TEST_PG"
 # A fixture parametrized with these runs its tests once per store; the PostgreSQL runs carry
 # the `postgres` mark.
-BACKENDS = [pytest.param("sqlite", id="sqlite"),
-            pytest.param("postgres", id="postgres", marks=pytest.mark.postgres)]
+BACKENDS = [
+    pytest.param("sqlite", id="sqlite"),
+    pytest.param("postgres", id="postgres", marks=pytest.mark.postgres),
+]
 
 
 def pg_server() -> str:
     """The URL of the test server's maintenance database, or the test fails."""
     url = os.environ.get(PG_ENV)
     if not url:
-        pytest.fail(f"{PG_ENV} is not set: run the PostgreSQL tests beside a server "
-                    "(scripts/test, or scripts/pg-throwaway .venv/bin/python -m pytest …), "
-                    "or leave them out with -m 'not postgres'", pytrace=False)
+        pytest.fail(
+            f"{PG_ENV} is not set: run the PostgreSQL tests beside a server "
+            "(scripts/test, or scripts/pg-throwaway .venv/bin/python -m pytest …), "
+            "or leave them out with -m 'not postgres'",
+            pytrace=False,
+        )
     return url
 
 

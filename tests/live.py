@@ -59,8 +59,12 @@ class LiveServer:
 def cardavia(*args: str, log: Path) -> subprocess.Popen[bytes]:
     """`cardavia ARGS…` in a process (and session) of its own, its output appended to `log`."""
     with log.open("ab") as out:
-        return subprocess.Popen([sys.executable, "-m", "cardavia", *args], stdout=out,
-                                stderr=subprocess.STDOUT, start_new_session=True)
+        return subprocess.Popen(
+            [sys.executable, "-m", "cardavia", *args],
+            stdout=out,
+            stderr=subprocess.STDOUT,
+            start_new_session=True,
+        )
 
 
 class ServeProcess:
@@ -74,8 +78,17 @@ class ServeProcess:
         self.process: subprocess.Popen[bytes] | None = None
 
     def start(self) -> None:
-        self.process = cardavia("serve", "--db", self.db, "--port", str(self.port),
-                                "--creates-per-minute", "0", *self.options, log=self.log)
+        self.process = cardavia(
+            "serve",
+            "--db",
+            self.db,
+            "--port",
+            str(self.port),
+            "--creates-per-minute",
+            "0",
+            *self.options,
+            log=self.log,
+        )
         for _ in range(300):
             with contextlib.suppress(OSError):
                 if self.call("GET", "/healthz")[0] == 200:

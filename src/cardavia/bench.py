@@ -40,8 +40,10 @@ def run_bench(game: Game, seconds: float = 3.0, repeat: int = 3) -> dict[str, An
         "greedy_deals_per_second": _deals(game, "greedy"),
     }
     figures.update(_hand_check(game))
-    out = {name: statistics.median(_rate(work, seconds) for _ in range(repeat))
-           for name, work in figures.items()}
+    out = {
+        name: statistics.median(_rate(work, seconds) for _ in range(repeat))
+        for name, work in figures.items()
+    }
     return {"game": game.name, "seconds": seconds, "repeat": repeat, "figures": out}
 
 

@@ -46,32 +46,46 @@ class _Client:
         return response.status, payload, time.perf_counter() - start
 
 
-def _player(port: int, game: str, level: str, seed: int, until: float, think: float,
-            out: dict[str, list[float]], errors: list[str], lock: threading.Lock) -> None:
+def _player(
+    port: int,
+    game: str,
+    level: str,
+    seed: int,
+    until: float,
+    think: float,
+    out: dict[str, list[float]],
+    errors: list[str],
+    lock: threading.Lock,
+) -> None:
     rng = random.Random(seed)
     client = _Client(port)
     gets: list[float] = []
     posts: list[float] = []
     try:
-        status, body, _ = client.call("POST", "/api/games",
-                                      {"game": game, "seed": seed, "level": level})
+        status, body, _ = client.call(
+            "POST", "/api/games", {"game": game, "seed": seed, "level": level}
+        )
         deal, view = body["id"], body["view"]
         while time.time() < until:
             status, body, elapsed = client.call("GET", f"/api/games/{deal}")
             gets.append(elapsed)
             view = body["view"]
             if view["over"]:
-                status, body, _ = client.call("POST", "/api/games",
-                                              {"game": game, "level": level,
-                                               "seed": rng.randrange(10**9)})
+                status, body, _ = client.call(
+                    "POST",
+                    "/api/games",
+                    {"game": game, "level": level, "seed": rng.randrange(10**9)},
+                )
                 deal = body["id"]
                 continue
             if view["legal_actions"]:
                 time.sleep(rng.uniform(0.5, 1.5) * think)  # the human thinks
                 action = rng.choice(view["legal_actions"])
                 status, body, elapsed = client.call(
-                    "POST", f"/api/games/{deal}/actions",
-                    {"action": action, "version": view["version"]})
+                    "POST",
+                    f"/api/games/{deal}/actions",
+                    {"action": action, "version": view["version"]},
+                )
                 if status == 200:
                     posts.append(elapsed)
                 elif status != 409:
@@ -97,12 +111,27 @@ def running_server() -> Iterator[int]:
     """`cardavia serve` in a child process on a free loopback port with a fresh SQLite file in a
     temporary directory; yields the port once the server accepts connections."""
     port = _free_port()
-    with tempfile.TemporaryDirectory() as tmp, subprocess.Popen(
-        # one client makes every deal: no per-client limit on creating them
-        [sys.executable, "-m", "cardavia", "serve", "--port", str(port), "--db",
-         str(Path(tmp) / "bench.db"), "--creates-per-minute", "0"],
-        stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env={**os.environ},
-    ) as server:
+    with (
+        tempfile.TemporaryDirectory() as tmp,
+        subprocess.Popen(
+            # one client makes every deal: no per-client limit on creating them
+            [
+                sys.executable,
+                "-m",
+                "cardavia",
+                "serve",
+                "--port",
+                str(port),
+                "--db",
+                str(Path(tmp) / "bench.db"),
+                "--creates-per-minute",
+                "0",
+            ],
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.PIPE,
+            env={**os.environ},
+        ) as server,
+    ):
         try:
             for _ in range(100):
                 try:
@@ -116,8 +145,9 @@ def running_server() -> Iterator[int]:
             server.wait(10)
 
 
-def run_http_bench(game: str, deals: int = 50, seconds: float = 20.0,
-                   think: float = 0.0, level: str = "normal") -> dict[str, Any]:
+def run_http_bench(
+    game: str, deals: int = 50, seconds: float = 20.0, think: float = 0.0, level: str = "normal"
+) -> dict[str, Any]:
     """`think`: a player's mean thinking time per decision (0: as fast as possible); `level`:
     the AI seats' level (normal and hard search in worker processes meanwhile)."""
     with running_server() as port:
@@ -126,8 +156,9 @@ def run_http_bench(game: str, deals: int = 50, seconds: float = 20.0,
         lock = threading.Lock()
         until = time.time() + seconds
         threads = [
-            threading.Thread(target=_player,
-                             args=(port, game, level, 1000 + i, until, think, out, errors, lock))
+            threading.Thread(
+                target=_player, args=(port, game, level, 1000 + i, until, think, out, errors, lock)
+            )
             for i in range(deals)
         ]
         for t in threads:
@@ -142,10 +173,14 @@ def run_http_bench(game: str, deals: int = 50, seconds: float = 20.0,
         "think_seconds": think,
         "level": level,
         "requests": {key: len(v) for key, v in ms.items()},
-        "get_view_ms": {"median": statistics.median(ms["get"]) if ms["get"] else None,
-                        "p95": _percentile(ms["get"], 0.95)},
-        "post_action_ms": {"median": statistics.median(ms["post"]) if ms["post"] else None,
-                           "p95": _percentile(ms["post"], 0.95)},
+        "get_view_ms": {
+            "median": statistics.median(ms["get"]) if ms["get"] else None,
+            "p95": _percentile(ms["get"], 0.95),
+        },
+        "post_action_ms": {
+            "median": statistics.median(ms["post"]) if ms["post"] else None,
+            "p95": _percentile(ms["post"], 0.95),
+        },
         "errors": errors[:5],
         "error_count": len(errors),
     }

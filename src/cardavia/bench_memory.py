@@ -49,6 +49,13 @@ def run_memory_bench(game: str, deals: int = 50, keep: int = 10) -> dict[str, An
             bounded, kept = asyncio.run(_held(game, deals, keep, 0.0, folder / "keep.db"))
     finally:
         tracemalloc.stop()
-    return {"game": game, "deals": deals, "kib_caches": caches / 1024,
-            "kib_per_deal": every / held / 1024, "kib_held_all": every / 1024,
-            "keep": keep, "deals_in_memory": kept, "kib_held": bounded / 1024}
+    return {
+        "game": game,
+        "deals": deals,
+        "kib_caches": caches / 1024,
+        "kib_per_deal": every / held / 1024,
+        "kib_held_all": every / 1024,
+        "keep": keep,
+        "deals_in_memory": kept,
+        "kib_held": bounded / 1024,
+    }

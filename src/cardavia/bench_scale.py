@@ -66,8 +66,9 @@ class _From(_Client):
         self.fresh = True  # whether the last call went on a new connection
 
     def _connect(self) -> http.client.HTTPConnection:
-        return http.client.HTTPConnection("127.0.0.1", self.port, timeout=self.timeout,
-                                          source_address=(self.source, 0))
+        return http.client.HTTPConnection(
+            "127.0.0.1", self.port, timeout=self.timeout, source_address=(self.source, 0)
+        )
 
     def call(self, method: str, path: str, body: Any = None) -> tuple[int, Any, float]:
         fresh = self.conn.sock is None
@@ -139,23 +140,42 @@ def fresh_db(store: str, pg: str | None) -> Iterator[str]:
 
 
 @contextlib.contextmanager
-def scale_server(store: str = "sqlite", pg: str | None = None, workers: int = 1,
-                 ai_processes: int | None = None, creates_per_minute: float = 0.0
-                 ) -> Iterator[Server]:
+def scale_server(
+    store: str = "sqlite",
+    pg: str | None = None,
+    workers: int = 1,
+    ai_processes: int | None = None,
+    creates_per_minute: float = 0.0,
+) -> Iterator[Server]:
     """`cardavia serve` on a free loopback port and a fresh database, in a session of its own;
     yields once `/healthz` answers, and stops it (and whatever it started) afterwards."""
     with fresh_db(store, pg) as db, tempfile.TemporaryDirectory(prefix="cardavia-log-") as tmp:
         port = _free_port()
-        command = [sys.executable, "-m", "cardavia", "serve", "--port", str(port), "--db", db,
-                   "--creates-per-minute", f"{creates_per_minute:g}"]
+        command = [
+            sys.executable,
+            "-m",
+            "cardavia",
+            "serve",
+            "--port",
+            str(port),
+            "--db",
+            db,
+            "--creates-per-minute",
+            f"{creates_per_minute:g}",
+        ]
         if workers != 1:
             command += ["--workers", str(workers)]
         if ai_processes is not None:
             command += ["--ai-processes", str(ai_processes)]
         log = Path(tmp) / "serve.log"
         with open(log, "wb") as err:
-            process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=err,
-                                       start_new_session=True, env={**os.environ})
+            process = subprocess.Popen(
+                command,
+                stdout=subprocess.DEVNULL,
+                stderr=err,
+                start_new_session=True,
+                env={**os.environ},
+            )
         server = Server(port, process, store, db, workers, log)
         try:
             _wait_healthy(server)
@@ -168,8 +188,10 @@ def _wait_healthy(server: Server, timeout: float = 60.0) -> None:
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         if server.process.poll() is not None:
-            raise RuntimeError(f"cardavia serve exited ({server.process.returncode}): "
-                               + server.log.read_text(errors="replace")[-500:])
+            raise RuntimeError(
+                f"cardavia serve exited ({server.process.returncode}): "
+                + server.log.read_text(errors="replace")[-500:]
+            )
         with contextlib.suppress(OSError, http.client.HTTPException):
             conn = http.client.HTTPConnection("127.0.0.1", server.port, timeout=2)
             conn.request("GET", "/healthz")
@@ -203,9 +225,13 @@ def _ms(seconds: list[float]) -> dict[str, float | None]:
     values = [s * 1000 for s in seconds]
     if not values:
         return {"n": 0, "p50": None, "p95": None, "p99": None, "max": None}
-    return {"n": len(values), "p50": round(statistics.median(values), 2),
-            "p95": round(_percentile(values, 0.95), 2), "p99": round(_percentile(values, 0.99), 2),
-            "max": round(max(values), 2)}
+    return {
+        "n": len(values),
+        "p50": round(statistics.median(values), 2),
+        "p95": round(_percentile(values, 0.95), 2),
+        "p99": round(_percentile(values, 0.99), 2),
+        "max": round(max(values), 2),
+    }
 
 
 def _parallel(count: int, target: Callable[[int], None]) -> None:
@@ -216,8 +242,9 @@ def _parallel(count: int, target: Callable[[int], None]) -> None:
         t.join()
 
 
-def create_deals(port: int, count: int, level: str, threads: int = 8, source: str = LOAD,
-                 seed0: int = 0) -> list[str]:
+def create_deals(
+    port: int, count: int, level: str, threads: int = 8, source: str = LOAD, seed0: int = 0
+) -> list[str]:
     """`count` deals of Sì Sè Pái at `level`, created from `threads` clients; their ids."""
     ids: list[str] = []
     lock = threading.Lock()
@@ -227,8 +254,9 @@ def create_deals(port: int, count: int, level: str, threads: int = 8, source: st
         client = _From(port, source)
         try:
             for i in range(t, count, threads):
-                status, body, _ = client.call("POST", "/api/games",
-                                              {"game": GAME, "level": level, "seed": seed0 + i})
+                status, body, _ = client.call(
+                    "POST", "/api/games", {"game": GAME, "level": level, "seed": seed0 + i}
+                )
                 if status != 201:
                     failures.append(f"{status} {body}")
                     continue
@@ -302,8 +330,11 @@ def _rss_kib(pid: int) -> int:
 def rss(pid: int) -> dict[str, int]:
     """RSS (KiB) of the server process, and of all its descendants together (Linux /proc)."""
     children = _descendants(pid)
-    return {"server_kib": _rss_kib(pid), "children_kib": sum(_rss_kib(c) for c in children),
-            "children": len(children)}
+    return {
+        "server_kib": _rss_kib(pid),
+        "children_kib": sum(_rss_kib(c) for c in children),
+        "children": len(children),
+    }
 
 
 def open_jobs(server: Server) -> int | None:
@@ -329,28 +360,46 @@ def open_jobs(server: Server) -> int | None:
 # 1. Throughput at saturation
 
 
-def _wrk(port: int, ids: list[str], seconds: float, connections: int, folder: Path
-         ) -> dict[str, Any]:
+def _wrk(
+    port: int, ids: list[str], seconds: float, connections: int, folder: Path
+) -> dict[str, Any]:
     script = folder / "ids.lua"
-    script.write_text("ids = {" + ",".join(f'"{i}"' for i in ids) + "}\n"
-                      'request = function()\n  return wrk.format("GET", "/api/games/" .. '
-                      "ids[math.random(#ids)])\nend\n")
+    script.write_text(
+        "ids = {" + ",".join(f'"{i}"' for i in ids) + "}\n"
+        'request = function()\n  return wrk.format("GET", "/api/games/" .. '
+        "ids[math.random(#ids)])\nend\n"
+    )
     out = subprocess.run(
-        ["wrk", "-t2", f"-c{connections}", f"-d{max(1, round(seconds))}s", "--timeout", "10s",
-         "--latency", "-s", str(script), f"http://127.0.0.1:{port}"],
-        capture_output=True, text=True, timeout=seconds + 60, check=True).stdout
+        [
+            "wrk",
+            "-t2",
+            f"-c{connections}",
+            f"-d{max(1, round(seconds))}s",
+            "--timeout",
+            "10s",
+            "--latency",
+            "-s",
+            str(script),
+            f"http://127.0.0.1:{port}",
+        ],
+        capture_output=True,
+        text=True,
+        timeout=seconds + 60,
+        check=True,
+    ).stdout
     rate = re.search(r"Requests/sec:\s+([\d.]+)", out)
     latency = dict(re.findall(r"^\s+(50|90|99)%\s+(\S+)", out, re.M))
     bad = re.search(r"Non-2xx or 3xx responses:\s+(\d+)", out)
     errors = re.search(r"Socket errors:(.*)", out)
-    return {"requests_per_s": float(rate.group(1)) if rate else None,
-            "latency": {f"p{k}": v for k, v in latency.items()},
-            "non_2xx": int(bad.group(1)) if bad else 0,
-            "socket_errors": errors.group(1).strip() if errors else ""}
+    return {
+        "requests_per_s": float(rate.group(1)) if rate else None,
+        "latency": {f"p{k}": v for k, v in latency.items()},
+        "non_2xx": int(bad.group(1)) if bad else 0,
+        "socket_errors": errors.group(1).strip() if errors else "",
+    }
 
 
-def _python_load(port: int, ids: list[str], seconds: float, connections: int
-                 ) -> dict[str, Any]:
+def _python_load(port: int, ids: list[str], seconds: float, connections: int) -> dict[str, Any]:
     done: list[float] = []
     bad = [0]
     lock = threading.Lock()
@@ -374,14 +423,24 @@ def _python_load(port: int, ids: list[str], seconds: float, connections: int
     start = time.monotonic()
     _parallel(connections, work)
     lat = _ms(done)
-    return {"requests_per_s": round(len(done) / (time.monotonic() - start), 1),
-            "latency": {"p50": f"{lat['p50']}ms", "p90": None, "p99": f"{lat['p99']}ms"},
-            "non_2xx": bad[0], "socket_errors": ""}
+    return {
+        "requests_per_s": round(len(done) / (time.monotonic() - start), 1),
+        "latency": {"p50": f"{lat['p50']}ms", "p90": None, "p99": f"{lat['p99']}ms"},
+        "non_2xx": bad[0],
+        "socket_errors": "",
+    }
 
 
-def run_throughput(pg: str | None, deals: int = 300, seconds: float = 15.0,
-                   connections: int = 50, rounds: int = 3, workers: int = 2,
-                   tool: str = "auto", warmup: float = 3.0) -> dict[str, Any]:
+def run_throughput(
+    pg: str | None,
+    deals: int = 300,
+    seconds: float = 15.0,
+    connections: int = 50,
+    rounds: int = 3,
+    workers: int = 2,
+    tool: str = "auto",
+    warmup: float = 3.0,
+) -> dict[str, Any]:
     """Views a second at saturation on `deals` greedy deals waiting for seat 0: the servers
     (SQLite; PostgreSQL with one web process and with `workers`, when `pg` is given) all run at
     once, idle but for the one measured, and are measured in turn, `rounds` times."""
@@ -404,18 +463,29 @@ def run_throughput(pg: str | None, deals: int = 300, seconds: float = 15.0,
                 _python_load(server.port, ids, warmup, connections)
         for _ in range(rounds):
             for name, server, ids in servers:
-                run = (_wrk(server.port, ids, seconds, connections, Path(tmp)) if use_wrk
-                       else _python_load(server.port, ids, seconds, connections))
+                run = (
+                    _wrk(server.port, ids, seconds, connections, Path(tmp))
+                    if use_wrk
+                    else _python_load(server.port, ids, seconds, connections)
+                )
                 run["rss"] = rss(server.process.pid)
                 results[name]["runs"].append(run)
         for name, server, _ in servers:
-            rates = [r["requests_per_s"] for r in results[name]["runs"]
-                     if r["requests_per_s"] is not None]
+            rates = [
+                r["requests_per_s"]
+                for r in results[name]["runs"]
+                if r["requests_per_s"] is not None
+            ]
             results[name]["median_requests_per_s"] = statistics.median(rates) if rates else None
             results[name]["server_warnings"] = server.warnings()[:5]
     report: dict[str, Any] = {
-        "deals": deals, "seconds": seconds, "connections": connections, "rounds": rounds,
-        "tool": "wrk -t2" if use_wrk else "python threads", "servers": results}
+        "deals": deals,
+        "seconds": seconds,
+        "connections": connections,
+        "rounds": rounds,
+        "tool": "wrk -t2" if use_wrk else "python threads",
+        "servers": results,
+    }
     if pg:
         one = results["postgresql --workers 1"]["median_requests_per_s"]
         many = results[f"postgresql --workers {workers}"]["median_requests_per_s"]
@@ -440,8 +510,16 @@ class _PaceLog:
     lock: threading.Lock = field(default_factory=threading.Lock)
 
 
-def _pace_player(port: int, index: int, level: str, start_by: float, measure_from: float,
-                 until: float, think: tuple[float, float], log: _PaceLog) -> None:
+def _pace_player(
+    port: int,
+    index: int,
+    level: str,
+    start_by: float,
+    measure_from: float,
+    until: float,
+    think: tuple[float, float],
+    log: _PaceLog,
+) -> None:
     rng = random.Random(index)
     time.sleep(rng.uniform(0, max(0.0, start_by - time.time())))
     client = _From(port)
@@ -452,8 +530,9 @@ def _pace_player(port: int, index: int, level: str, start_by: float, measure_fro
     unfinished = 0
     turns = 0
     try:
-        status, body, elapsed = client.call("POST", "/api/games",
-                                            {"game": GAME, "level": level, "seed": index})
+        status, body, elapsed = client.call(
+            "POST", "/api/games", {"game": GAME, "level": level, "seed": index}
+        )
         with log.lock:
             log.create.append(elapsed)
         deal = body["id"]
@@ -463,8 +542,11 @@ def _pace_player(port: int, index: int, level: str, start_by: float, measure_fro
                 gets.append(elapsed)
             view = body["view"]
             if view["over"]:
-                status, body, _ = client.call("POST", "/api/games", {
-                    "game": GAME, "level": level, "seed": rng.randrange(10**9)})
+                status, body, _ = client.call(
+                    "POST",
+                    "/api/games",
+                    {"game": GAME, "level": level, "seed": rng.randrange(10**9)},
+                )
                 deal = body["id"]
                 continue
             if view["legal_actions"]:
@@ -472,8 +554,10 @@ def _pace_player(port: int, index: int, level: str, start_by: float, measure_fro
                 if time.time() >= until:
                     break
                 status, body, elapsed = client.call(
-                    "POST", f"/api/games/{deal}/actions",
-                    {"action": rng.choice(view["legal_actions"]), "version": view["version"]})
+                    "POST",
+                    f"/api/games/{deal}/actions",
+                    {"action": rng.choice(view["legal_actions"]), "version": view["version"]},
+                )
                 answered = time.perf_counter() if status == 200 else None
                 if status == 200 and time.time() >= measure_from:
                     (posts_fresh if client.fresh else posts).append(elapsed)
@@ -484,8 +568,7 @@ def _pace_player(port: int, index: int, level: str, start_by: float, measure_fro
                 answered = None
             while not view["legal_actions"] and not view["over"] and time.time() < until:
                 # the AI seats' turn: long-poll (not timed as a request)
-                status, body, _ = client.call(
-                    "GET", f"/api/games/{deal}?wait={view['version']}")
+                status, body, _ = client.call("GET", f"/api/games/{deal}?wait={view['version']}")
                 view = body["view"]
                 turns += 1
             if answered is not None:
@@ -507,14 +590,23 @@ def _pace_player(port: int, index: int, level: str, start_by: float, measure_fro
             log.ai_turns += turns
 
 
-def run_pace(pg: str | None, deals: int = 500, seconds: float = 60.0, level: str = "hard",
-             workers: int = 2, think: tuple[float, float] = (2.0, 5.0), ramp: float = 10.0,
-             stores: tuple[str, ...] | None = None) -> dict[str, Any]:
+def run_pace(
+    pg: str | None,
+    deals: int = 500,
+    seconds: float = 60.0,
+    level: str = "hard",
+    workers: int = 2,
+    think: tuple[float, float] = (2.0, 5.0),
+    ramp: float = 10.0,
+    stores: tuple[str, ...] | None = None,
+) -> dict[str, Any]:
     """`deals` players at people's pace, one deal each, created over `ramp` seconds; timed for
     `seconds` after the ramp. On SQLite (one process) and, given `pg`, on PostgreSQL with
     `workers` web processes, one after the other."""
-    configs = [(s, 1 if s == "sqlite" else workers)
-               for s in (stores or (("sqlite", "postgresql") if pg else ("sqlite",)))]
+    configs = [
+        (s, 1 if s == "sqlite" else workers)
+        for s in (stores or (("sqlite", "postgresql") if pg else ("sqlite",)))
+    ]
     results: dict[str, Any] = {}
     for store, n in configs:
         with scale_server(store, pg, workers=n) as server:
@@ -522,10 +614,14 @@ def run_pace(pg: str | None, deals: int = 500, seconds: float = 60.0, level: str
             start = time.time()
             measure_from = start + ramp
             until = measure_from + seconds
-            threads = [threading.Thread(
-                target=_pace_player,
-                args=(server.port, i, level, start + ramp / 2, measure_from, until, think, log),
-                daemon=True) for i in range(deals)]
+            threads = [
+                threading.Thread(
+                    target=_pace_player,
+                    args=(server.port, i, level, start + ramp / 2, measure_from, until, think, log),
+                    daemon=True,
+                )
+                for i in range(deals)
+            ]
             for t in threads:
                 t.start()
             jobs: list[int] = []
@@ -539,28 +635,43 @@ def run_pace(pg: str | None, deals: int = 500, seconds: float = 60.0, level: str
                 t.join(timeout=max(0.1, until + 3 - time.time()))
             with log.lock:
                 results[f"{store} --workers {n}"] = {
-                    "get_view_ms": _ms(log.get), "post_action_ms": _ms(log.post + log.post_fresh),
+                    "get_view_ms": _ms(log.get),
+                    "post_action_ms": _ms(log.post + log.post_fresh),
                     "post_action_same_connection_ms": _ms(log.post),
                     "post_action_new_connection_ms": _ms(log.post_fresh),
-                    "ai_turn_ms": _ms(log.turn), "ai_turns_unfinished_at_end": log.turns_unfinished,
-                    "create_ms": _ms(log.create), "ai_long_polls": log.ai_turns,
-                    "open_ai_jobs": {"samples": len(jobs), "min": min(jobs, default=None),
-                                     "median": statistics.median(jobs) if jobs else None,
-                                     "max": max(jobs, default=None)},
+                    "ai_turn_ms": _ms(log.turn),
+                    "ai_turns_unfinished_at_end": log.turns_unfinished,
+                    "create_ms": _ms(log.create),
+                    "ai_long_polls": log.ai_turns,
+                    "open_ai_jobs": {
+                        "samples": len(jobs),
+                        "min": min(jobs, default=None),
+                        "median": statistics.median(jobs) if jobs else None,
+                        "max": max(jobs, default=None),
+                    },
                     "rss": rss(server.process.pid),
-                    "errors": log.errors[:5], "error_count": len(log.errors),
+                    "errors": log.errors[:5],
+                    "error_count": len(log.errors),
                     "server_warnings": len(server.warnings()),
-                    "server_warning_lines": server.warnings()[:3]}
-    return {"deals": deals, "seconds": seconds, "ramp_seconds": ramp, "level": level,
-            "think_seconds": list(think), "servers": results}
+                    "server_warning_lines": server.warnings()[:3],
+                }
+    return {
+        "deals": deals,
+        "seconds": seconds,
+        "ramp_seconds": ramp,
+        "level": level,
+        "think_seconds": list(think),
+        "servers": results,
+    }
 
 
 # ---------------------------------------------------------------------------------------------
 # 3. A flooding client against another client's AI turns
 
 
-def _victim(port: int, index: int, level: str, until: float, turns: list[float],
-            errors: list[str]) -> None:
+def _victim(
+    port: int, index: int, level: str, until: float, turns: list[float], errors: list[str]
+) -> None:
     """Plays deals from VICTIM with random moves at once; for each action, the time from its
     200 to the view in which seat 0 must act again (a deal's end is not counted)."""
     rng = random.Random(index)
@@ -570,8 +681,15 @@ def _victim(port: int, index: int, level: str, until: float, turns: list[float],
         view: dict[str, Any] = {"over": True}
         while time.time() < until:
             if view["over"]:
-                status, body, _ = client.call("POST", "/api/games", {
-                    "game": GAME, "level": level, "seed": 7000 + index * 1000 + rng.randrange(999)})
+                status, body, _ = client.call(
+                    "POST",
+                    "/api/games",
+                    {
+                        "game": GAME,
+                        "level": level,
+                        "seed": 7000 + index * 1000 + rng.randrange(999),
+                    },
+                )
                 deal, view = body["id"], body["view"]
             if not view["legal_actions"] and not view["over"]:
                 status, body, _ = client.call("GET", f"/api/games/{deal}?wait={view['version']}")
@@ -580,8 +698,10 @@ def _victim(port: int, index: int, level: str, until: float, turns: list[float],
             if view["over"]:
                 continue
             status, body, _ = client.call(
-                "POST", f"/api/games/{deal}/actions",
-                {"action": rng.choice(view["legal_actions"]), "version": view["version"]})
+                "POST",
+                f"/api/games/{deal}/actions",
+                {"action": rng.choice(view["legal_actions"]), "version": view["version"]},
+            )
             answered = time.perf_counter()
             if status != 200:
                 if status != 409:
@@ -600,8 +720,14 @@ def _victim(port: int, index: int, level: str, until: float, turns: list[float],
         client.close()
 
 
-def _flooder(port: int, index: int, level: str, go: threading.Event, stop: threading.Event,
-             created: list[int]) -> None:
+def _flooder(
+    port: int,
+    index: int,
+    level: str,
+    go: threading.Event,
+    stop: threading.Event,
+    created: list[int],
+) -> None:
     """One of the flood's deals: created from FLOOD when `go` fires, then played as fast as the
     server answers (random moves, no thinking) until `stop`; a finished deal is not
     replaced."""
@@ -609,8 +735,9 @@ def _flooder(port: int, index: int, level: str, go: threading.Event, stop: threa
     client = _From(port, FLOOD)
     try:
         go.wait()
-        status, body, _ = client.call("POST", "/api/games",
-                                      {"game": GAME, "level": level, "seed": 90000 + index})
+        status, body, _ = client.call(
+            "POST", "/api/games", {"game": GAME, "level": level, "seed": 90000 + index}
+        )
         created.append(status)
         if status != 201:
             return
@@ -618,8 +745,10 @@ def _flooder(port: int, index: int, level: str, go: threading.Event, stop: threa
         while not stop.is_set() and not view["over"]:
             if view["legal_actions"]:
                 status, body, _ = client.call(
-                    "POST", f"/api/games/{deal}/actions",
-                    {"action": rng.choice(view["legal_actions"]), "version": view["version"]})
+                    "POST",
+                    f"/api/games/{deal}/actions",
+                    {"action": rng.choice(view["legal_actions"]), "version": view["version"]},
+                )
             else:
                 status, body, _ = client.call("GET", f"/api/games/{deal}?wait={view['version']}")
             view = body.get("view", view)
@@ -633,9 +762,15 @@ def _ratio(a: float | None, b: float | None) -> float | None:
     return round(a / b, 2) if a is not None and b else None
 
 
-def _flood_round(server: Server, flood_deals: int, flood_level: str, victims: int,
-                 victim_level: str, seconds: float, errors: list[str]
-                 ) -> tuple[dict[str, list[float]], dict[str, Any]]:
+def _flood_round(
+    server: Server,
+    flood_deals: int,
+    flood_level: str,
+    victims: int,
+    victim_level: str,
+    seconds: float,
+    errors: list[str],
+) -> tuple[dict[str, list[float]], dict[str, Any]]:
     """On one fresh server: the victim's AI turns with no flood (`seconds`), then with the
     flood running (`seconds`, once the flood's deals were created)."""
     # the search processes start on the first job: not inside the quiet measurement
@@ -646,8 +781,14 @@ def _flood_round(server: Server, flood_deals: int, flood_level: str, victims: in
     created: list[int] = []
     for phase in ("quiet", "flood"):
         if phase == "flood":
-            flood = [threading.Thread(target=_flooder, daemon=True, args=(
-                server.port, i, flood_level, go, stop, created)) for i in range(flood_deals)]
+            flood = [
+                threading.Thread(
+                    target=_flooder,
+                    daemon=True,
+                    args=(server.port, i, flood_level, go, stop, created),
+                )
+                for i in range(flood_deals)
+            ]
             for t in flood:
                 t.start()
             time.sleep(0.5)
@@ -658,8 +799,14 @@ def _flood_round(server: Server, flood_deals: int, flood_level: str, victims: in
             facts["open_ai_jobs_at_flood_start"] = open_jobs(server)
         turns[phase] = []
         until = time.time() + seconds
-        players = [threading.Thread(target=_victim, daemon=True, args=(
-            server.port, i, victim_level, until, turns[phase], errors)) for i in range(victims)]
+        players = [
+            threading.Thread(
+                target=_victim,
+                daemon=True,
+                args=(server.port, i, victim_level, until, turns[phase], errors),
+            )
+            for i in range(victims)
+        ]
         for t in players:
             t.start()
         for t in players:
@@ -671,10 +818,18 @@ def _flood_round(server: Server, flood_deals: int, flood_level: str, victims: in
     return turns, facts
 
 
-def run_flood(pg: str | None = None, store: str = "sqlite", workers: int = 1,
-              flood_deals: int = 300, flood_level: str = "hard", victims: int = 3,
-              victim_level: str = "normal", seconds: float = 40.0,
-              creates_per_minute: float = 0.0, rounds: int = 1) -> dict[str, Any]:
+def run_flood(
+    pg: str | None = None,
+    store: str = "sqlite",
+    workers: int = 1,
+    flood_deals: int = 300,
+    flood_level: str = "hard",
+    victims: int = 3,
+    victim_level: str = "normal",
+    seconds: float = 40.0,
+    creates_per_minute: float = 0.0,
+    rounds: int = 1,
+) -> dict[str, Any]:
     """`rounds` times, on a fresh server each: the victim's AI turns with no flood, then with
     the flood (`seconds` each). The phases pool every round's turns; each round has its own
     ratio too (the machine's noise moves both of a round's phases less than two rounds)."""
@@ -683,34 +838,53 @@ def run_flood(pg: str | None = None, store: str = "sqlite", workers: int = 1,
     per_round: list[dict[str, Any]] = []
     warnings: list[str] = []
     for _ in range(rounds):
-        with scale_server(store, pg, workers=workers,
-                          creates_per_minute=creates_per_minute) as server:
-            turns, facts = _flood_round(server, flood_deals, flood_level, victims,
-                                        victim_level, seconds, errors)
+        with scale_server(
+            store, pg, workers=workers, creates_per_minute=creates_per_minute
+        ) as server:
+            turns, facts = _flood_round(
+                server, flood_deals, flood_level, victims, victim_level, seconds, errors
+            )
             warnings += server.warnings()
         quiet, flooded = _ms(turns["quiet"]), _ms(turns["flood"])
-        per_round.append({"quiet_ms": quiet, "flood_ms": flooded,
-                          "ratio_p95": _ratio(flooded["p95"], quiet["p95"]),
-                          "ratio_p50": _ratio(flooded["p50"], quiet["p50"]), **facts})
+        per_round.append(
+            {
+                "quiet_ms": quiet,
+                "flood_ms": flooded,
+                "ratio_p95": _ratio(flooded["p95"], quiet["p95"]),
+                "ratio_p50": _ratio(flooded["p50"], quiet["p50"]),
+                **facts,
+            }
+        )
         for phase in pooled:
             pooled[phase] += turns[phase]
     quiet, flooded = _ms(pooled["quiet"]), _ms(pooled["flood"])
     ratios = [r["ratio_p95"] for r in per_round if r["ratio_p95"] is not None]
     return {
-        "store": store, "workers": workers, "flood_deals": flood_deals,
-        "flood_level": flood_level, "victim_deals": victims, "victim_level": victim_level,
-        "seconds": seconds, "rounds": rounds, "creates_per_minute": creates_per_minute,
-        "phases": {"quiet": {"ai_turn_ms": quiet},
-                   "flood": {"ai_turn_ms": flooded,
-                             "flood_created": sum(r["flood_created"] for r in per_round),
-                             "flood_refused_429": sum(r["flood_refused_429"]
-                                                      for r in per_round)}},
+        "store": store,
+        "workers": workers,
+        "flood_deals": flood_deals,
+        "flood_level": flood_level,
+        "victim_deals": victims,
+        "victim_level": victim_level,
+        "seconds": seconds,
+        "rounds": rounds,
+        "creates_per_minute": creates_per_minute,
+        "phases": {
+            "quiet": {"ai_turn_ms": quiet},
+            "flood": {
+                "ai_turn_ms": flooded,
+                "flood_created": sum(r["flood_created"] for r in per_round),
+                "flood_refused_429": sum(r["flood_refused_429"] for r in per_round),
+            },
+        },
         "per_round": per_round,
         "ratio_p95": _ratio(flooded["p95"], quiet["p95"]),
         "ratio_p50": _ratio(flooded["p50"], quiet["p50"]),
         "median_round_ratio_p95": statistics.median(ratios) if ratios else None,
-        "errors": errors[:5], "error_count": len(errors),
-        "server_warnings": len(warnings), "server_warning_lines": warnings[:3],
+        "errors": errors[:5],
+        "error_count": len(errors),
+        "server_warnings": len(warnings),
+        "server_warning_lines": warnings[:3],
     }
 
 
@@ -718,8 +892,9 @@ def run_flood(pg: str | None = None, store: str = "sqlite", workers: int = 1,
 # 4. Memory
 
 
-def _requests_in(port: int, count: int, threads: int, request: Callable[[_From, int], int],
-                 offset: int = 0) -> tuple[float, dict[int, int]]:
+def _requests_in(
+    port: int, count: int, threads: int, request: Callable[[_From, int], int], offset: int = 0
+) -> tuple[float, dict[int, int]]:
     statuses: dict[int, int] = {}
     lock = threading.Lock()
 
@@ -741,10 +916,17 @@ def _requests_in(port: int, count: int, threads: int, request: Callable[[_From, 
     return time.monotonic() - start, statuses
 
 
-def run_memory(unknown: int = 100_000, deals: int = 20_000, every: int = 2_000,
-               unknown_every: int = 10_000, threads: int = 4, settle: float = 35.0,
-               max_seconds: float = 1500.0, store: str = "sqlite", pg: str | None = None
-               ) -> dict[str, Any]:
+def run_memory(
+    unknown: int = 100_000,
+    deals: int = 20_000,
+    every: int = 2_000,
+    unknown_every: int = 10_000,
+    threads: int = 4,
+    settle: float = 35.0,
+    max_seconds: float = 1500.0,
+    store: str = "sqlite",
+    pg: str | None = None,
+) -> dict[str, Any]:
     """RSS of a fresh server over `unknown` GETs of random unknown ids (404), sampled every
     `unknown_every`, then over `deals` created greedy deals, sampled every `every` (stops
     early, and says so, past `max_seconds`); then once more after `settle` seconds idle and
@@ -765,12 +947,12 @@ def run_memory(unknown: int = 100_000, deals: int = 20_000, every: int = 2_000,
             done += n
             for k, v in got.items():
                 statuses[k] = statuses.get(k, 0) + v
-            unknown_samples.append({"requests": done, "seconds": round(elapsed, 1),
-                                    **rss(pid)})
+            unknown_samples.append({"requests": done, "seconds": round(elapsed, 1), **rss(pid)})
 
         def create(client: _From, i: int) -> int:
-            return client.call("POST", "/api/games",
-                               {"game": GAME, "level": "greedy", "seed": i})[0]
+            return client.call("POST", "/api/games", {"game": GAME, "level": "greedy", "seed": i})[
+                0
+            ]
 
         deal_samples: list[dict[str, Any]] = [{"deals": 0, **rss(pid)}]
         created = 0
@@ -782,8 +964,14 @@ def run_memory(unknown: int = 100_000, deals: int = 20_000, every: int = 2_000,
             created += n
             for k, v in got.items():
                 created_statuses[k] = created_statuses.get(k, 0) + v
-            deal_samples.append({"deals": created, "seconds": round(elapsed, 1),
-                                 "deals_per_s": round(n / elapsed, 1), **rss(pid)})
+            deal_samples.append(
+                {
+                    "deals": created,
+                    "seconds": round(elapsed, 1),
+                    "deals_per_s": round(n / elapsed, 1),
+                    **rss(pid),
+                }
+            )
         deals_seconds = time.monotonic() - deals_start
         after: dict[str, Any] | None = None
         if created and settle > 0:
@@ -796,13 +984,16 @@ def run_memory(unknown: int = 100_000, deals: int = 20_000, every: int = 2_000,
             after = {"idle_seconds": settle, **rss(pid)}
         report = {
             "store": store,
-            "unknown_requests": done, "unknown_asked": unknown,
+            "unknown_requests": done,
+            "unknown_asked": unknown,
             "unknown_statuses": {str(k): v for k, v in sorted(statuses.items())},
             "unknown_samples": unknown_samples,
-            "deals_created": created, "deals_asked": deals,
+            "deals_created": created,
+            "deals_asked": deals,
             "deal_statuses": {str(k): v for k, v in sorted(created_statuses.items())},
             "deals_seconds": round(deals_seconds, 1),
-            "deal_samples": deal_samples, "after_idle": after,
+            "deal_samples": deal_samples,
+            "after_idle": after,
             "stopped_early": created < deals or done < unknown,
             "server_warnings": len(server.warnings()),
         }
@@ -816,29 +1007,47 @@ def run_memory(unknown: int = 100_000, deals: int = 20_000, every: int = 2_000,
 SCENARIOS = ("throughput", "flood", "memory", "pace")
 
 
-def run_scale(which: list[str], pg: str | None, deals: int | None = None,
-              seconds: float | None = None, connections: int = 50, requests: int = 100_000,
-              workers: int = 2, rounds: int = 3, progress: Callable[[str], None] | None = None
-              ) -> dict[str, Any]:
+def run_scale(
+    which: list[str],
+    pg: str | None,
+    deals: int | None = None,
+    seconds: float | None = None,
+    connections: int = 50,
+    requests: int = 100_000,
+    workers: int = 2,
+    rounds: int = 3,
+    progress: Callable[[str], None] | None = None,
+) -> dict[str, Any]:
     """The measurements named in `which` (SCENARIOS), at the issue's sizes unless told."""
-    report: dict[str, Any] = {"machine": {"cores": os.cpu_count(),
-                                          "load_average_at_start": os.getloadavg()},
-                              "pg": bool(pg)}
+    report: dict[str, Any] = {
+        "machine": {"cores": os.cpu_count(), "load_average_at_start": os.getloadavg()},
+        "pg": bool(pg),
+    }
     for name in which:
         if progress:
             progress(f"bench --scale {name}: started {time.strftime('%H:%M:%S')}")
         began = time.monotonic()
         if name == "throughput":
-            report[name] = run_throughput(pg, deals or 300, seconds or 15.0, connections,
-                                          rounds, workers)
+            report[name] = run_throughput(
+                pg, deals or 300, seconds or 15.0, connections, rounds, workers
+            )
         elif name == "pace":
             report[name] = run_pace(pg, deals or 500, seconds or 60.0, workers=workers)
         elif name == "flood":
-            runs = [run_flood(None, "sqlite", 1, deals or 300, seconds=seconds or 40.0,
-                              rounds=rounds)]
+            runs = [
+                run_flood(None, "sqlite", 1, deals or 300, seconds=seconds or 40.0, rounds=rounds)
+            ]
             if pg:
-                runs.append(run_flood(pg, "postgresql", workers, deals or 300,
-                                      seconds=seconds or 40.0, rounds=rounds))
+                runs.append(
+                    run_flood(
+                        pg,
+                        "postgresql",
+                        workers,
+                        deals or 300,
+                        seconds=seconds or 40.0,
+                        rounds=rounds,
+                    )
+                )
             report[name] = runs
         elif name == "memory":
             report[name] = run_memory(requests, deals or 20_000)
@@ -856,43 +1065,58 @@ def format_report(report: dict[str, Any]) -> str:
     lines: list[str] = []
     if "throughput" in report:
         t = report["throughput"]
-        lines.append(f"throughput: {t['deals']} deals, {t['connections']} connections, "
-                     f"{t['rounds']} x {t['seconds']:g} s ({t['tool']})")
+        lines.append(
+            f"throughput: {t['deals']} deals, {t['connections']} connections, "
+            f"{t['rounds']} x {t['seconds']:g} s ({t['tool']})"
+        )
         for name, s in t["servers"].items():
             rates = ", ".join(f"{r['requests_per_s']:.0f}" for r in s["runs"])
-            lines.append(f"  {name:24} median {s['median_requests_per_s']:.0f} req/s "
-                         f"(runs {rates})")
+            lines.append(
+                f"  {name:24} median {s['median_requests_per_s']:.0f} req/s (runs {rates})"
+            )
         if t.get("ratio_workers"):
             lines.append(f"  ratio more workers / one: {t['ratio_workers']}")
     if "pace" in report:
         p = report["pace"]
-        lines.append(f"pace: {p['deals']} deals, think {p['think_seconds']} s, AI "
-                     f"{p['level']}, {p['seconds']:g} s")
+        lines.append(
+            f"pace: {p['deals']} deals, think {p['think_seconds']} s, AI "
+            f"{p['level']}, {p['seconds']:g} s"
+        )
         for name, s in p["servers"].items():
             g, a = s["get_view_ms"], s["post_action_ms"]
-            lines.append(f"  {name:24} GET p50/p95/p99 {g['p50']}/{g['p95']}/{g['p99']} ms "
-                         f"(n {g['n']}), POST p95 {a['p95']} ms (n {a['n']}); open AI jobs "
-                         f"{s['open_ai_jobs']}; errors {s['error_count']}")
+            lines.append(
+                f"  {name:24} GET p50/p95/p99 {g['p50']}/{g['p95']}/{g['p99']} ms "
+                f"(n {g['n']}), POST p95 {a['p95']} ms (n {a['n']}); open AI jobs "
+                f"{s['open_ai_jobs']}; errors {s['error_count']}"
+            )
     for f in report.get("flood", []):
         q, fl = f["phases"]["quiet"]["ai_turn_ms"], f["phases"]["flood"]["ai_turn_ms"]
-        lines.append(f"flood ({f['store']} --workers {f['workers']}): {f['flood_deals']} "
-                     f"{f['flood_level']} deals from {FLOOD}, created "
-                     f"{f['phases']['flood'].get('flood_created')}; AI turn from {VICTIM} "
-                     f"p50/p95 quiet {q['p50']}/{q['p95']} ms (n {q['n']}), flood "
-                     f"{fl['p50']}/{fl['p95']} ms (n {fl['n']}); ratio p95 {f['ratio_p95']} "
-                     f"(rounds: {', '.join(str(r['ratio_p95']) for r in f['per_round'])})")
+        lines.append(
+            f"flood ({f['store']} --workers {f['workers']}): {f['flood_deals']} "
+            f"{f['flood_level']} deals from {FLOOD}, created "
+            f"{f['phases']['flood'].get('flood_created')}; AI turn from {VICTIM} "
+            f"p50/p95 quiet {q['p50']}/{q['p95']} ms (n {q['n']}), flood "
+            f"{fl['p50']}/{fl['p95']} ms (n {fl['n']}); ratio p95 {f['ratio_p95']} "
+            f"(rounds: {', '.join(str(r['ratio_p95']) for r in f['per_round'])})"
+        )
     if "memory" in report:
         m = report["memory"]
         lines.append(f"memory: {m['unknown_requests']} unknown ids {m['unknown_statuses']}")
-        lines.extend(f"  {s['requests']:>7} requests: server {s['server_kib'] / 1024:.0f} MiB, "
-                     f"children {s['children_kib'] / 1024:.0f} MiB"
-                     for s in m["unknown_samples"])
+        lines.extend(
+            f"  {s['requests']:>7} requests: server {s['server_kib'] / 1024:.0f} MiB, "
+            f"children {s['children_kib'] / 1024:.0f} MiB"
+            for s in m["unknown_samples"]
+        )
         lines.append(f"  {m['deals_created']} greedy deals created {m['deal_statuses']}")
-        lines.extend(f"  {s['deals']:>7} deals: server {s['server_kib'] / 1024:.0f} MiB, "
-                     f"children {s['children_kib'] / 1024:.0f} MiB"
-                     for s in m["deal_samples"])
+        lines.extend(
+            f"  {s['deals']:>7} deals: server {s['server_kib'] / 1024:.0f} MiB, "
+            f"children {s['children_kib'] / 1024:.0f} MiB"
+            for s in m["deal_samples"]
+        )
         if m["after_idle"]:
             a = m["after_idle"]
-            lines.append(f"  after {a['idle_seconds']:g} s idle and one more deal: server "
-                         f"{a['server_kib'] / 1024:.0f} MiB")
+            lines.append(
+                f"  after {a['idle_seconds']:g} s idle and one more deal: server "
+                f"{a['server_kib'] / 1024:.0f} MiB"
+            )
     return "\n".join(lines)

@@ -55,8 +55,11 @@ def searched(state: State) -> bool:
     """Some AI seat asked privately has a choice its level searches (not a win, which every
     level takes at once: ai/search.py `obvious`)."""
     public = set(state.public_to_act())
-    return any(needs_search(state.legal_actions(s)) for s in state.to_act()
-               if s != HUMAN and s not in public)
+    return any(
+        needs_search(state.legal_actions(s))
+        for s in state.to_act()
+        if s != HUMAN and s not in public
+    )
 
 
 def classify_record(record: dict[str, Any]) -> list[tuple[str, bool, bool]]:
@@ -123,12 +126,17 @@ def _warm_up(client: _Client, game: str, level: str) -> None:
             _call(client, "POST", f"/api/games/{view['id']}/hint", {"version": view["version"]})
             return
         else:
-            view = _call(client, "POST", f"/api/games/{view['id']}/actions",
-                         {"action": rng.choice(legal), "version": view["version"]})["view"]
+            view = _call(
+                client,
+                "POST",
+                f"/api/games/{view['id']}/actions",
+                {"action": rng.choice(legal), "version": view["version"]},
+            )["view"]
 
 
-def _play(client: _Client, game: str, level: str, seed: int
-          ) -> tuple[list[tuple[str, float | None, str]], dict[str, Any]]:
+def _play(
+    client: _Client, game: str, level: str, seed: int
+) -> tuple[list[tuple[str, float | None, str]], dict[str, Any]]:
     """One deal: each human action with its time in ms (None when no event was to come: the
     deal was over or the human owed the next decision, and why), and the deal's record."""
     rng = random.Random(seed)
@@ -140,8 +148,9 @@ def _play(client: _Client, game: str, level: str, seed: int
             view = _wait_past(client, deal, view)  # the AI seats play (not timed)
             continue
         action = rng.choice(view["legal_actions"])
-        status, body, _ = client.call("POST", f"/api/games/{deal}/actions",
-                                      {"action": action, "version": view["version"]})
+        status, body, _ = client.call(
+            "POST", f"/api/games/{deal}/actions", {"action": action, "version": view["version"]}
+        )
         answered = time.perf_counter()
         if status != 200:
             raise RuntimeError(f"deal {deal}: {action!r} answered {status} {body}")
@@ -160,12 +169,16 @@ def _play(client: _Client, game: str, level: str, seed: int
 def _stats(values: list[float]) -> dict[str, Any]:
     if not values:
         return {"n": 0, "median": None, "p90": None, "min": None, "max": None}
-    return {"n": len(values), "median": statistics.median(values),
-            "p90": _percentile(values, 0.9), "min": min(values), "max": max(values)}
+    return {
+        "n": len(values),
+        "median": statistics.median(values),
+        "p90": _percentile(values, 0.9),
+        "min": min(values),
+        "max": max(values),
+    }
 
 
-def _best_split(asked: list[float], not_asked: list[float]
-                ) -> tuple[float, float | None, bool]:
+def _best_split(asked: list[float], not_asked: list[float]) -> tuple[float, float | None, bool]:
     """The best balanced accuracy of one threshold, either way round, its threshold (midway
     between two times) and whether asked is the slower side."""
     best, threshold, slower = 0.5, None, True
@@ -183,36 +196,45 @@ def _best_split(asked: list[float], not_asked: list[float]
     return best, threshold, slower
 
 
-def separation(asked: list[float], not_asked: list[float], shuffles: int = 200
-               ) -> dict[str, Any]:
+def separation(asked: list[float], not_asked: list[float], shuffles: int = 200) -> dict[str, Any]:
     """How well one threshold on the time tells asked from not asked: the best balanced
     accuracy over every threshold, either way round (0.5: no information, 1: always), what the
     same gets with the classes shuffled (the best of many thresholds beats 0.5 by chance on few
     samples: median and 95th percentile of `shuffles` shufflings), and the review's fixed rule
     (slower than FIXED_THRESHOLD_MS: asked)."""
     if not asked or not not_asked:
-        return {"best_balanced_accuracy": None, "threshold_ms": None, "asked_slower": None,
-                "chance": None, "fixed": None}
+        return {
+            "best_balanced_accuracy": None,
+            "threshold_ms": None,
+            "asked_slower": None,
+            "chance": None,
+            "fixed": None,
+        }
     best, threshold, slower = _best_split(asked, not_asked)
     rng = random.Random(0)
     pooled, chance = asked + not_asked, []
     for _ in range(shuffles):
         rng.shuffle(pooled)
-        chance.append(_best_split(pooled[:len(asked)], pooled[len(asked):])[0])
+        chance.append(_best_split(pooled[: len(asked)], pooled[len(asked) :])[0])
     right_asked = sum(x > FIXED_THRESHOLD_MS for x in asked)
     right_not = sum(x <= FIXED_THRESHOLD_MS for x in not_asked)
     return {
-        "best_balanced_accuracy": best, "threshold_ms": threshold, "asked_slower": slower,
+        "best_balanced_accuracy": best,
+        "threshold_ms": threshold,
+        "asked_slower": slower,
         "chance": {"median": statistics.median(chance), "p95": _percentile(chance, 0.95)},
-        "fixed": {"threshold_ms": FIXED_THRESHOLD_MS,
-                  "asked_right": right_asked, "asked": len(asked),
-                  "not_asked_right": right_not, "not_asked": len(not_asked),
-                  "balanced_accuracy": (right_asked / len(asked) + right_not / len(not_asked)) / 2},
+        "fixed": {
+            "threshold_ms": FIXED_THRESHOLD_MS,
+            "asked_right": right_asked,
+            "asked": len(asked),
+            "not_asked_right": right_not,
+            "not_asked": len(not_asked),
+            "balanced_accuracy": (right_asked / len(asked) + right_not / len(not_asked)) / 2,
+        },
     }
 
 
-def _measure_game(client: _Client, game: str, deals: int, level: str, seed: int
-                  ) -> dict[str, Any]:
+def _measure_game(client: _Client, game: str, deals: int, level: str, seed: int) -> dict[str, Any]:
     counts = dict.fromkeys(CLASSES, 0)
     untimed = {"over": 0, "your_turn": 0}
     times: dict[str, list[float]] = {c: [] for c in CLASSES}
@@ -248,14 +270,16 @@ def _measure_game(client: _Client, game: str, deals: int, level: str, seed: int
     }
 
 
-def run_timing_bench(deals: int = 8, level: str = "normal", seed: int = 0,
-                     games: list[str] | None = None) -> dict[str, Any]:
+def run_timing_bench(
+    deals: int = 8, level: str = "normal", seed: int = 0, games: list[str] | None = None
+) -> dict[str, Any]:
     """Measure every game of `games` (default: all) that has claim windows; deal `i` of each
     game is dealt from `seed * 1000 + i` and played with `random.Random` of that seed."""
     names = list(GAMES) if games is None else games
     measured = [g for g in names if has_claim_windows(GAMES[g])]
-    skipped = {g: "no claim window: the seat to act is always public" for g in names
-               if g not in measured}
+    skipped = {
+        g: "no claim window: the seat to act is always public" for g in names if g not in measured
+    }
     reports = []
     with running_server() as port:
         client = _Client(port)
@@ -266,8 +290,14 @@ def run_timing_bench(deals: int = 8, level: str = "normal", seed: int = 0,
                 reports.append(_measure_game(client, game, deals, level, seed))
         finally:
             client.conn.close()
-    return {"level": level, "deals_per_game": deals, "seed": seed,
-            "fixed_threshold_ms": FIXED_THRESHOLD_MS, "games": reports, "skipped": skipped}
+    return {
+        "level": level,
+        "deals_per_game": deals,
+        "seed": seed,
+        "fixed_threshold_ms": FIXED_THRESHOLD_MS,
+        "games": reports,
+        "skipped": skipped,
+    }
 
 
 def _ms(value: float | None) -> str:
@@ -284,8 +314,11 @@ def format_report(report: dict[str, Any]) -> str:
         "| game | right after your move | n | median | p90 | min | max |",
         "|---|---|---|---|---|---|---|",
     ]
-    names = {"asked": "an AI seat asked (a choice)", "not_asked": "no AI seat asked",
-             "asked_no_choice": "an AI seat asked (one action)"}
+    names = {
+        "asked": "an AI seat asked (a choice)",
+        "not_asked": "no AI seat asked",
+        "asked_no_choice": "an AI seat asked (one action)",
+    }
     for g in report["games"]:
         for c in CLASSES:
             s = g["ms"][c]
@@ -296,8 +329,10 @@ def format_report(report: dict[str, Any]) -> str:
                 note = f" (of which {g['not_asked_ai_turn_next']} an AI seat's public turn)"
             if c == "asked" and g["asked_without_search"]:
                 note = f" (of which {g['asked_without_search']} a win, taken without search)"
-            lines.append(f"| {g['game']} | {names[c]}{note} | {s['n']} | {_ms(s['median'])} | "
-                         f"{_ms(s['p90'])} | {_ms(s['min'])} | {_ms(s['max'])} |")
+            lines.append(
+                f"| {g['game']} | {names[c]}{note} | {s['n']} | {_ms(s['median'])} | "
+                f"{_ms(s['p90'])} | {_ms(s['min'])} | {_ms(s['max'])} |"
+            )
     lines += [
         "",
         f"| game | your moves (untimed: deal over / your turn again) | best threshold: balanced "
@@ -311,14 +346,20 @@ def format_report(report: dict[str, Any]) -> str:
             best = fixed = "— (a class is empty)"
         else:
             way = "slower" if sep["asked_slower"] else "faster"
-            best = (f"{sep['best_balanced_accuracy']:.2f} (asked {way} than "
-                    f"{sep['threshold_ms']:.1f} ms; shuffled classes: "
-                    f"{sep['chance']['median']:.2f}, p95 {sep['chance']['p95']:.2f})")
+            best = (
+                f"{sep['best_balanced_accuracy']:.2f} (asked {way} than "
+                f"{sep['threshold_ms']:.1f} ms; shuffled classes: "
+                f"{sep['chance']['median']:.2f}, p95 {sep['chance']['p95']:.2f})"
+            )
             f = sep["fixed"]
-            fixed = (f"{f['not_asked_right']}/{f['not_asked']}, {f['asked_right']}/{f['asked']} "
-                     f"({f['balanced_accuracy']:.2f})")
-        lines.append(f"| {g['game']} | {g['human_actions']} ({u['over']} / {u['your_turn']}) | "
-                     f"{best} | {fixed} |")
+            fixed = (
+                f"{f['not_asked_right']}/{f['not_asked']}, {f['asked_right']}/{f['asked']} "
+                f"({f['balanced_accuracy']:.2f})"
+            )
+        lines.append(
+            f"| {g['game']} | {g['human_actions']} ({u['over']} / {u['your_turn']}) | "
+            f"{best} | {fixed} |"
+        )
     for game, why in report["skipped"].items():
         lines.append(f"\n{game}: skipped ({why})")
     return "\n".join(lines)

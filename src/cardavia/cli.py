@@ -31,9 +31,13 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--deals", type=int, default=200, help="seed groups (each played per seat)")
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--jobs", type=int, default=1, help="worker processes playing seed groups")
-    p.add_argument("--results", default=None, metavar="FILE",
-                   help="JSON-lines file of seed group results: groups already in it are not "
-                        "played again, new ones are added as they end")
+    p.add_argument(
+        "--results",
+        default=None,
+        metavar="FILE",
+        help="JSON-lines file of seed group results: groups already in it are not "
+        "played again, new ones are added as they end",
+    )
     p.add_argument("--json", action="store_true")
 
     p = sub.add_parser("replay", help="re-validate a deal record and print its result")
@@ -41,72 +45,165 @@ def main(argv: list[str] | None = None) -> int:
 
     p = sub.add_parser("bench", help="engine and agent benchmarks")
     p.add_argument("--game", default=None, help=GAME_HELP)
-    p.add_argument("--seconds", type=float, default=None,
-                   help="time per measurement (default 3; --scale: per benchmark)")
+    p.add_argument(
+        "--seconds",
+        type=float,
+        default=None,
+        help="time per measurement (default 3; --scale: per benchmark)",
+    )
     p.add_argument("--repeat", type=int, default=3, help="measurements per figure (median)")
-    p.add_argument("--http", action="store_true",
-                   help="API latency with many deals in progress (starts a server)")
-    p.add_argument("--deals", type=int, default=None,
-                   help="deals in progress at once (--http, default 50), deals played "
-                        "(--memory, default 50; --timing, per game, default 8)")
-    p.add_argument("--think", type=float, default=0.0,
-                   help="mean seconds a player thinks per decision (--http; 0: none)")
-    p.add_argument("--level", default="normal", choices=("greedy", "easy", "normal", "hard"),
-                   help="the AI seats' level (--http, --timing)")
-    p.add_argument("--memory", action="store_true",
-                   help="memory a deal holds at a server, and that idle deals leave it")
-    p.add_argument("--keep", type=int, default=10,
-                   help="deals a server keeps in memory however idle (--memory)")
-    p.add_argument("--timing", action="store_true",
-                   help="whether the time to your next event tells that an AI seat was asked "
-                        "to claim (starts a server; --deals per game, default 8; --seed)")
+    p.add_argument(
+        "--http",
+        action="store_true",
+        help="API latency with many deals in progress (starts a server)",
+    )
+    p.add_argument(
+        "--deals",
+        type=int,
+        default=None,
+        help="deals in progress at once (--http, default 50), deals played "
+        "(--memory, default 50; --timing, per game, default 8)",
+    )
+    p.add_argument(
+        "--think",
+        type=float,
+        default=0.0,
+        help="mean seconds a player thinks per decision (--http; 0: none)",
+    )
+    p.add_argument(
+        "--level",
+        default="normal",
+        choices=("greedy", "easy", "normal", "hard"),
+        help="the AI seats' level (--http, --timing)",
+    )
+    p.add_argument(
+        "--memory",
+        action="store_true",
+        help="memory a deal holds at a server, and that idle deals leave it",
+    )
+    p.add_argument(
+        "--keep",
+        type=int,
+        default=10,
+        help="deals a server keeps in memory however idle (--memory)",
+    )
+    p.add_argument(
+        "--timing",
+        action="store_true",
+        help="whether the time to your next event tells that an AI seat was asked "
+        "to claim (starts a server; --deals per game, default 8; --seed)",
+    )
     p.add_argument("--seed", type=int, default=0, help="deal seeds and random moves (--timing)")
-    p.add_argument("--scale", default=None, metavar="WHAT",
-                   help="the site beyond one process (starts servers): throughput, flood, "
-                        "memory, pace, comma-separated, or all; --deals and --seconds change "
-                        "the sizes (docs/benchmarks.md, \"Beyond one process\")")
-    p.add_argument("--pg", default=None, metavar="URL",
-                   help="a PostgreSQL server to make fresh databases on (--scale; default "
-                        "$CARDAVIA_TEST_PG; without either, SQLite only)")
-    p.add_argument("--connections", type=int, default=50,
-                   help="keep-alive connections at saturation (--scale throughput)")
-    p.add_argument("--requests", type=int, default=100_000,
-                   help="unknown-id requests (--scale memory)")
-    p.add_argument("--workers", type=int, default=2,
-                   help="web processes to compare with one (--scale, PostgreSQL)")
-    p.add_argument("--rounds", type=int, default=3,
-                   help="rounds, each side by side (--scale throughput, flood)")
+    p.add_argument(
+        "--scale",
+        default=None,
+        metavar="WHAT",
+        help="the site beyond one process (starts servers): throughput, flood, "
+        "memory, pace, comma-separated, or all; --deals and --seconds change "
+        'the sizes (docs/benchmarks.md, "Beyond one process")',
+    )
+    p.add_argument(
+        "--pg",
+        default=None,
+        metavar="URL",
+        help="a PostgreSQL server to make fresh databases on (--scale; default "
+        "$CARDAVIA_TEST_PG; without either, SQLite only)",
+    )
+    p.add_argument(
+        "--connections",
+        type=int,
+        default=50,
+        help="keep-alive connections at saturation (--scale throughput)",
+    )
+    p.add_argument(
+        "--requests", type=int, default=100_000, help="unknown-id requests (--scale memory)"
+    )
+    p.add_argument(
+        "--workers",
+        type=int,
+        default=2,
+        help="web processes to compare with one (--scale, PostgreSQL)",
+    )
+    p.add_argument(
+        "--rounds",
+        type=int,
+        default=3,
+        help="rounds, each side by side (--scale throughput, flood)",
+    )
     p.add_argument("--json", action="store_true")
 
     p = sub.add_parser("serve", help="run the site")
     p.add_argument("--host", default="127.0.0.1")
     p.add_argument("--port", type=int, default=8000)
-    p.add_argument("--db", default=None, metavar="PATH|URL",
-                   help="where deals are stored: a SQLite file, or a PostgreSQL database "
-                        "(postgresql://user@host/dbname) (default $CARDAVIA_DB or cardavia.db)")
-    p.add_argument("--head-timeout", type=float, default=10.0, metavar="SECONDS",
-                   help="close a connection whose request head is not whole in time")
-    p.add_argument("--max-connections", type=int, default=1000, metavar="N",
-                   help="open connections; past it, the longest idle one is closed")
-    p.add_argument("--creates-per-minute", type=float, default=30.0, metavar="N",
-                   help="deals one client address may create a minute, per web process "
-                        "(0: no limit)")
-    p.add_argument("--workers", type=int, default=1, metavar="N",
-                   help="web processes (more than one needs a PostgreSQL --db)")
-    p.add_argument("--ai-processes", type=int, default=None, metavar="N",
-                   help="AI searches at once in this server (default: a core less than the "
-                        "machine has; 0: none, `cardavia worker` processes run them)")
+    p.add_argument(
+        "--db",
+        default=None,
+        metavar="PATH|URL",
+        help="where deals are stored: a SQLite file, or a PostgreSQL database "
+        "(postgresql://user@host/dbname) (default $CARDAVIA_DB or cardavia.db)",
+    )
+    p.add_argument(
+        "--head-timeout",
+        type=float,
+        default=10.0,
+        metavar="SECONDS",
+        help="close a connection whose request head is not whole in time",
+    )
+    p.add_argument(
+        "--max-connections",
+        type=int,
+        default=1000,
+        metavar="N",
+        help="open connections; past it, the longest idle one is closed",
+    )
+    p.add_argument(
+        "--creates-per-minute",
+        type=float,
+        default=30.0,
+        metavar="N",
+        help="deals one client address may create a minute, per web process (0: no limit)",
+    )
+    p.add_argument(
+        "--workers",
+        type=int,
+        default=1,
+        metavar="N",
+        help="web processes (more than one needs a PostgreSQL --db)",
+    )
+    p.add_argument(
+        "--ai-processes",
+        type=int,
+        default=None,
+        metavar="N",
+        help="AI searches at once in this server (default: a core less than the "
+        "machine has; 0: none, `cardavia worker` processes run them)",
+    )
 
     p = sub.add_parser("worker", help="run AI jobs for every server on a database")
-    p.add_argument("--db", default=None, metavar="URL",
-                   help="the servers' PostgreSQL database (default $CARDAVIA_DB)")
-    p.add_argument("--processes", type=int, default=None, metavar="N",
-                   help="searches at once (default: a core less than the machine has)")
+    p.add_argument(
+        "--db",
+        default=None,
+        metavar="URL",
+        help="the servers' PostgreSQL database (default $CARDAVIA_DB)",
+    )
+    p.add_argument(
+        "--processes",
+        type=int,
+        default=None,
+        metavar="N",
+        help="searches at once (default: a core less than the machine has)",
+    )
 
     args = parser.parse_args(argv)
     try:
-        handler = {"selfplay": _selfplay, "arena": _arena, "replay": _replay, "bench": _bench,
-                   "serve": _serve, "worker": _worker}
+        handler = {
+            "selfplay": _selfplay,
+            "arena": _arena,
+            "replay": _replay,
+            "bench": _bench,
+            "serve": _serve,
+            "worker": _worker,
+        }
         return handler[args.command](args)
     except _UsageError as err:
         print(f"cardavia {args.command}: {err}", file=sys.stderr)
@@ -141,11 +238,14 @@ def _selfplay(args: argparse.Namespace) -> int:
         print(json.dumps(report))
     else:
         print(f"{report['game']}: {report['deals']} deals, agents {', '.join(names)}")
-        for seat, (wins, mean) in enumerate(zip(report["wins"], report["mean_scores"],
-                                                strict=True)):
+        for seat, (wins, mean) in enumerate(
+            zip(report["wins"], report["mean_scores"], strict=True)
+        ):
             print(f"  seat {seat} ({names[seat]}): {wins} wins, mean score {mean:.3f}")
-        print(f"  draws {report['draws']}, errors {report['errors']}, "
-              f"{report['deals_per_second']:.1f} deals/s")
+        print(
+            f"  draws {report['draws']}, errors {report['errors']}, "
+            f"{report['deals_per_second']:.1f} deals/s"
+        )
     return 1 if report["errors"] else 0
 
 
@@ -156,8 +256,9 @@ def _arena(args: argparse.Namespace) -> int:
     game = _game(args.game)
     results = None if args.results is None else Path(args.results)
     try:
-        report = arena(game, args.candidate, args.reference, args.deals, args.seed, args.jobs,
-                       results)
+        report = arena(
+            game, args.candidate, args.reference, args.deals, args.seed, args.jobs, results
+        )
     except KeyError as err:
         raise _UsageError(err.args[0]) from None
     except (ResultsError, OSError) as err:
@@ -166,20 +267,28 @@ def _arena(args: argparse.Namespace) -> int:
         print(json.dumps(report))
     else:
         share, score, lat = report["win_share"], report["mean_score"], report["latency_ms"]
-        print(f"{report['game']}: {report['candidate']} vs {report['reference']}, "
-              f"{report['seed_groups']} seed groups ({report['deals']} deals)")
-        print(f"  win share {share['mean']:.3f} [{share['low']:.3f}, {share['high']:.3f}] "
-              f"(fair {report['fair_share']:.3f})")
+        print(
+            f"{report['game']}: {report['candidate']} vs {report['reference']}, "
+            f"{report['seed_groups']} seed groups ({report['deals']} deals)"
+        )
+        print(
+            f"  win share {share['mean']:.3f} [{share['low']:.3f}, {share['high']:.3f}] "
+            f"(fair {report['fair_share']:.3f})"
+        )
         edge = report["score_edge"]
-        print(f"  mean score {score['mean']:.2f} [{score['low']:.2f}, {score['high']:.2f}]; "
-              f"reference {report['reference_mean_score']['mean']:.2f}; edge "
-              f"{edge['mean']:+.2f} [{edge['low']:+.2f}, {edge['high']:+.2f}]")
+        print(
+            f"  mean score {score['mean']:.2f} [{score['low']:.2f}, {score['high']:.2f}]; "
+            f"reference {report['reference_mean_score']['mean']:.2f}; edge "
+            f"{edge['mean']:+.2f} [{edge['low']:+.2f}, {edge['high']:+.2f}]"
+        )
         forced = report["forced_latency_ms"]
         print(f"  draws {report['draw_rate']:.1%}; illegal actions {report['illegal_actions']}")
-        print(f"  decision latency p50 {lat['p50']:.2f} ms, p95 {lat['p95']:.2f} ms, "
-              f"max {lat['max']:.2f} ms ({report['decisions']} choices, {report['overruled']} "
-              f"overruled by the search); forced decisions "
-              f"p95 {forced['p95']:.3f} ms, max {forced['max']:.3f} ms")
+        print(
+            f"  decision latency p50 {lat['p50']:.2f} ms, p95 {lat['p95']:.2f} ms, "
+            f"max {lat['max']:.2f} ms ({report['decisions']} choices, {report['overruled']} "
+            f"overruled by the search); forced decisions "
+            f"p95 {forced['p95']:.3f} ms, max {forced['max']:.3f} ms"
+        )
     return 1 if report["illegal_actions"] else 0
 
 
@@ -198,11 +307,16 @@ def _replay(args: argparse.Namespace) -> int:
         print(f"cardavia replay: {args.file}: {err}", file=sys.stderr)
         return 2
     result = state.result()
-    print(json.dumps({
-        "over": state.is_over(),
-        "actions": len(state.actions),
-        "result": result.to_json() if result is not None else None,
-    }, ensure_ascii=False))
+    print(
+        json.dumps(
+            {
+                "over": state.is_over(),
+                "actions": len(state.actions),
+                "result": result.to_json() if result is not None else None,
+            },
+            ensure_ascii=False,
+        )
+    )
     return 0
 
 
@@ -229,12 +343,15 @@ def _bench(args: argparse.Namespace) -> int:
         if args.json:
             print(json.dumps(http))
         else:
-            print(f"{http['game']}: {http['deals_in_progress']} deals in progress, "
-                  f"{http['seconds']:.0f} s, think {http['think_seconds']} s, AI {http['level']}, "
-                  f"requests {http['requests']}")
+            print(
+                f"{http['game']}: {http['deals_in_progress']} deals in progress, "
+                f"{http['seconds']:.0f} s, think {http['think_seconds']} s, AI {http['level']}, "
+                f"requests {http['requests']}"
+            )
             for key in ("get_view_ms", "post_action_ms"):
-                print(f"  {key:16} median {http[key]['median']:.1f} ms, "
-                      f"p95 {http[key]['p95']:.1f} ms")
+                print(
+                    f"  {key:16} median {http[key]['median']:.1f} ms, p95 {http[key]['p95']:.1f} ms"
+                )
             print(f"  errors {http['error_count']}")
         return 1 if http["error_count"] else 0
     if args.memory:
@@ -244,10 +361,12 @@ def _bench(args: argparse.Namespace) -> int:
         if args.json:
             print(json.dumps(memory))
         else:
-            print(f"{memory['game']}: {memory['deals']} deals; the agents' caches "
-                  f"{memory['kib_caches']:.0f} KiB; every deal held: {memory['kib_per_deal']:.0f} "
-                  f"KiB each, {memory['kib_held_all']:.0f} KiB; keep={memory['keep']}, all idle: "
-                  f"{memory['deals_in_memory']} deals, {memory['kib_held']:.0f} KiB")
+            print(
+                f"{memory['game']}: {memory['deals']} deals; the agents' caches "
+                f"{memory['kib_caches']:.0f} KiB; every deal held: {memory['kib_per_deal']:.0f} "
+                f"KiB each, {memory['kib_held_all']:.0f} KiB; keep={memory['keep']}, all idle: "
+                f"{memory['deals_in_memory']} deals, {memory['kib_held']:.0f} KiB"
+            )
         return 0
     report = run_bench(game, seconds=args.seconds, repeat=args.repeat)
     if args.json:
@@ -267,12 +386,21 @@ def _bench_scale(args: argparse.Namespace) -> int:
     which = list(SCENARIOS) if args.scale == "all" else args.scale.split(",")
     unknown = [name for name in which if name not in SCENARIOS]
     if unknown:
-        raise _UsageError(f"--scale: no benchmark {', '.join(unknown)} "
-                          f"(one of {', '.join(SCENARIOS)}, or all)")
+        raise _UsageError(
+            f"--scale: no benchmark {', '.join(unknown)} (one of {', '.join(SCENARIOS)}, or all)"
+        )
     pg = args.pg or os.environ.get("CARDAVIA_TEST_PG")
-    report = run_scale(which, pg, args.deals, args.seconds, args.connections, args.requests,
-                       args.workers, args.rounds,
-                       progress=lambda line: print(line, file=sys.stderr, flush=True))
+    report = run_scale(
+        which,
+        pg,
+        args.deals,
+        args.seconds,
+        args.connections,
+        args.requests,
+        args.workers,
+        args.rounds,
+        progress=lambda line: print(line, file=sys.stderr, flush=True),
+    )
     print(json.dumps(report) if args.json else format_report(report))
     return 0
 
@@ -287,8 +415,16 @@ def _serve(args: argparse.Namespace) -> int:
     from cardavia.store.base import StoreError
 
     try:
-        server.serve(args.host, args.port, args.db, args.head_timeout, args.max_connections,
-                     args.creates_per_minute, args.workers, args.ai_processes)
+        server.serve(
+            args.host,
+            args.port,
+            args.db,
+            args.head_timeout,
+            args.max_connections,
+            args.creates_per_minute,
+            args.workers,
+            args.ai_processes,
+        )
     except StoreError as err:
         raise _UsageError(f"cannot use the deals file: {err}") from None
     except server.UsageError as err:
@@ -305,8 +441,10 @@ def _worker(args: argparse.Namespace) -> int:
 
     db = args.db or os.environ.get("CARDAVIA_DB")
     if not db or not is_postgres_url(db):
-        raise _UsageError("--db must name the servers' PostgreSQL database (postgresql://…): "
-                          "with a SQLite file, `cardavia serve` runs the AI itself")
+        raise _UsageError(
+            "--db must name the servers' PostgreSQL database (postgresql://…): "
+            "with a SQLite file, `cardavia serve` runs the AI itself"
+        )
     if args.processes is not None and args.processes < 1:
         raise _UsageError("--processes must be at least 1")
     try:

@@ -61,41 +61,99 @@ class Deck:
 
 
 SISEPAI = GameInfo(
-    "sisepai", N_("Sì Sè Pái"),
-    N_("Sì Sè Pái uses command groups, field groups, identical sets and mixed-colour soldier "
-       "groups to meld all 21 cards, including the new card."),
-    True)
+    "sisepai",
+    N_("Sì Sè Pái"),
+    N_(
+        "Sì Sè Pái uses command groups, field groups, identical sets and mixed-colour soldier "
+        "groups to meld all 21 cards, including the new card."
+    ),
+    True,
+)
 
 DECKS: tuple[Deck, ...] = (
-    Deck("four-colour-cards", N_("Four-colour cards"), "四色牌", N_("Southern Fujian"),
-         N_("China"), 120, "https://en.wikipedia.org/wiki/Four_color_cards",
-         N_("Chess figures and soldiers in four colours: red, yellow, white and green."),
-         "sisepai", (SISEPAI,)),
-    Deck("nantong-long-cards", N_("Nantong long cards"), "南通长牌", N_("Nantong, Jiangsu"),
-         N_("China"), 125, "https://en.wikipedia.org/wiki/Chinese_playing_cards",
-         N_("Long money-suited cards: Myriads, Strings and Coins, with honour cards."),
-         "longcards",
-         (GameInfo("nantong", N_("Nantong long cards"),
-                   N_("Nantong long cards with two indicators: draw and discard, pong and kong "
-                      "claims but no runs from discards; win with seven groups and a pair."),
-                   True),)),
-    Deck("sichuan-cards", N_("Sichuan cards"), "川牌", N_("Sichuan"), N_("China"), 92,
-         "https://en.wikipedia.org/wiki/Chinese_dominoes",
-         N_("Thin Sichuan cards with the pips of a pair of dice, for Chuo Pai."),
-         "sichuan",
-         (GameInfo("chuopai", N_("Chuo Pai"),
-                   N_("Chuo Pai uses the larger combinations of the domino system to compete "
-                      "for banked cards."), True, clockwise=True),)),
-    Deck("chinese-number-cards", N_("Chinese number cards"), "字牌", N_("Zhejiang"),
-         N_("China"), 80, "https://en.wikipedia.org/wiki/Zi_pai",
-         N_("Two series of numerals in small and large Chinese characters, for Paohuzi."),
-         "numbercards",
-         (GameInfo("paohuzi", N_("Paohuzi"),
-                   N_("Paohuzi uses the small and large numerals to collect groups worth huxi."),
-                   True),
-          GameInfo("two-seven-ten", N_("Two Seven Ten"),
-                   N_("Two Seven Ten: the classic 2-7-10 game of the number cards."),
-                   False, players_without_engine=3))),
+    Deck(
+        "four-colour-cards",
+        N_("Four-colour cards"),
+        "四色牌",
+        N_("Southern Fujian"),
+        N_("China"),
+        120,
+        "https://en.wikipedia.org/wiki/Four_color_cards",
+        N_("Chess figures and soldiers in four colours: red, yellow, white and green."),
+        "sisepai",
+        (SISEPAI,),
+    ),
+    Deck(
+        "nantong-long-cards",
+        N_("Nantong long cards"),
+        "南通长牌",
+        N_("Nantong, Jiangsu"),
+        N_("China"),
+        125,
+        "https://en.wikipedia.org/wiki/Chinese_playing_cards",
+        N_("Long money-suited cards: Myriads, Strings and Coins, with honour cards."),
+        "longcards",
+        (
+            GameInfo(
+                "nantong",
+                N_("Nantong long cards"),
+                N_(
+                    "Nantong long cards with two indicators: draw and discard, pong and kong "
+                    "claims but no runs from discards; win with seven groups and a pair."
+                ),
+                True,
+            ),
+        ),
+    ),
+    Deck(
+        "sichuan-cards",
+        N_("Sichuan cards"),
+        "川牌",
+        N_("Sichuan"),
+        N_("China"),
+        92,
+        "https://en.wikipedia.org/wiki/Chinese_dominoes",
+        N_("Thin Sichuan cards with the pips of a pair of dice, for Chuo Pai."),
+        "sichuan",
+        (
+            GameInfo(
+                "chuopai",
+                N_("Chuo Pai"),
+                N_(
+                    "Chuo Pai uses the larger combinations of the domino system to compete "
+                    "for banked cards."
+                ),
+                True,
+                clockwise=True,
+            ),
+        ),
+    ),
+    Deck(
+        "chinese-number-cards",
+        N_("Chinese number cards"),
+        "字牌",
+        N_("Zhejiang"),
+        N_("China"),
+        80,
+        "https://en.wikipedia.org/wiki/Zi_pai",
+        N_("Two series of numerals in small and large Chinese characters, for Paohuzi."),
+        "numbercards",
+        (
+            GameInfo(
+                "paohuzi",
+                N_("Paohuzi"),
+                N_("Paohuzi uses the small and large numerals to collect groups worth huxi."),
+                True,
+            ),
+            GameInfo(
+                "two-seven-ten",
+                N_("Two Seven Ten"),
+                N_("Two Seven Ten: the classic 2-7-10 game of the number cards."),
+                False,
+                players_without_engine=3,
+            ),
+        ),
+    ),
 )
 
 

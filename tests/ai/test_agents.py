@@ -45,7 +45,8 @@ def test_no_peek_same_observation_same_decision() -> None:
             legal = state.legal_actions(seat)
             world = state.sample_world(seat, random.Random(seed))
             a = make_agent("greedy", "sisepai", 7).act(state.observation(seat), legal)
-            b = make_agent("greedy", "sisepai", 7).act(world.observation(seat),
-                                                       world.legal_actions(seat))
+            b = make_agent("greedy", "sisepai", 7).act(
+                world.observation(seat), world.legal_actions(seat)
+            )
             assert a == b
             state.apply(seat, rng.choice(legal))

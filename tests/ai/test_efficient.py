@@ -23,8 +23,12 @@ def test_only_legal_actions_and_every_win_taken(game: str) -> None:
     g = find_game(game)
     for seed in range(30):
         mixed = seed % 2 == 1
-        agents = [make_agent("greedy" if mixed and s != seed % g.players else "efficient",
-                             game, seed * 10 + s) for s in range(g.players)]
+        agents = [
+            make_agent(
+                "greedy" if mixed and s != seed % g.players else "efficient", game, seed * 10 + s
+            )
+            for s in range(g.players)
+        ]
         state = g.new_deal(seed)
         while not state.is_over():
             seat = state.to_act()[0]
@@ -52,11 +56,13 @@ def test_no_peek_same_observation_same_decision(game: str) -> None:
             legal = state.legal_actions(seat)
             world = state.sample_world(seat, random.Random(seed))
             assert world.observation(seat) == state.observation(seat)
-            differed += any(world.observation(o) != state.observation(o)
-                            for o in range(g.players) if o != seat)
+            differed += any(
+                world.observation(o) != state.observation(o) for o in range(g.players) if o != seat
+            )
             a = make_agent("efficient", game, 7).act(state.observation(seat), legal)
-            b = make_agent("efficient", game, 7).act(world.observation(seat),
-                                                     world.legal_actions(seat))
+            b = make_agent("efficient", game, 7).act(
+                world.observation(seat), world.legal_actions(seat)
+            )
             assert a == b and a in legal
             state.apply(seat, rng.choice(legal))
     assert differed > 100  # the hidden cards really were different

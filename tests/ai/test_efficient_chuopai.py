@@ -44,5 +44,7 @@ def test_forced_beat_keeps_the_sure_winner_when_last_to_act() -> None:
     state = state_of(deal_in_progress(0, {"A": "4-4 6-6 2-2", "B": "1-1 6-6 2-3"}))
     state.apply(0, "play 4-4")
     assert state.legal_actions(1) == ["play 1-1", "play 6-6"]
-    assert EfficientChuoPai(random.Random(0)).act(state.observation(1),
-                                                  state.legal_actions(1)) == "play 1-1"
+    assert (
+        EfficientChuoPai(random.Random(0)).act(state.observation(1), state.legal_actions(1))
+        == "play 1-1"
+    )

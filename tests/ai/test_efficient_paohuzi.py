@@ -20,8 +20,9 @@ def test_discard_keeps_the_partial_group_more_live_cards_complete() -> None:
     discards L5."""
     position = build(
         hands={0: "s1 s2 s3 L5 L7 L8", 1: "L6 L9 L9", 2: "L6 L6"},
-        exposed={0: ["peng L1 L1 L1", "peng L3 L3 L3", "chi L2 L7 L10", "peng L4 L4 L4",
-                     "chi s4 s5 s6"]},
+        exposed={
+            0: ["peng L1 L1 L1", "peng L3 L3 L3", "chi L2 L7 L10", "peng L4 L4 L4", "chi s4 s5 s6"]
+        },
         turn=(0, "discard"),
     )
     state = position.state()
@@ -36,16 +37,27 @@ def test_stale_cards_are_not_waited_for() -> None:
     with an L5 unseen in seat 1. Counting L9, keeping L7 L8 is better and L5 goes; with L9
     stale for seat 0's chi, L7 L8 also waits for L6 alone, acceptance ties, and the card the
     opponents are least likely to want goes (L8: no copy unseen; L5: one), as for greedy."""
+
     def choices(stale: list[dict[str, list[str]]] | None) -> tuple[str, str]:
         state = build(
             hands={0: "s1 s2 s3 L5 L7 L8", 1: "L6 L9 L9 L5", 2: "L6 L6"},
-            exposed={0: ["peng L1 L1 L1", "peng L3 L3 L3", "chi L2 L7 L10", "peng L4 L4 L4",
-                         "chi s4 s5 s6"]},
-            turn=(0, "discard"), stale=stale,
+            exposed={
+                0: [
+                    "peng L1 L1 L1",
+                    "peng L3 L3 L3",
+                    "chi L2 L7 L10",
+                    "peng L4 L4 L4",
+                    "chi s4 s5 s6",
+                ]
+            },
+            turn=(0, "discard"),
+            stale=stale,
         ).state()
         observation, legal = state.observation(0), state.legal_actions(0)
-        return (GreedyPaohuzi(random.Random(0)).act(observation, legal),
-                EfficientPaohuzi(random.Random(0)).act(observation, legal))
+        return (
+            GreedyPaohuzi(random.Random(0)).act(observation, legal),
+            EfficientPaohuzi(random.Random(0)).act(observation, legal),
+        )
 
     assert choices(None) == ("discard L8", "discard L5")
     assert choices([{"chi": ["L9"]}, {}, {}]) == ("discard L8", "discard L8")

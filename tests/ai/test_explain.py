@@ -65,9 +65,11 @@ def test_the_efficient_discard_is_told_as_closest(game: str) -> None:
     for observation, legal, _ in _decisions(game, 3, "random"):
         discards = [a for a in legal if a.startswith("discard")]
         if len(discards) > 1:
-            told_closest = {a for a in discards
-                            if any(w["key"] == "why_closest"
-                                   for w in explain(game, observation, legal, a))}
+            told_closest = {
+                a
+                for a in discards
+                if any(w["key"] == "why_closest" for w in explain(game, observation, legal, a))
+            }
             assert told_closest, "some discard is always the closest"
             closest.append(len(told_closest) < len(discards))
     assert any(closest), "no random position where some discard was worse"
@@ -133,7 +135,8 @@ def test_explaining_reads_the_observation_only() -> None:
     for game in sorted(GAMES):
         for observation, legal, action in _decisions(game, 1):
             assert explain(game, observation, legal, action) == explain(
-                game, dict(observation), list(legal), action)
+                game, dict(observation), list(legal), action
+            )
             break
     rng = random.Random(1)
     g = find_game("nantong")
@@ -143,4 +146,5 @@ def test_explaining_reads_the_observation_only() -> None:
     legal = state.legal_actions(seat)
     for action in legal:
         assert explain("nantong", state.observation(seat), legal, action) == explain(
-            "nantong", other.observation(seat), legal, action)
+            "nantong", other.observation(seat), legal, action
+        )

@@ -44,8 +44,9 @@ class _Recording(SearchAgent):
         super().__init__(*args, **kwargs)
         self.choices: list[tuple[list[str], str]] = []
 
-    def act_with_worlds(self, observation: dict[str, Any], legal: list[str],
-                        sample: Sampler) -> str:
+    def act_with_worlds(
+        self, observation: dict[str, Any], legal: list[str], sample: Sampler
+    ) -> str:
         action = super().act_with_worlds(observation, legal, sample)
         self.choices.append((list(legal), action))
         return action
@@ -72,8 +73,9 @@ def test_full_rollouts_search_a_real_choice() -> None:
     seat = state.to_act()[0]
     legal = state.legal_actions(seat)
     agent = SearchAgent("sisepai", random.Random(1), SearchSettings(samples=3, budget_s=None))
-    action = agent.act_with_worlds(state.observation(seat), legal,
-                                   lambda rng: state.sample_world(seat, rng))
+    action = agent.act_with_worlds(
+        state.observation(seat), legal, lambda rng: state.sample_world(seat, rng)
+    )
     assert action in legal
     assert agent.last.samples == 3
     plausible = set(_plausible(agent.fallback, state, seat))
@@ -122,16 +124,19 @@ def test_no_peek(game: str) -> None:
         other = state.sample_world(seat, random.Random(seed + 100))
         assert other.observation(seat) == state.observation(seat)
         assert other.legal_actions(seat) == state.legal_actions(seat)
-        hidden_differs = any(other.observation(o) != state.observation(o)
-                             for o in range(find_game(game).players) if o != seat)
+        hidden_differs = any(
+            other.observation(o) != state.observation(o)
+            for o in range(find_game(game).players)
+            if o != seat
+        )
         assert hidden_differs, "the second state should differ in hidden cards"
         decisions = []
         for s in (state, other):
             # no greedy guard: the decision is the search's own, from the sampled worlds
-            agent = SearchAgent(game, random.Random(7),
-                                SearchSettings(samples=3, budget_s=None, z=None))
-            agent.act_with_worlds(s.observation(seat), s.legal_actions(seat),
-                                  sampler_for(s, seat))
+            agent = SearchAgent(
+                game, random.Random(7), SearchSettings(samples=3, budget_s=None, z=None)
+            )
+            agent.act_with_worlds(s.observation(seat), s.legal_actions(seat), sampler_for(s, seat))
             decisions.append(agent.last)
         assert decisions[0] == decisions[1]  # same action, same values for every candidate
 
@@ -143,10 +148,12 @@ def test_deterministic_for_a_fixed_seed() -> None:
         legal = state.legal_actions(seat)
         runs = []
         for _ in range(2):
-            agent = SearchAgent("sisepai", random.Random(seed),
-                                SearchSettings(samples=3, budget_s=None))
-            runs.append(agent.act_with_worlds(state.observation(seat), legal,
-                                              sampler_for(state, seat)))
+            agent = SearchAgent(
+                "sisepai", random.Random(seed), SearchSettings(samples=3, budget_s=None)
+            )
+            runs.append(
+                agent.act_with_worlds(state.observation(seat), legal, sampler_for(state, seat))
+            )
         assert runs[0] == runs[1]
 
 
@@ -168,15 +175,20 @@ def test_one_sample_is_no_evidence_against_greedy() -> None:
         state = _first_choice("sisepai", seed, 1)
         seat = state.to_act()[0]
         legal = state.legal_actions(seat)
-        agent = SearchAgent("sisepai", random.Random(seed),
-                            SearchSettings(samples=1, budget_s=None))
+        agent = SearchAgent(
+            "sisepai", random.Random(seed), SearchSettings(samples=1, budget_s=None)
+        )
         greedy = agent.fallback.act(state.observation(seat), legal)
-        assert agent.act_with_worlds(state.observation(seat), legal,
-                                     sampler_for(state, seat)) == greedy
-        plain = SearchAgent("sisepai", random.Random(seed),
-                            SearchSettings(samples=2, budget_s=None, z=None))
-        assert plain.act_with_worlds(state.observation(seat), legal,
-                                     sampler_for(state, seat)) in legal
+        assert (
+            agent.act_with_worlds(state.observation(seat), legal, sampler_for(state, seat))
+            == greedy
+        )
+        plain = SearchAgent(
+            "sisepai", random.Random(seed), SearchSettings(samples=2, budget_s=None, z=None)
+        )
+        assert (
+            plain.act_with_worlds(state.observation(seat), legal, sampler_for(state, seat)) in legal
+        )
 
 
 def test_the_wall_clock_is_checked_between_rollouts() -> None:
@@ -227,8 +239,9 @@ def test_a_decision_without_a_rival_ends_early() -> None:
     state = _first_choice("sisepai", 3)
     seat = state.to_act()[0]
     agent = Level("sisepai", random.Random(0), SearchSettings(samples=96, budget_s=None))
-    action = agent.act_with_worlds(state.observation(seat), state.legal_actions(seat),
-                                   sampler_for(state, seat))
+    action = agent.act_with_worlds(
+        state.observation(seat), state.legal_actions(seat), sampler_for(state, seat)
+    )
     assert agent.last.samples == 4 and action == agent.last.greedy
 
 
@@ -239,8 +252,7 @@ def test_a_steady_rival_is_searched_to_the_end_and_overrules() -> None:
     seat = state.to_act()[0]
     legal = state.legal_actions(seat)
     default = make_agent(POLICY, "sisepai").act(state.observation(seat), legal)
-    rival = next(a for a in _plausible(make_agent(POLICY, "sisepai"), state, seat)
-                 if a != default)
+    rival = next(a for a in _plausible(make_agent(POLICY, "sisepai"), state, seat) if a != default)
 
     class Level(SearchAgent):
         def _rollout(self, world: State, seat: int, action: str) -> tuple[float, float]:
@@ -249,6 +261,5 @@ def test_a_steady_rival_is_searched_to_the_end_and_overrules() -> None:
             return value, value
 
     agent = Level("sisepai", random.Random(0), SearchSettings(samples=32, budget_s=None))
-    assert agent.act_with_worlds(state.observation(seat), legal,
-                                 sampler_for(state, seat)) == rival
+    assert agent.act_with_worlds(state.observation(seat), legal, sampler_for(state, seat)) == rival
     assert agent.last.samples == 32 and agent.last.reason == "search"

@@ -24,8 +24,9 @@ def test_identical_agents_share_the_wins_fairly(game: str) -> None:
     decided = 0
     dealers = set()
     for seed in range(DEALS):
-        state = play_deal(g, seed, [make_agent("greedy", game, seed * 10 + s)
-                                    for s in range(g.players)])
+        state = play_deal(
+            g, seed, [make_agent("greedy", game, seed * 10 + s) for s in range(g.players)]
+        )
         result = state.result()
         assert result is not None
         table = state.observation(0)

@@ -38,8 +38,9 @@ def test_servers_are_stopped_with_their_children() -> None:
 
 
 def test_throughput_sqlite() -> None:
-    report = run_throughput(None, deals=6, seconds=1, connections=4, rounds=2, tool="python",
-                            warmup=0.5)
+    report = run_throughput(
+        None, deals=6, seconds=1, connections=4, rounds=2, tool="python", warmup=0.5
+    )
     assert list(report["servers"]) == ["sqlite --workers 1"]
     server = report["servers"]["sqlite --workers 1"]
     assert server["deals"] == server["waiting_for_seat0"] == 6
@@ -54,10 +55,14 @@ def test_throughput_sqlite() -> None:
 
 @pytest.mark.postgres
 def test_throughput_postgres_one_and_two_web_processes() -> None:
-    report = run_throughput(pg_server(), deals=4, seconds=1, connections=4, rounds=1,
-                            tool="python", warmup=0.5)
-    assert list(report["servers"]) == ["sqlite --workers 1", "postgresql --workers 1",
-                                       "postgresql --workers 2"]
+    report = run_throughput(
+        pg_server(), deals=4, seconds=1, connections=4, rounds=1, tool="python", warmup=0.5
+    )
+    assert list(report["servers"]) == [
+        "sqlite --workers 1",
+        "postgresql --workers 1",
+        "postgresql --workers 2",
+    ]
     for server in report["servers"].values():
         assert server["median_requests_per_s"] > 0
         assert server["runs"][0]["non_2xx"] == 0
@@ -79,8 +84,7 @@ def test_flood_quiet_and_flooded_side_by_side() -> None:
 
 
 def test_flood_is_cut_by_the_creation_limit() -> None:
-    report = run_flood(None, "sqlite", 1, flood_deals=6, victims=1, seconds=2,
-                       creates_per_minute=2)
+    report = run_flood(None, "sqlite", 1, flood_deals=6, victims=1, seconds=2, creates_per_minute=2)
     flood = report["phases"]["flood"]
     assert flood["flood_created"] == 2 and flood["flood_refused_429"] == 4
 
@@ -106,13 +110,27 @@ def test_pace_sqlite() -> None:
     assert server["open_ai_jobs"]["samples"] >= 0
 
 
-def test_the_command(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
-                     ) -> None:
+def test_the_command(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
     assert main(["bench", "--scale", "nonsense"]) == 2
     assert "no benchmark nonsense" in capsys.readouterr().err
     monkeypatch.delenv("CARDAVIA_TEST_PG", raising=False)  # SQLite only
-    assert main(["bench", "--scale", "flood", "--deals", "2", "--seconds", "2", "--rounds", "1",
-                 "--json"]) == 0
+    assert (
+        main(
+            [
+                "bench",
+                "--scale",
+                "flood",
+                "--deals",
+                "2",
+                "--seconds",
+                "2",
+                "--rounds",
+                "1",
+                "--json",
+            ]
+        )
+        == 0
+    )
     report = json.loads(capsys.readouterr().out)
     assert report["pg"] is False
     assert [f["store"] for f in report["flood"]] == ["sqlite"]

@@ -98,8 +98,9 @@ def test_a_window_asks_you_and_an_ai_seat_it_is_asked_if_you_answer_first(game: 
 class _Stub:
     """Just what `classify` reads of a State."""
 
-    def __init__(self, to_act: tuple[int, ...], public: tuple[int, ...],
-                 legal: dict[int, list[str]]) -> None:
+    def __init__(
+        self, to_act: tuple[int, ...], public: tuple[int, ...], legal: dict[int, list[str]]
+    ) -> None:
         self._to_act, self._public, self._legal = to_act, public, legal
 
     def to_act(self) -> tuple[int, ...]:
@@ -112,23 +113,32 @@ class _Stub:
         return self._legal.get(seat, [])
 
 
-@pytest.mark.parametrize(("to_act", "public", "legal", "expected", "turn"), [
-    ((), (), {}, "not_asked", False),                                  # a held step
-    ((1,), (1,), {1: ["discard a", "discard b"]}, "not_asked", True),  # a public turn
-    ((2,), (), {2: ["claim x", "pass"]}, "asked", False),
-    ((2,), (), {2: ["claim x"]}, "asked_no_choice", False),            # must claim
-    ((1, 2), (), {1: ["claim x"], 2: ["claim y", "pass"]}, "asked", False),
-    ((0,), (), {0: ["claim x", "pass"]}, "not_asked", False),          # only the human
-])
-def test_classes(to_act: tuple[int, ...], public: tuple[int, ...], legal: dict[int, list[str]],
-                 expected: str, turn: bool) -> None:
+@pytest.mark.parametrize(
+    ("to_act", "public", "legal", "expected", "turn"),
+    [
+        ((), (), {}, "not_asked", False),  # a held step
+        ((1,), (1,), {1: ["discard a", "discard b"]}, "not_asked", True),  # a public turn
+        ((2,), (), {2: ["claim x", "pass"]}, "asked", False),
+        ((2,), (), {2: ["claim x"]}, "asked_no_choice", False),  # must claim
+        ((1, 2), (), {1: ["claim x"], 2: ["claim y", "pass"]}, "asked", False),
+        ((0,), (), {0: ["claim x", "pass"]}, "not_asked", False),  # only the human
+    ],
+)
+def test_classes(
+    to_act: tuple[int, ...],
+    public: tuple[int, ...],
+    legal: dict[int, list[str]],
+    expected: str,
+    turn: bool,
+) -> None:
     state = cast(State, _Stub(to_act, public, legal))
     assert classify(state) == expected and ai_turn_next(state) is turn
 
 
 @pytest.mark.parametrize("game", CLAIM_GAMES)
 def test_the_record_is_classified_as_the_table_stood_after_each_human_action(
-        game: str, tmp_path: Path) -> None:
+    game: str, tmp_path: Path
+) -> None:
     """`classify_record` rebuilds the true deal the way a live table steps it: the classes
     match those of the table's own state right after each human action."""
 
@@ -161,7 +171,8 @@ def test_separation() -> None:
 
 
 def test_bench_timing_measures_and_classifies_every_human_action(
-        capsys: pytest.CaptureFixture[str]) -> None:
+    capsys: pytest.CaptureFixture[str],
+) -> None:
     assert main(["bench", "--timing", "--deals", "1", "--level", "greedy", "--json"]) == 0
     report = json.loads(capsys.readouterr().out)
     assert report["level"] == "greedy" and report["deals_per_game"] == 1

@@ -38,8 +38,9 @@ def _record_file(tmp_path: Path) -> Path:
     from cardavia.games.registry import find_game
     from cardavia.rules.record import dumps, make_record
 
-    state = play_deal(find_game("sisepai"), 5, [make_agent("greedy", "sisepai", s)
-                                                for s in range(4)])
+    state = play_deal(
+        find_game("sisepai"), 5, [make_agent("greedy", "sisepai", s) for s in range(4)]
+    )
     path = tmp_path / "deal.json"
     path.write_text(dumps(make_record(state, 5, None, None)), encoding="utf-8")
     return path
@@ -82,15 +83,20 @@ def test_replay_not_json(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> 
 def test_bench_json(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["bench", "--game", "sisepai", "--seconds", "0.05", "--repeat", "1", "--json"]) == 0
     figures = json.loads(capsys.readouterr().out)["figures"]
-    assert set(figures) >= {"random_deals_per_second", "greedy_deals_per_second",
-                            "hand_checks_per_second"}
+    assert set(figures) >= {
+        "random_deals_per_second",
+        "greedy_deals_per_second",
+        "hand_checks_per_second",
+    }
     assert all(v > 0 for v in figures.values())
 
 
 def test_bench_memory_json(capsys: pytest.CaptureFixture[str]) -> None:
     """docs/benchmarks.md: what a deal holds in memory, and that idle deals beyond `keep` go."""
-    assert main(["bench", "--memory", "--game", "chuopai", "--deals", "4", "--keep", "1",
-                 "--json"]) == 0
+    assert (
+        main(["bench", "--memory", "--game", "chuopai", "--deals", "4", "--keep", "1", "--json"])
+        == 0
+    )
     memory = json.loads(capsys.readouterr().out)
     assert memory["deals_in_memory"] == 1 and memory["kib_per_deal"] > 0
     assert memory["kib_held"] < memory["kib_held_all"]
@@ -103,23 +109,49 @@ def test_unknown_game(capsys: pytest.CaptureFixture[str]) -> None:
 
 def test_arena_duplicate_seating(capsys: pytest.CaptureFixture[str]) -> None:
     """ai.md: every seed once with the candidate in each seat; a paired interval per seed group."""
-    assert main(["arena", "--game", "sisepai", "--candidate", "greedy", "--reference", "random",
-                 "--deals", "12", "--json"]) == 0
+    assert (
+        main(
+            [
+                "arena",
+                "--game",
+                "sisepai",
+                "--candidate",
+                "greedy",
+                "--reference",
+                "random",
+                "--deals",
+                "12",
+                "--json",
+            ]
+        )
+        == 0
+    )
     report = json.loads(capsys.readouterr().out)
     assert report["deals"] == 12 * 4 and report["illegal_actions"] == 0
     share = report["win_share"]
     assert share["low"] <= share["mean"] <= share["high"]
     assert share["mean"] > report["fair_share"]  # greedy beats random even on 12 seeds
-    assert report["latency_ms"]["p50"] <= report["latency_ms"]["p95"] <= report["latency_ms"][
-        "max"]
+    assert report["latency_ms"]["p50"] <= report["latency_ms"]["p95"] <= report["latency_ms"]["max"]
 
 
 def test_arena_with_a_search_agent_in_workers(capsys: pytest.CaptureFixture[str]) -> None:
     """Search agents take part through `act_with_worlds`; worker processes give the same
     report as one process (the seed groups are independent and the search is seeded)."""
     spec = "search:samples=2,depth=4"
-    args = ["arena", "--game", "nantong", "--candidate", spec, "--reference", "greedy",
-            "--deals", "2", "--seed", "5", "--json"]
+    args = [
+        "arena",
+        "--game",
+        "nantong",
+        "--candidate",
+        spec,
+        "--reference",
+        "greedy",
+        "--deals",
+        "2",
+        "--seed",
+        "5",
+        "--json",
+    ]
     assert main(args) == 0
     alone = json.loads(capsys.readouterr().out)
     assert main([*args, "--jobs", "2"]) == 0
@@ -130,20 +162,32 @@ def test_arena_with_a_search_agent_in_workers(capsys: pytest.CaptureFixture[str]
     assert alone["decisions"] == together["decisions"] > 0
 
 
-@pytest.mark.parametrize("spec", ["search:depth=x", "search:speed=3", "search:budget=none",
-                                  "nobody"])
+@pytest.mark.parametrize(
+    "spec", ["search:depth=x", "search:speed=3", "search:budget=none", "nobody"]
+)
 def test_arena_refuses_unknown_agents(spec: str, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["arena", "--candidate", spec, "--deals", "1"]) == 2
     assert "cardavia arena" in capsys.readouterr().err
 
 
 def test_arena_results_file_goes_on_where_it_stopped(
-        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     """`--results`: a run stopped part-way (here: a shorter run, and a line cut short by a kill)
     goes on without playing its groups again, and reports the same as one run in one go."""
     path = tmp_path / "run.jsonl"
-    base = ["arena", "--game", "sisepai", "--candidate", "greedy", "--reference", "random",
-            "--seed", "40", "--json"]
+    base = [
+        "arena",
+        "--game",
+        "sisepai",
+        "--candidate",
+        "greedy",
+        "--reference",
+        "random",
+        "--seed",
+        "40",
+        "--json",
+    ]
     assert main([*base, "--deals", "6"]) == 0
     whole = json.loads(capsys.readouterr().out)
     assert main([*base, "--deals", "3", "--results", str(path)]) == 0
@@ -153,23 +197,37 @@ def test_arena_results_file_goes_on_where_it_stopped(
     path.write_text("".join(lines) + '{"seed": 43, "sha')  # killed while writing
     assert main([*base, "--deals", "6", "--results", str(path)]) == 0
     resumed = json.loads(capsys.readouterr().out)
-    assert {k: v for k, v in resumed.items() if k not in ("latency_ms", "forced_latency_ms")} \
-        == {k: v for k, v in whole.items() if k not in ("latency_ms", "forced_latency_ms")}
+    assert {k: v for k, v in resumed.items() if k not in ("latency_ms", "forced_latency_ms")} == {
+        k: v for k, v in whole.items() if k not in ("latency_ms", "forced_latency_ms")
+    }
     seeds = [json.loads(line)["seed"] for line in path.read_text().splitlines()[1:]]
     assert seeds == [40, 41, 42, 43, 44, 45]  # each group once, the cut line gone
 
 
 def test_arena_results_file_of_another_measurement_is_refused(
-        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     path = tmp_path / "run.jsonl"
-    base = ["arena", "--game", "sisepai", "--reference", "random", "--deals", "1",
-            "--results", str(path)]
+    base = [
+        "arena",
+        "--game",
+        "sisepai",
+        "--reference",
+        "random",
+        "--deals",
+        "1",
+        "--results",
+        str(path),
+    ]
     assert main([*base, "--candidate", "greedy"]) == 0
     before = path.read_text()
     capsys.readouterr()
     assert main([*base, "--candidate", "random"]) == 2
-    assert "another measurement" in capsys.readouterr().err and "candidate" in \
-        path.read_text() and path.read_text() == before
+    assert (
+        "another measurement" in capsys.readouterr().err
+        and "candidate" in path.read_text()
+        and path.read_text() == before
+    )
     path.write_text("not json\n")
     assert main([*base, "--candidate", "greedy"]) == 2
     assert "not an arena results file" in capsys.readouterr().err
@@ -194,11 +252,12 @@ def test_results_fingerprint_follows_the_playing_code_only(tmp_path: Path) -> No
     agents = tmp_path / "ai" / "games" / "chuopai.py"
     text = agents.read_text()
     assert "def explain(" in text and "EXPLAIN_SURE = 0.995" in text
-    agents.write_text(text.replace("def explain(", "def explain(  # reworded\n", 1)
-                      .replace("EXPLAIN_SURE = 0.995", "EXPLAIN_SURE = 0.99", 1)
-                      .replace("    if hold >= EXPLAIN_SURE:",
-                               "    if hold >= EXPLAIN_SURE or not legal:", 1)
-                      + "\n\ndef _explain_more() -> None:\n    pass\n")
+    agents.write_text(
+        text.replace("def explain(", "def explain(  # reworded\n", 1)
+        .replace("EXPLAIN_SURE = 0.995", "EXPLAIN_SURE = 0.99", 1)
+        .replace("    if hold >= EXPLAIN_SURE:", "    if hold >= EXPLAIN_SURE or not legal:", 1)
+        + "\n\ndef _explain_more() -> None:\n    pass\n"
+    )
     assert fingerprint(tmp_path) == before
     with agents.open("a") as f:
         f.write("\nPOLICY_CHANGE = 1\n")
@@ -207,8 +266,12 @@ def test_results_fingerprint_follows_the_playing_code_only(tmp_path: Path) -> No
     # a playing module's comments and docstrings are not what it plays
     search = tmp_path / "ai" / "search.py"
     text = search.read_text()
-    search.write_text(text.replace('"""Determinized', '"""Reworded: determinized', 1)
-                      .replace("# Weight of", "# Reworded: weight of", 1) + "\n# a comment\n")
+    search.write_text(
+        text.replace('"""Determinized', '"""Reworded: determinized', 1).replace(
+            "# Weight of", "# Reworded: weight of", 1
+        )
+        + "\n# a comment\n"
+    )
     assert search.read_text() != text
     assert fingerprint(tmp_path) == before
     with search.open("a") as f:
@@ -234,8 +297,10 @@ def test_results_fingerprint_of_one_game_leaves_the_others_out(tmp_path: Path) -
     before = hashes()
     assert before == {g: fingerprint(game=g) for g in games}
     assert len(set(before.values())) == len(games)
-    for changed in (tmp_path / "ai" / "games" / "paohuzi.py",
-                    tmp_path / "games" / "nantong" / "hands.py"):
+    for changed in (
+        tmp_path / "ai" / "games" / "paohuzi.py",
+        tmp_path / "games" / "nantong" / "hands.py",
+    ):
         game = changed.stem if changed.parent.parent.name == "ai" else changed.parent.name
         with changed.open("a") as f:
             f.write("\nPOLICY_CHANGE = 1\n")
@@ -248,8 +313,9 @@ def test_results_fingerprint_of_one_game_leaves_the_others_out(tmp_path: Path) -
 
 
 @pytest.mark.parametrize("content", [b"not a database, just text" * 40, None])
-def test_serve_with_a_bad_deals_file_says_so(tmp_path: Path, content: bytes | None,
-                                             capsys: pytest.CaptureFixture[str]) -> None:
+def test_serve_with_a_bad_deals_file_says_so(
+    tmp_path: Path, content: bytes | None, capsys: pytest.CaptureFixture[str]
+) -> None:
     """A file that is not SQLite, or a folder that does not exist: one line and exit code 2,
     before anything is served."""
     db = tmp_path / "deals.db" if content is not None else tmp_path / "missing" / "deals.db"

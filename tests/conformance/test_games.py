@@ -67,8 +67,14 @@ class Deal:
     steps are settled, one `settle` at a time, before each decision. `on_call(state, events)`
     sees the deal after the opening and after every `apply` and `settle`, with their events."""
 
-    def __init__(self, game: Game, seed: int, lazy: bool, dealer: int | None = None,
-                 on_call: Callable[[State, list[Event]], None] | None = None) -> None:
+    def __init__(
+        self,
+        game: Game,
+        seed: int,
+        lazy: bool,
+        dealer: int | None = None,
+        on_call: Callable[[State, list[Event]], None] | None = None,
+    ) -> None:
         self.game, self.seed, self.lazy = game, seed, lazy
         self.state = game.new_deal(seed, dealer, lazy=lazy)
         assert self.state.lazy is lazy
@@ -301,7 +307,12 @@ def bad_texts(state: State, seat: int, rng: random.Random, seen: list[str]) -> l
     others = [a for s in state.to_act() if s != seat for a in state.legal_actions(s)]
     words = sorted({w for a in [*seen, *legal, *others] for w in a.split()})
     texts = [
-        "", " ", "\t\n", "x" * 10_000, " ".join([legal[0]] * 500), legal[0] + " " + "9" * 5000,
+        "",
+        " ",
+        "\t\n",
+        "x" * 10_000,
+        " ".join([legal[0]] * 500),
+        legal[0] + " " + "9" * 5000,
         *("".join(rng.choice(JUNK) for _ in range(rng.randint(1, 20))) for _ in range(3)),
         *(" ".join(rng.choice(words) for _ in range(rng.randint(1, 4))) for _ in range(4)),
         *rng.sample(seen, min(3, len(seen))),
@@ -324,8 +335,9 @@ def refused(state: State, seat: int, text: str, where: str) -> None:
 
 @per_game
 @both_ways
-def test_illegal_and_malformed_actions_are_refused_and_change_nothing(name: str,
-                                                                      lazy: bool) -> None:
+def test_illegal_and_malformed_actions_are_refused_and_change_nothing(
+    name: str, lazy: bool
+) -> None:
     """Junk, empty and very long texts, other seats' actions, actions not legal now, seats not
     to act or not at the table, and (lazy) any action while a step is held: each raises a
     `RulesError` and leaves the deal exactly as it was."""
@@ -386,8 +398,11 @@ def test_a_sampled_world_looks_the_same_to_its_seat(name: str, lazy: bool) -> No
                 assert world.card_total() == size, where
                 assert not world.lazy and not world.unsettled()
                 checked += 1
-                differs += any(world.observation(s) != state.observation(s)
-                               for s in range(game.players) if s != seat)
+                differs += any(
+                    world.observation(s) != state.observation(s)
+                    for s in range(game.players)
+                    if s != seat
+                )
                 if len(state.actions) == playout:
                     playout = -1
                     _play_world(world, deal.rng, size, where)
@@ -442,8 +457,10 @@ def check_events(state: State, events: list[Event]) -> None:
         for event in events:
             if event.visible_to(viewer):
                 leaked = hidden & words_of(event.to_json())
-                assert not leaked, (f"{len(state.actions)} actions: {sorted(leaked)} of another "
-                                    f"seat's hand shown to seat {viewer} by {event}")
+                assert not leaked, (
+                    f"{len(state.actions)} actions: {sorted(leaked)} of another "
+                    f"seat's hand shown to seat {viewer} by {event}"
+                )
 
 
 @per_game

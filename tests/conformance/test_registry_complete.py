@@ -60,14 +60,20 @@ def agents(game: str) -> list[str]:
     if not path.is_file():
         return [f"{rel(path)} (the game's GREEDY policy and its hint's explain)"]
     agents_module = importlib.import_module(f"cardavia.ai.games.{module(game)}")
-    return [f"{rel(path)}: no {name}" for name in ("GREEDY", "explain")
-            if not hasattr(agents_module, name)]
+    return [
+        f"{rel(path)}: no {name}"
+        for name in ("GREEDY", "explain")
+        if not hasattr(agents_module, name)
+    ]
 
 
 def rules(game: str) -> list[str]:
     folder = SRC / "content" / "rules" / game
-    return [f"{rel(folder / f'{lang}.md')} (the full rules in {name})"
-            for lang, name in LANGUAGES.items() if not (folder / f"{lang}.md").is_file()]
+    return [
+        f"{rel(folder / f'{lang}.md')} (the full rules in {name})"
+        for lang, name in LANGUAGES.items()
+        if not (folder / f"{lang}.md").is_file()
+    ]
 
 
 def table(game: str) -> list[str]:
@@ -96,11 +102,12 @@ def _has_section(path: Path, dict_name: str, key: str) -> bool:
 
 def strings(game: str) -> list[str]:
     per_game = SRC / "web" / "strings" / f"{module(game)}.py"
-    if per_game.is_file() or _has_section(SRC / "web" / "client_strings.py", "GAME_STRINGS",
-                                          game):
+    if per_game.is_file() or _has_section(SRC / "web" / "client_strings.py", "GAME_STRINGS", game):
         return []
-    return [f"{rel(per_game)} (the table's words; or a GAME_STRINGS[{game!r}] section of "
-            "src/cardavia/web/client_strings.py)"]
+    return [
+        f"{rel(per_game)} (the table's words; or a GAME_STRINGS[{game!r}] section of "
+        "src/cardavia/web/client_strings.py)"
+    ]
 
 
 def traditions(game: str) -> list[str]:
@@ -110,8 +117,10 @@ def traditions(game: str) -> list[str]:
     info = found[1]
     said = []
     if info.players_without_engine is not None:
-        said.append(f"src/cardavia/traditions.py: {game} has an engine, so its players come "
-                    "from GAMES (drop players_without_engine)")
+        said.append(
+            f"src/cardavia/traditions.py: {game} has an engine, so its players come "
+            "from GAMES (drop players_without_engine)"
+        )
     if not info.playable:
         said.append(f"src/cardavia/traditions.py: {game} is in GAMES but not playable")
     return said
@@ -137,8 +146,10 @@ def golden(game: str) -> list[str]:
     found = sorted(GOLDEN.glob(f"{game}-*.json"))
     if len(found) >= PLAYTHROUGHS:
         return []
-    return [f"{rel(GOLDEN)}/{game}-<seed>.json: {len(found)} of at least {PLAYTHROUGHS} "
-            "golden playthroughs (tests/golden/make.py)"]
+    return [
+        f"{rel(GOLDEN)}/{game}-<seed>.json: {len(found)} of at least {PLAYTHROUGHS} "
+        "golden playthroughs (tests/golden/make.py)"
+    ]
 
 
 PIECES: dict[str, Callable[[str], list[str]]] = {
@@ -153,8 +164,10 @@ PIECES: dict[str, Callable[[str], list[str]]] = {
 }
 
 
-@pytest.mark.parametrize(("game", "piece"), [
-    pytest.param(game, piece, id=f"{game}-{piece}") for game in sorted(GAMES) for piece in PIECES])
+@pytest.mark.parametrize(
+    ("game", "piece"),
+    [pytest.param(game, piece, id=f"{game}-{piece}") for game in sorted(GAMES) for piece in PIECES],
+)
 def test_every_game_has_every_piece(game: str, piece: str) -> None:
     missing = PIECES[piece](game)
     assert not missing, f"{game} is in GAMES but lacks:\n  " + "\n  ".join(missing)
@@ -174,8 +187,10 @@ def test_the_checks_name_what_a_game_lacks() -> None:
     """A game with none of its pieces is told every one of them, by file."""
     told = {piece: check("no-such-game") for piece, check in PIECES.items()}
     assert all(told.values()), told
-    assert told["engine"] == ["src/cardavia/games/no_such_game/__init__.py (the game's rules "
-                              "package)"]
+    assert told["engine"] == [
+        "src/cardavia/games/no_such_game/__init__.py (the game's rules package)"
+    ]
     assert len(told["rules"]) == len(LANGUAGES)
-    assert "src/cardavia/content/rules/no-such-game/en.md (the full rules in English)" \
-        in told["rules"]
+    assert (
+        "src/cardavia/content/rules/no-such-game/en.md (the full rules in English)" in told["rules"]
+    )

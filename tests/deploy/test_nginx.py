@@ -35,16 +35,20 @@ DOC = Path(__file__).resolve().parents[2] / "docs" / "deploy.md"
 DOC_LISTEN = "listen 80;"
 DOC_UPSTREAMS = ("server 127.0.0.1:8001;", "server 127.0.0.1:8002;")
 DEADLINE_S = 100.0  # for the whole deal, from its creation
-KILL_AFTER = 5      # moves of seat 0 (a deal has a dozen or more)
+KILL_AFTER = 5  # moves of seat 0 (a deal has a dozen or more)
 
 
 def recipe() -> str:
     """The nginx block of docs/deploy.md: the fenced ```nginx block whose first line is the
     comment `# cardavia-nginx-recipe`."""
-    blocks = re.findall(r"^```nginx\n(# cardavia-nginx-recipe.*?)^```\s*$", DOC.read_text(),
-                        re.MULTILINE | re.DOTALL)
-    assert len(blocks) == 1, "docs/deploy.md must hold one ```nginx block starting with " \
-                             "# cardavia-nginx-recipe"
+    blocks = re.findall(
+        r"^```nginx\n(# cardavia-nginx-recipe.*?)^```\s*$",
+        DOC.read_text(),
+        re.MULTILINE | re.DOTALL,
+    )
+    assert len(blocks) == 1, (
+        "docs/deploy.md must hold one ```nginx block starting with # cardavia-nginx-recipe"
+    )
     text: str = blocks[0]
     for line in (DOC_LISTEN, *DOC_UPSTREAMS):
         assert text.count(line) == 1, f"the recipe has no single `{line}` to substitute"
@@ -57,8 +61,10 @@ def nginx_conf(folder: Path, listen: int, upstreams: tuple[int, int]) -> str:
     snippet = recipe().replace(DOC_LISTEN, f"listen 127.0.0.1:{listen};")
     for line, port in zip(DOC_UPSTREAMS, upstreams, strict=True):
         snippet = snippet.replace(line, f"server 127.0.0.1:{port};")
-    temp = "\n".join(f"    {kind}_temp_path {folder / kind};"
-                     for kind in ("client_body", "proxy", "fastcgi", "uwsgi", "scgi"))
+    temp = "\n".join(
+        f"    {kind}_temp_path {folder / kind};"
+        for kind in ("client_body", "proxy", "fastcgi", "uwsgi", "scgi")
+    )
     # as root, the workers would otherwise run as nobody, who cannot enter pytest's tmp folder
     user = "user root;\n" if os.geteuid() == 0 else ""
     return f"""{user}daemon off;
@@ -79,8 +85,13 @@ def start(args: list[str], log: Path) -> subprocess.Popen[bytes]:
     """A process in a session of its own (so that it and its children are killed together),
     its output in `log`."""
     with log.open("ab") as out:
-        return subprocess.Popen(args, stdout=out, stderr=subprocess.STDOUT,
-                                stdin=subprocess.DEVNULL, start_new_session=True)
+        return subprocess.Popen(
+            args,
+            stdout=out,
+            stderr=subprocess.STDOUT,
+            stdin=subprocess.DEVNULL,
+            start_new_session=True,
+        )
 
 
 def kill(proc: subprocess.Popen[bytes]) -> None:
@@ -90,16 +101,25 @@ def kill(proc: subprocess.Popen[bytes]) -> None:
     proc.wait(10)
 
 
-def call(port: int, method: str, path: str, body: Any = None,
-         headers: dict[str, str] | None = None, timeout: float = 40.0) -> tuple[int, Any]:
+def call(
+    port: int,
+    method: str,
+    path: str,
+    body: Any = None,
+    headers: dict[str, str] | None = None,
+    timeout: float = 40.0,
+) -> tuple[int, Any]:
     """One request to 127.0.0.1:`port`; the status and the body (JSON when it is JSON). A body
     is sent as JSON, with an Origin naming the host asked, as the site's own pages send it."""
     conn = http.client.HTTPConnection("127.0.0.1", port, timeout=timeout)
     try:
         sent = dict(headers or {})
         if body is not None:
-            sent = {"Content-Type": "application/json",
-                    "Origin": f"http://127.0.0.1:{port}", **sent}
+            sent = {
+                "Content-Type": "application/json",
+                "Origin": f"http://127.0.0.1:{port}",
+                **sent,
+            }
         conn.request(method, path, json.dumps(body) if body is not None else None, sent)
         response = conn.getresponse()
         raw = response.read()
@@ -110,8 +130,9 @@ def call(port: int, method: str, path: str, body: Any = None,
         conn.close()
 
 
-def wait_until_up(port: int, path: str, proc: subprocess.Popen[bytes], log: Path,
-                  seconds: float = 30.0) -> None:
+def wait_until_up(
+    port: int, path: str, proc: subprocess.Popen[bytes], log: Path, seconds: float = 30.0
+) -> None:
     deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:
         assert proc.poll() is None, f"{proc.args!r} ended:\n{log.read_text()[-3000:]}"
@@ -139,8 +160,9 @@ def db() -> Iterator[str]:
 
 
 def test_the_deploy_recipe_behind_nginx(db: str, tmp_path: Path) -> None:
-    assert NGINX.exists(), f"{NGINX} is missing: run scripts/setup --deploy as root " \
-                           "(or apt-get install -y nginx)"
+    assert NGINX.exists(), (
+        f"{NGINX} is missing: run scripts/setup --deploy as root (or apt-get install -y nginx)"
+    )
     procs: list[subprocess.Popen[bytes]] = []
     pool = ThreadPoolExecutor(2)
     try:
@@ -148,29 +170,55 @@ def test_the_deploy_recipe_behind_nginx(db: str, tmp_path: Path) -> None:
         web_procs = []
         for port in webs:
             log = tmp_path / f"web-{port}.log"
-            proc = start([sys.executable, "-m", "cardavia", "serve", "--host", "127.0.0.1",
-                          "--port", str(port), "--db", db, "--ai-processes", "0"], log)
+            proc = start(
+                [
+                    sys.executable,
+                    "-m",
+                    "cardavia",
+                    "serve",
+                    "--host",
+                    "127.0.0.1",
+                    "--port",
+                    str(port),
+                    "--db",
+                    db,
+                    "--ai-processes",
+                    "0",
+                ],
+                log,
+            )
             procs.append(proc)
             web_procs.append(proc)
             wait_until_up(port, "/healthz", proc, log)
-        worker = start([sys.executable, "-m", "cardavia", "worker", "--db", db,
-                        "--processes", "1"], tmp_path / "worker.log")
+        worker = start(
+            [sys.executable, "-m", "cardavia", "worker", "--db", db, "--processes", "1"],
+            tmp_path / "worker.log",
+        )
         procs.append(worker)
 
         listen = free_port()
         conf = tmp_path / "nginx.conf"
         conf.write_text(nginx_conf(tmp_path, listen, webs))
-        nginx_args = [str(NGINX), "-p", str(tmp_path), "-c", str(conf),
-                      "-e", str(tmp_path / "error.log")]
-        checked = subprocess.run([*nginx_args, "-t"], capture_output=True, text=True,
-                                 timeout=30, check=False)
+        nginx_args = [
+            str(NGINX),
+            "-p",
+            str(tmp_path),
+            "-c",
+            str(conf),
+            "-e",
+            str(tmp_path / "error.log"),
+        ]
+        checked = subprocess.run(
+            [*nginx_args, "-t"], capture_output=True, text=True, timeout=30, check=False
+        )
         assert checked.returncode == 0, f"nginx -t refused the recipe:\n{checked.stderr}"
         nginx = start(nginx_args, tmp_path / "nginx.log")
         procs.append(nginx)
         wait_until_up(listen, "/healthz", nginx, tmp_path / "error.log")
 
-        status, body = call(listen, "POST", "/api/games",
-                            {"game": "nantong", "level": "normal", "seed": 3})
+        status, body = call(
+            listen, "POST", "/api/games", {"game": "nantong", "level": "normal", "seed": 3}
+        )
         assert status == 201, body
         deal_id, view = body["id"], body["view"]
         access_log = tmp_path / "access.log"
@@ -182,9 +230,12 @@ def test_the_deploy_recipe_behind_nginx(db: str, tmp_path: Path) -> None:
         while not view["over"]:
             assert time.monotonic() < deadline, f"the deal did not finish in {DEADLINE_S:g} s"
             if 0 in view["to_act"] and view["legal_actions"]:
-                status, body = call(listen, "POST", f"/api/games/{deal_id}/actions",
-                                    {"action": view["legal_actions"][0],
-                                     "version": view["version"]})
+                status, body = call(
+                    listen,
+                    "POST",
+                    f"/api/games/{deal_id}/actions",
+                    {"action": view["legal_actions"][0], "version": view["version"]},
+                )
                 if status == 200:
                     moves += 1
                 elif status == 502 and killed is not None:
@@ -196,10 +247,18 @@ def test_the_deploy_recipe_behind_nginx(db: str, tmp_path: Path) -> None:
                 status, body = call(listen, "GET", f"/api/games/{deal_id}?wait={view['version']}")
                 assert status == 200, (status, body)
                 view, polls = body["view"], polls + 1
-            if (killed is None and moves >= KILL_AFTER and not view["over"]
-                    and 0 in view["to_act"] and view["legal_actions"]):
-                served = {tried[-1] for _, uri, status, tried in answered_by(access_log)
-                          if uri.startswith("/api/games") and status in (200, 201)}
+            if (
+                killed is None
+                and moves >= KILL_AFTER
+                and not view["over"]
+                and 0 in view["to_act"]
+                and view["legal_actions"]
+            ):
+                served = {
+                    tried[-1]
+                    for _, uri, status, tried in answered_by(access_log)
+                    if uri.startswith("/api/games") and status in (200, 201)
+                }
                 assert served == set(upstreams), f"not both web processes answered: {served}"
                 # Two long polls, held until seat 0 moves: one by each web process (nginx takes
                 # them in turn). The one held by the process killed now is sent to the other.
@@ -217,8 +276,9 @@ def test_the_deploy_recipe_behind_nginx(db: str, tmp_path: Path) -> None:
         for poll in held:
             status, body = poll.result(timeout=30)
             assert status == 200 and body["view"]["version"] > cut_version, (status, body)
-        polled = sorted((tried for _, uri, _, tried in answered_by(access_log) if uri == cut),
-                        key=len)
+        polled = sorted(
+            (tried for _, uri, _, tried in answered_by(access_log) if uri == cut), key=len
+        )
         assert polled == [upstreams[1:], upstreams], polled
         # after the kill, the other web process answered everything that succeeded
         after = answered_by(access_log)[killed:]
@@ -226,23 +286,26 @@ def test_the_deploy_recipe_behind_nginx(db: str, tmp_path: Path) -> None:
         # nothing acknowledged was lost: the record holds every stored action
         status, record = call(listen, "GET", f"/api/games/{deal_id}/record")
         assert status == 200, record
-        (stored,), = execute(db, "SELECT count(*) FROM actions WHERE deal_id = ?", (deal_id,))
+        ((stored,),) = execute(db, "SELECT count(*) FROM actions WHERE deal_id = ?", (deal_id,))
         assert len(record["actions"]) == stored and record["result"] == view["result"]
         # the AI seats were searched by the worker, not by the web processes
         workers = execute(db, "SELECT DISTINCT worker FROM jobs WHERE finished IS NOT NULL")
-        assert workers and all(f":{worker.pid}/" in name for name, in workers), workers
+        assert workers and all(f":{worker.pid}/" in name for (name,) in workers), workers
 
         status, body = call(listen, "GET", "/readyz")
         assert (status, body) == (200, {"status": "ready"})
         # the Origin check: another site, or this host on another port (which passes only if
         # nginx forwarded the Host without its port)
         for origin in ("http://evil.example", f"http://127.0.0.1:{webs[1]}"):
-            status, body = call(listen, "POST", "/api/games", {"game": "nantong"},
-                                headers={"Origin": origin})
+            status, body = call(
+                listen, "POST", "/api/games", {"game": "nantong"}, headers={"Origin": origin}
+            )
             assert status == 403 and body["error"]["code"] == "cross_origin", (origin, body)
         # creating deals is limited at nginx (30 a minute per address, a burst of 10)
-        answers = [call(listen, "POST", "/api/games", {"game": "nantong", "level": "easy"})
-                   for _ in range(16)]
+        answers = [
+            call(listen, "POST", "/api/games", {"game": "nantong", "level": "easy"})
+            for _ in range(16)
+        ]
         statuses = [status for status, _ in answers]
         assert statuses[0] == 201 and 429 in statuses, statuses
         assert set(statuses) == {201, 429}, statuses

@@ -27,9 +27,9 @@ from tests.live import ServeProcess, cardavia
 
 pytestmark = pytest.mark.postgres
 
-DEALS = 20           # per game
-SEARCHING = 4        # of them at the normal level (the worker searches); the rest greedy
-DEADLINE_S = 900.0   # for every deal to finish
+DEALS = 20  # per game
+SEARCHING = 4  # of them at the normal level (the worker searches); the rest greedy
+DEADLINE_S = 900.0  # for every deal to finish
 
 
 def _children(pid: int) -> list[int]:
@@ -58,23 +58,23 @@ def db() -> Iterator[str]:
         yield url
 
 
-def test_two_web_processes_and_a_worker_killed_mid_search_lose_nothing(db: str,
-                                                                       tmp_path: Path) -> None:
-    webs = [ServeProcess(db, tmp_path / "web-a.log"),
-            ServeProcess(db, tmp_path / "web-b.log")]
+def test_two_web_processes_and_a_worker_killed_mid_search_lose_nothing(
+    db: str, tmp_path: Path
+) -> None:
+    webs = [ServeProcess(db, tmp_path / "web-a.log"), ServeProcess(db, tmp_path / "web-b.log")]
     worker: subprocess.Popen[bytes] | None = None
     try:
         for web in webs:
             web.start()
-        worker = cardavia("worker", "--db", db, "--processes", "1",
-                           log=tmp_path / "worker.log")
+        worker = cardavia("worker", "--db", db, "--processes", "1", log=tmp_path / "worker.log")
         rng = random.Random(20)
         deals: dict[str, str] = {}  # id -> game
         for game in sorted(GAMES):
             for i in range(DEALS):
                 level = "normal" if i < SEARCHING else "greedy"
-                status, body = webs[i % 2].call("POST", "/api/games",
-                                                {"game": game, "seed": i, "level": level})
+                status, body = webs[i % 2].call(
+                    "POST", "/api/games", {"game": game, "seed": i, "level": level}
+                )
                 assert status == 201, body
                 deals[body["id"]] = game
         acknowledged: dict[str, list[str]] = {d: [] for d in deals}
@@ -109,8 +109,11 @@ def test_two_web_processes_and_a_worker_killed_mid_search_lose_nothing(db: str,
                     continue
                 action = rng.choice(view["legal_actions"])
                 try:
-                    status, body = web.call("POST", f"/api/games/{deal_id}/actions",
-                                            {"action": action, "version": view["version"]})
+                    status, body = web.call(
+                        "POST",
+                        f"/api/games/{deal_id}/actions",
+                        {"action": action, "version": view["version"]},
+                    )
                 except (OSError, http.client.HTTPException):
                     uncertain[deal_id].append(action)  # the process died mid-request
                     continue
@@ -122,8 +125,10 @@ def test_two_web_processes_and_a_worker_killed_mid_search_lose_nothing(db: str,
             if not killed and len(results) >= len(deals) // 4:
                 # Kill while the worker is searching: a job taken and not finished.
                 for _ in range(1000):
-                    held = execute(db, "SELECT id, worker FROM jobs WHERE worker IS NOT NULL "
-                                       "AND finished IS NULL")
+                    held = execute(
+                        db,
+                        "SELECT id, worker FROM jobs WHERE worker IS NOT NULL AND finished IS NULL",
+                    )
                     if held:
                         break
                     time.sleep(0.01)
@@ -138,16 +143,18 @@ def test_two_web_processes_and_a_worker_killed_mid_search_lose_nothing(db: str,
             if killed and not restarted and time.monotonic() - killed_at > 3:
                 # no search process outlives its worker (reliability review M6)
                 assert searched_children and not [p for p in searched_children if _alive(p)]
-                worker = cardavia("worker", "--db", db, "--processes", "1",
-                                   log=tmp_path / "worker.log")
+                worker = cardavia(
+                    "worker", "--db", db, "--processes", "1", log=tmp_path / "worker.log"
+                )
                 webs[0].start()
                 restarted = True
             if not moved:
                 time.sleep(0.05)
         assert killed and restarted
         for deal_id in deals:
-            stored = execute(db, "SELECT n, seat, action FROM actions WHERE deal_id = ? "
-                                 "ORDER BY n", (deal_id,))
+            stored = execute(
+                db, "SELECT n, seat, action FROM actions WHERE deal_id = ? ORDER BY n", (deal_id,)
+            )
             assert [n for n, _, _ in stored] == list(range(len(stored)))
             mine = [a for _, seat, a in stored if seat == 0]
             # every acknowledged action is stored, once, in order; an action whose request
@@ -155,7 +162,7 @@ def test_two_web_processes_and_a_worker_killed_mid_search_lose_nothing(db: str,
             extra = list(mine)
             for action in acknowledged[deal_id]:
                 assert action in extra, (deal_id, action)
-                extra = extra[extra.index(action) + 1:]
+                extra = extra[extra.index(action) + 1 :]
             assert len(mine) <= len(acknowledged[deal_id]) + len(uncertain[deal_id])
             for _ in range(100):  # this process may still be pacing the deal's last held step
                 status, record = webs[1].call("GET", f"/api/games/{deal_id}/record")
@@ -168,8 +175,9 @@ def test_two_web_processes_and_a_worker_killed_mid_search_lose_nothing(db: str,
             assert state.is_over() and result is not None
             assert result.to_json()["scores"] == results[deal_id]["scores"]
         # the job the worker died on was taken again, by the new worker, and answered
-        (tries, by, result), = execute(db, "SELECT tries, worker, result FROM jobs WHERE id = ?",
-                                       (held[0][0],))
+        ((tries, by, result),) = execute(
+            db, "SELECT tries, worker, result FROM jobs WHERE id = ?", (held[0][0],)
+        )
         assert tries >= 2 and by != held[0][1] and result is not None
     finally:
         for web in webs:

@@ -52,15 +52,17 @@ def _play(server: ServeProcess, deal_id: str, deadline: float) -> dict[str, obje
             return dict(view)
         if 0 in view["to_act"] and view["legal_actions"]:
             with contextlib.suppress(OSError):
-                server.call("POST", f"/api/games/{deal_id}/actions",
-                            {"action": view["legal_actions"][0], "version": view["version"]})
+                server.call(
+                    "POST",
+                    f"/api/games/{deal_id}/actions",
+                    {"action": view["legal_actions"][0], "version": view["version"]},
+                )
         else:
             time.sleep(0.05)
     raise AssertionError("the deal did not finish")
 
 
-def test_web_processes_share_the_deals_and_one_killed_is_replaced(db: str,
-                                                                   tmp_path: Path) -> None:
+def test_web_processes_share_the_deals_and_one_killed_is_replaced(db: str, tmp_path: Path) -> None:
     server = ServeProcess(db, tmp_path / "serve.log", "--workers", "2", "--ai-processes", "1")
     server.start()
     try:
@@ -68,13 +70,17 @@ def test_web_processes_share_the_deals_and_one_killed_is_replaced(db: str,
         supervisor = server.process.pid
         time.sleep(1.0)
         family = _descendants(supervisor)
-        webs = [p for p in _children(supervisor)
-                if "multiprocessing" in Path(f"/proc/{p}/cmdline").read_text()]
+        webs = [
+            p
+            for p in _children(supervisor)
+            if "multiprocessing" in Path(f"/proc/{p}/cmdline").read_text()
+        ]
         assert len(webs) >= 2, family
         ids = []
         for seed in range(6):
-            status, body = server.call("POST", "/api/games",
-                                       {"game": "paohuzi", "seed": seed, "level": "normal"})
+            status, body = server.call(
+                "POST", "/api/games", {"game": "paohuzi", "seed": seed, "level": "normal"}
+            )
             assert status == 201, body
             ids.append(body["id"])
         deadline = time.monotonic() + 180
@@ -114,8 +120,20 @@ def test_the_supervisor_killed_takes_its_processes_with_it(db: str, tmp_path: Pa
 
 
 def test_several_web_processes_need_postgresql(tmp_path: Path) -> None:
-    done = subprocess.run([sys.executable, "-m", "cardavia", "serve", "--workers", "2",
-                           "--db", str(tmp_path / "deals.db")], capture_output=True, text=True,
-                          timeout=60)
+    done = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "cardavia",
+            "serve",
+            "--workers",
+            "2",
+            "--db",
+            str(tmp_path / "deals.db"),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     assert done.returncode == 2
     assert "--workers needs a PostgreSQL --db" in done.stderr

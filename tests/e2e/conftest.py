@@ -38,8 +38,14 @@ def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[s
     return {
         **browser_type_launch_args,
         "executable_path": CHROMIUM,
-        "args": ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
-                 "--disable-component-update", "--disable-sync", "--no-first-run"],
+        "args": [
+            "--no-sandbox",
+            "--disable-gpu",
+            "--disable-background-networking",
+            "--disable-component-update",
+            "--disable-sync",
+            "--no-first-run",
+        ],
     }
 
 
@@ -82,8 +88,9 @@ class CspWatch:
                 note(f"console: {message.text} ({message.location.get('url')})")
 
         context.on("console", console)
-        context.expose_function("__cardaviaCspViolation",
-                                lambda text: note(f"securitypolicyviolation: {text}"))
+        context.expose_function(
+            "__cardaviaCspViolation", lambda text: note(f"securitypolicyviolation: {text}")
+        )
         context.add_init_script(CSP_REPORTER)
 
     def check(self, test: str) -> None:

@@ -17,8 +17,11 @@ TIMEOUT = 30_000
 def new_page(browser: Browser, base_url: str, viewport: dict[str, int]) -> Page:
     """A page in a fresh context with reduced motion; the page's JS errors collect in
     `page.errors` (each test ends with `assert not page.errors`)."""
-    context = browser.new_context(base_url=base_url, viewport=viewport,  # type: ignore[arg-type]
-                                  reduced_motion="reduce")
+    context = browser.new_context(
+        base_url=base_url,
+        viewport=viewport,  # type: ignore[arg-type]
+        reduced_motion="reduce",
+    )
     page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda err: errors.append(str(err)))
@@ -30,7 +33,8 @@ def open_table(page: Page, game: str, name: str, seed: int) -> None:
     """Open the English table of `game` (shown as `name`) on a fixed seed; it must be served."""
     response = page.goto(f"/en/games/{game}/table?seed={seed}&level=greedy")
     assert response is not None and response.status == 200, (
-        f"the {name} table is not served: is {game} playable in traditions.py?")
+        f"the {name} table is not served: is {game} playable in traditions.py?"
+    )
 
 
 def turn_status(page: Page) -> str:
@@ -60,8 +64,11 @@ def answer_in_place(page: Page) -> None:
     by a dispatched click (unlike a real one it neither scrolls nor moves the focus), and wait
     for its line in the log."""
     button = page.locator(f"[data-role=actions] button{ENABLED}")
-    target = button.first if button.count() else (
-        page.locator(f"[data-testid=hand-card]{ENABLED}").first)
+    target = (
+        button.first
+        if button.count()
+        else (page.locator(f"[data-testid=hand-card]{ENABLED}").first)
+    )
     logged = log_length(page)
     target.dispatch_event("click")
     wait_for_log_past(page, logged)
@@ -86,8 +93,11 @@ def log_length(page: Page) -> int:
 
 def wait_for_log_past(page: Page, logged: int) -> None:
     """Wait until the log has more than `logged` lines: the decision just made has landed."""
-    page.wait_for_function("n => document.querySelectorAll('[data-testid=log] li').length > n",
-                           arg=logged, timeout=TIMEOUT)
+    page.wait_for_function(
+        "n => document.querySelectorAll('[data-testid=log] li').length > n",
+        arg=logged,
+        timeout=TIMEOUT,
+    )
 
 
 def discarding(page: Page) -> bool:
@@ -176,5 +186,5 @@ def check_lapsed_claims(page: Page, log: list[dict[str, Any]]) -> int:
 def expect_accessible(page: Page, where: str = "") -> None:
     """axe-core finds no violation on the page as it is now (test_accessibility.py)."""
     found = Axe().run(page).response["violations"]
-    said = [f'{v["impact"]} {v["id"]}: {v["help"]} at {v["nodes"][0]["target"]}' for v in found]
+    said = [f"{v['impact']} {v['id']}: {v['help']} at {v['nodes'][0]['target']}" for v in found]
     assert not found, [where, *said]

@@ -11,8 +11,14 @@ from cardavia.games.registry import GAMES as REGISTERED
 from tests.e2e.conftest import DESKTOP, PHONE
 from tests.e2e.helpers import TIMEOUT, expect_accessible, new_page, wait_for_turn
 
-PAGES = ["/en/", "/zh/", "/en/decks/chinese-number-cards", "/en/games/sisepai/rules",
-         "/ru/games/nantong/rules", "/zh/games/paohuzi/rules"]
+PAGES = [
+    "/en/",
+    "/zh/",
+    "/en/decks/chinese-number-cards",
+    "/en/games/sisepai/rules",
+    "/ru/games/nantong/rules",
+    "/zh/games/paohuzi/rules",
+]
 GAMES = sorted(REGISTERED)
 
 
@@ -26,8 +32,9 @@ def test_pages(browser: Browser, base_url: str, viewport: dict[str, int]) -> Non
 
 @pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["desktop", "phone"])
 @pytest.mark.parametrize("game", GAMES)
-def test_table_with_a_hint(browser: Browser, base_url: str, game: str,
-                           viewport: dict[str, int]) -> None:
+def test_table_with_a_hint(
+    browser: Browser, base_url: str, game: str, viewport: dict[str, int]
+) -> None:
     page = new_page(browser, base_url, viewport)
     page.goto(f"/en/games/{game}/table?seed=3&level=greedy")
     assert wait_for_turn(page) == "your-turn"
@@ -41,16 +48,21 @@ def test_a_finger_gets_44px_targets_on_a_touch_screen(browser: Browser, base_url
     """On a touch screen the back link, the tabs, the buttons and the level picker are 44px tall
     to a finger (the table's buttons already are); the languages grow what the header has room
     for, 32px."""
-    context = browser.new_context(base_url=base_url, viewport=PHONE,  # type: ignore[arg-type]
-                                  is_mobile=True, has_touch=True)
+    context = browser.new_context(
+        base_url=base_url,
+        viewport=PHONE,  # type: ignore[arg-type]
+        is_mobile=True,
+        has_touch=True,
+    )
     page = context.new_page()
     page.goto("/uk/games/paohuzi/rules")
     heights = page.evaluate("""() => Object.fromEntries(['.back-link a', '.tabs a',
         '.languages a', '.button', '.level-options'].map((s) => [s, Math.min(
             ...[...document.querySelectorAll(s)].map((e) => e.getBoundingClientRect().height))]))
     """)
-    assert all(heights[s] >= 44 for s in (".back-link a", ".tabs a", ".button",
-                                          ".level-options")), heights
+    assert all(
+        heights[s] >= 44 for s in (".back-link a", ".tabs a", ".button", ".level-options")
+    ), heights
     assert heights[".languages a"] >= 32, heights
     # the back link's bigger hit area takes no room: the heading still follows it closely
     gap = page.evaluate("""() => document.querySelector('h1').getBoundingClientRect().top

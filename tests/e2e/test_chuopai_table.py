@@ -44,8 +44,9 @@ def _options(page: Page) -> list[str]:
 def play_by_selection(page: Page, action: str) -> None:
     """Select the cards of `action` in the hand, one click each, then press Play."""
     for code in action.split()[1:]:
-        card = page.locator(f'[data-testid=hand-card][data-code="{code}"]'
-                            f'[aria-pressed="false"]{ENABLED}').first
+        card = page.locator(
+            f'[data-testid=hand-card][data-code="{code}"][aria-pressed="false"]{ENABLED}'
+        ).first
         card.click()
     play = page.locator("[data-testid=play-selected]")
     expect(play).to_have_attribute("data-action", action)
@@ -56,8 +57,9 @@ def play_by_selection(page: Page, action: str) -> None:
     play.click()
 
 
-def play_deal(page: Page, shots: dict[int, str] | None = None, max_steps: int = 120
-              ) -> dict[str, Any]:
+def play_deal(
+    page: Page, shots: dict[int, str] | None = None, max_steps: int = 120
+) -> dict[str, Any]:
     """Play one whole deal with the mouse: every third decision by selecting cards and pressing
     Play, the others by a play button. `shots` maps a decision number to a screenshot path."""
     made: dict[str, Any] = {"selected": 0, "button": 0, "statuses": set()}
@@ -65,8 +67,13 @@ def play_deal(page: Page, shots: dict[int, str] | None = None, max_steps: int = 
         if wait_for_turn(page) == "over":
             return made
         status = turn_status(page)
-        made["statuses"].add("lead" if status.startswith("Your lead: ") else
-                             "beat" if status.startswith("You must beat ") else status)
+        made["statuses"].add(
+            "lead"
+            if status.startswith("Your lead: ")
+            else "beat"
+            if status.startswith("You must beat ")
+            else status
+        )
         if shots and step in shots:
             page.screenshot(path=shots[step], full_page=True)
         options = _options(page)
@@ -106,7 +113,7 @@ def check_result_against_record(page: Page, seed: int) -> dict[str, Any]:
         assert sorted(codes) == sorted(s["bonus"] + [c for w in s["banked"] for c in w]), codes
         if s["unplayed"]:
             assert f"Left in hand, not scored: {len(s['unplayed'])} card" in text, text
-        chip = page.locator(f'[data-testid=seat-{s["seat"]}] [data-testid=pile-count]')
+        chip = page.locator(f"[data-testid=seat-{s['seat']}] [data-testid=pile-count]")
         expect(chip).to_have_attribute("data-points", str(s["points"]))
     title = page.locator("#result-heading").inner_text()
     status = page.locator("[data-testid=turn-status]")
@@ -115,23 +122,34 @@ def check_result_against_record(page: Page, seed: int) -> dict[str, Any]:
         assert title.startswith("Tie"), title
         expect(status).to_contain_text("Tie")
         for seat in bd["tied"]:
-            expect(page.locator(f'[data-testid=cp-score][data-player="{seat}"]')
-                   ).to_have_attribute("data-tied", "true")
+            expect(page.locator(f'[data-testid=cp-score][data-player="{seat}"]')).to_have_attribute(
+                "data-tied", "true"
+            )
     else:
         assert title == ("You won!" if winner == 0 else f"AI\u00a0{winner} won"), title
         expect(status).to_have_text("You won!" if winner == 0 else f"AI {winner} won")
-        expect(page.locator(f'[data-testid=cp-score][data-player="{winner}"]')
-               ).to_have_attribute("data-winner", "true")
+        expect(page.locator(f'[data-testid=cp-score][data-player="{winner}"]')).to_have_attribute(
+            "data-winner", "true"
+        )
         assert page.locator("[data-testid=cp-score][data-winner]").count() == 1
     return record
 
 
-@pytest.mark.parametrize(("name", "viewport", "seed"), [
-    ("1366", DESKTOP, BONUS_SEED),
-    ("360", PHONE, OTHER_SEED),
-])
-def test_whole_deal_by_clicking(browser: Browser, base_url: str, screenshots: Path, name: str,
-                                viewport: dict[str, int], seed: int) -> None:
+@pytest.mark.parametrize(
+    ("name", "viewport", "seed"),
+    [
+        ("1366", DESKTOP, BONUS_SEED),
+        ("360", PHONE, OTHER_SEED),
+    ],
+)
+def test_whole_deal_by_clicking(
+    browser: Browser,
+    base_url: str,
+    screenshots: Path,
+    name: str,
+    viewport: dict[str, int],
+    seed: int,
+) -> None:
     page = new_page(browser, base_url, viewport)
     _open(page, seed)
     wait_for_turn(page)
@@ -175,8 +193,9 @@ def test_whole_deal_by_clicking(browser: Browser, base_url: str, screenshots: Pa
 
     record = check_result_against_record(page, seed)
     expect_accessible(page)
-    shown_bonus = {s["seat"]: sorted(s["bonus"]) for s in record["result"]["breakdown"]["seats"]
-                   if s["bonus"]}
+    shown_bonus = {
+        s["seat"]: sorted(s["bonus"]) for s in record["result"]["breakdown"]["seats"] if s["bonus"]
+    }
     assert bonus == shown_bonus or seed != BONUS_SEED, (bonus, shown_bonus)
     assert not page.errors  # type: ignore[attr-defined]
 
@@ -192,13 +211,15 @@ def test_whole_deal_by_keyboard(browser: Browser, base_url: str) -> None:
             break
         focused_card = page.evaluate(
             "document.activeElement && document.activeElement.dataset.testid === 'hand-card'"
-            " && document.activeElement.getAttribute('aria-disabled') === 'false'")
+            " && document.activeElement.getAttribute('aria-disabled') === 'false'"
+        )
         if turn_status(page).startswith("Your lead") and focused_card:
             page.keyboard.press("ArrowRight")
             page.keyboard.press("ArrowLeft")
             page.keyboard.press("Enter")
             expect(page.locator("[data-testid=play-selected]")).to_have_attribute(
-                "aria-disabled", "false")
+                "aria-disabled", "false"
+            )
             page.keyboard.press("p")
             made["selected"] += 1
         else:
@@ -210,8 +231,9 @@ def test_whole_deal_by_keyboard(browser: Browser, base_url: str) -> None:
     assert not page.errors  # type: ignore[attr-defined]
 
 
-def test_a_selection_that_is_no_play_says_why_in_plain_sight(browser: Browser,
-                                                            base_url: str) -> None:
+def test_a_selection_that_is_no_play_says_why_in_plain_sight(
+    browser: Browser, base_url: str
+) -> None:
     """On a phone a tooltip is out of reach: two cards that share no play (CP§3.1) get the
     disabled Play's reason as a line under the buttons, in place of the unrelated plays, and
     the hand below does not move."""
@@ -223,10 +245,12 @@ def test_a_selection_that_is_no_play_says_why_in_plain_sight(browser: Browser,
             break
         page.locator(f"[data-testid=play-option]{ENABLED}").first.click()
     plays = [a.split()[1:] for a in _options(page)]
-    codes = [str(c.get_attribute("data-code"))
-             for c in page.locator("[data-testid=hand-card]").all()]
-    apart = next((a, b) for a in codes for b in codes
-                 if a != b and not any(a in p and b in p for p in plays))
+    codes = [
+        str(c.get_attribute("data-code")) for c in page.locator("[data-testid=hand-card]").all()
+    ]
+    apart = next(
+        (a, b) for a in codes for b in codes if a != b and not any(a in p and b in p for p in plays)
+    )
     hand_top = "() => document.querySelector('[data-testid=hand]').getBoundingClientRect().top"
     before = page.evaluate(hand_top)
     why = page.locator("[data-testid=action-why]")
@@ -254,11 +278,17 @@ def test_a_selection_that_is_no_play_says_why_in_plain_sight(browser: Browser,
     page.locator("[data-testid=clear-selection]").click()
     # part of a bigger play but not a play itself: the row narrows to those plays, with no line
     # that would push the hand down
-    part = next(list(two) for p in plays if len(p) >= 3 for two in combinations(p, 2)
-                if sorted(two) not in map(sorted, plays))
+    part = next(
+        list(two)
+        for p in plays
+        if len(p) >= 3
+        for two in combinations(p, 2)
+        if sorted(two) not in map(sorted, plays)
+    )
     for code in part:
-        page.locator(f'[data-testid=hand-card][data-code="{code}"][aria-pressed="false"]'
-                     ).first.click()
+        page.locator(
+            f'[data-testid=hand-card][data-code="{code}"][aria-pressed="false"]'
+        ).first.click()
     expect(play).to_have_attribute("aria-disabled", "true")
     expect(page.locator("[data-testid=play-option]")).not_to_have_count(0)
     expect(why).to_have_count(0)
@@ -300,8 +330,9 @@ def test_news_of_a_forced_move_goes_with_its_round(browser: Browser, base_url: s
 
 
 @pytest.mark.parametrize("viewport", [PHONE, {"width": 390, "height": 844}, DESKTOP])
-def test_a_six_card_play_stays_in_its_column(browser: Browser, base_url: str,
-                                             viewport: dict[str, int]) -> None:
+def test_a_six_card_play_stays_in_its_column(
+    browser: Browser, base_url: str, viewport: dict[str, int]
+) -> None:
     """CP§3.9: seed 1's first decision shows a finished round of two six-card plays (AI 2's Di
     Ba and your Tian Jiu, both three pairs). Each play's cards stay inside its own column of the
     trick, and the columns inside the felt: on a phone they narrow to fit instead of covering the
@@ -327,13 +358,17 @@ def test_a_six_card_play_stays_in_its_column(browser: Browser, base_url: str,
     assert not page.errors  # type: ignore[attr-defined]
 
 
-def test_while_the_ai_seats_play_the_status_names_the_seat_to_play(browser: Browser,
-                                                                   base_url: str) -> None:
+def test_while_the_ai_seats_play_the_status_names_the_seat_to_play(
+    browser: Browser, base_url: str
+) -> None:
     """CP§3.4: with moves shown one by one (no reduced motion), "AI n is playing…" names the
     seat the To play badge is on; at a round's end that is the next leader (the round's winner),
     not the seat that passed last."""
-    context = browser.new_context(base_url=base_url, viewport=PHONE,  # type: ignore[arg-type]
-                                  reduced_motion="no-preference")
+    context = browser.new_context(
+        base_url=base_url,
+        viewport=PHONE,  # type: ignore[arg-type]
+        reduced_motion="no-preference",
+    )
     page = context.new_page()
     page.goto("/en/games/chuopai/table?seed=5&level=greedy")
     page.evaluate("""() => { const status = document.querySelector('[data-testid=turn-status]');
@@ -350,8 +385,9 @@ def test_while_the_ai_seats_play_the_status_names_the_seat_to_play(browser: Brow
             break
         rounds += 1
         page.locator(f"[data-testid=play-option]{ENABLED}").first.dispatch_event("click")
-        page.wait_for_function("() => document.querySelector('[data-testid=table]')"
-                               ".dataset.state !== 'your-turn'")
+        page.wait_for_function(
+            "() => document.querySelector('[data-testid=table]').dataset.state !== 'your-turn'"
+        )
     seen = page.evaluate("window.__seen")
     playing = [(text, on) for text, on in seen if text.endswith("is playing…")]
     assert rounds >= 3 and len(playing) >= 5, seen

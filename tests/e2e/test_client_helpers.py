@@ -12,16 +12,20 @@ from tests.e2e.helpers import new_page
 CARDS = ["большая 3 (參)", "большая 4 (肆)", "большая 5 (伍)"]
 
 
-@pytest.mark.parametrize(("lang", "listed", "said"), [
-    ("en", ", ", "Ready. It waits for the end. Done!"),
-    ("ru", ", ", "Ready. It waits for the end. Done!"),
-    ("uk", ", ", "Ready. It waits for the end. Done!"),
-    ("cs", ", ", "Ready. It waits for the end. Done!"),
-    ("es", ", ", "Ready. It waits for the end. Done!"),
-    ("zh", "、", "Ready。It waits for the end.Done!"),
-])
-def test_lists_and_sentences(browser: Browser, base_url: str, lang: str, listed: str,
-                             said: str) -> None:
+@pytest.mark.parametrize(
+    ("lang", "listed", "said"),
+    [
+        ("en", ", ", "Ready. It waits for the end. Done!"),
+        ("ru", ", ", "Ready. It waits for the end. Done!"),
+        ("uk", ", ", "Ready. It waits for the end. Done!"),
+        ("cs", ", ", "Ready. It waits for the end. Done!"),
+        ("es", ", ", "Ready. It waits for the end. Done!"),
+        ("zh", "、", "Ready。It waits for the end.Done!"),
+    ],
+)
+def test_lists_and_sentences(
+    browser: Browser, base_url: str, lang: str, listed: str, said: str
+) -> None:
     page = new_page(browser, base_url, DESKTOP)
     page.goto(f"/{lang}/games/paohuzi/table?seed=1&level=greedy")
     page.wait_for_function("window.Cardavia && window.Cardavia.ctx")
@@ -29,21 +33,27 @@ def test_lists_and_sentences(browser: Browser, base_url: str, lang: str, listed:
     assert page.evaluate("c => Cardavia.ctx.joinList(c)", CARDS) == listed.join(CARDS)
     # a label gets its full stop; empty parts drop out; Chinese puts no space between
     got = page.evaluate(
-        "() => Cardavia.ctx.sentences('Ready', '', 'It waits for the end.', 'Done!')")
+        "() => Cardavia.ctx.sentences('Ready', '', 'It waits for the end.', 'Done!')"
+    )
     assert got == said
     assert page.evaluate("() => Cardavia.ctx.sentences('更近。', '还差 1 张。')") == (
-        "更近。还差 1 张。" if lang == "zh" else "更近。 还差 1 张。")
+        "更近。还差 1 张。" if lang == "zh" else "更近。 还差 1 张。"
+    )
     assert not page.errors  # type: ignore[attr-defined]
 
 
-@pytest.mark.parametrize(("lang", "two", "three"), [
-    ("en", "AI 1 and AI 2", "You, AI 1, and AI 2"),
-    ("es", "AI 1 y AI 2", "You, AI 1 y AI 2"),
-    ("zh", "AI 1 和 AI 2", "You、AI 1 和 AI 2"),
-    ("ru", "AI 1 и AI 2", "You, AI 1 и AI 2"),
-])
-def test_names_joined_by_and(browser: Browser, base_url: str, lang: str, two: str,
-                             three: str) -> None:
+@pytest.mark.parametrize(
+    ("lang", "two", "three"),
+    [
+        ("en", "AI 1 and AI 2", "You, AI 1, and AI 2"),
+        ("es", "AI 1 y AI 2", "You, AI 1 y AI 2"),
+        ("zh", "AI 1 和 AI 2", "You、AI 1 和 AI 2"),
+        ("ru", "AI 1 и AI 2", "You, AI 1 и AI 2"),
+    ],
+)
+def test_names_joined_by_and(
+    browser: Browser, base_url: str, lang: str, two: str, three: str
+) -> None:
     """Tied seats in Chuo Pai's end line: the language's "and"; Chinese spaces Latin names off
     its words as its catalog does ("AI 1 和 AI 2", not "AI 1和AI 2")."""
     page = new_page(browser, base_url, DESKTOP)

@@ -38,9 +38,11 @@ WATCH = """() => {
 
 
 def _watched(page: Page) -> dict:  # type: ignore[type-arg]
-    return page.evaluate("() => { const w = window.__watch; const out = { ...w, statuses: "
-                         "[...w.statuses] }; w.focusins = 0; w.body = 0; w.statuses.length = 0; "
-                         "return out; }")
+    return page.evaluate(
+        "() => { const w = window.__watch; const out = { ...w, statuses: "
+        "[...w.statuses] }; w.focusins = 0; w.body = 0; w.statuses.length = 0; "
+        "return out; }"
+    )
 
 
 def _answer_by_keyboard(page: Page) -> str:
@@ -58,14 +60,16 @@ def _answer_by_keyboard(page: Page) -> str:
     return "pass"
 
 
-def test_the_focus_stays_put_and_only_your_turn_is_announced(browser: Browser,
-                                                             base_url: str) -> None:
+def test_the_focus_stays_put_and_only_your_turn_is_announced(
+    browser: Browser, base_url: str
+) -> None:
     page = new_page(browser, base_url, DESKTOP)
     page.goto("/en/games/sisepai/table?seed=7&level=greedy")
     assert wait_for_turn(page) == "your-turn"
     page.keyboard.press("Tab")  # into the page; the decision takes the focus after each answer
-    page.locator(f"[data-testid=hand-card]{ENABLED}, [data-role=actions] button{ENABLED}"
-                 ).first.focus()
+    page.locator(
+        f"[data-testid=hand-card]{ENABLED}, [data-role=actions] button{ENABLED}"
+    ).first.focus()
     page.evaluate(WATCH)
     kinds: set[str] = set()  # of the answers the AI seats' moves followed
     answers: set[str] = set()
@@ -101,8 +105,9 @@ def test_the_focus_stays_put_and_only_your_turn_is_announced(browser: Browser,
 
 # the new deal's first decision: seed 2 a claim (the hand is all disabled), seed 3 a discard
 @pytest.mark.parametrize("seed", [2, 3])
-def test_new_deal_puts_the_focus_on_the_decision(browser: Browser, base_url: str,
-                                                 seed: int) -> None:
+def test_new_deal_puts_the_focus_on_the_decision(
+    browser: Browser, base_url: str, seed: int
+) -> None:
     """After New deal the focus goes to the new deal's decision: its first card you may play (the
     roving focus starts afresh, not at the old hand's place) or its first answer."""
     page = new_page(browser, base_url, DESKTOP)
@@ -121,14 +126,17 @@ def test_new_deal_puts_the_focus_on_the_decision(browser: Browser, base_url: str
     page.route("**/api/games", seeded)
     page.locator("[data-testid=new-deal]").focus()
     page.keyboard.press("Enter")
-    page.wait_for_function("() => document.querySelector('[data-testid=table]').dataset.state"
-                           " !== 'over'")
+    page.wait_for_function(
+        "() => document.querySelector('[data-testid=table]').dataset.state !== 'over'"
+    )
     assert wait_for_turn(page) == "your-turn"
-    page.wait_for_function("""() => { const a = document.activeElement;
+    page.wait_for_function(
+        """() => { const a = document.activeElement;
         if (!a || a.getAttribute('aria-disabled') !== 'false') return false;
         if (a.dataset.testid !== 'hand-card') return !!a.closest('[data-role=actions]');
         return a === document.querySelector('[data-testid=hand-card][aria-disabled="false"]'); }""",
-                           timeout=5_000)
+        timeout=5_000,
+    )
     assert not page.errors  # type: ignore[attr-defined]
 
 
@@ -147,16 +155,18 @@ def test_a_reload_does_not_read_the_log_out(browser: Browser, base_url: str) -> 
     });""")
     page.reload()
     assert wait_for_turn(page) in ("your-turn", "over")
-    page.wait_for_function("() => !document.querySelector('[data-testid=log]')"
-                           ".hasAttribute('aria-live')")
+    page.wait_for_function(
+        "() => !document.querySelector('[data-testid=log]').hasAttribute('aria-live')"
+    )
     lines = page.evaluate("window.__lines")
     filled = [live for live, count in lines if count > 1]
     assert filled and filled[0] == "off", lines  # the lines came in unannounced
     assert not page.errors  # type: ignore[attr-defined]
 
 
-def test_skip_to_your_turn_and_no_shortcuts_from_the_header(browser: Browser,
-                                                            base_url: str) -> None:
+def test_skip_to_your_turn_and_no_shortcuts_from_the_header(
+    browser: Browser, base_url: str
+) -> None:
     """The table page's second skip link takes a keyboard player past the header, the seats and
     the log to the decision; a shortcut key pressed in the header plays nothing."""
     page = new_page(browser, base_url, DESKTOP)
@@ -167,8 +177,10 @@ def test_skip_to_your_turn_and_no_shortcuts_from_the_header(browser: Browser,
     logged = log_length(page)
     page.keyboard.press("1")
     page.wait_for_timeout(300)
-    assert log_length(page) == logged and page.get_attribute(
-        "[data-testid=table]", "data-state") == "your-turn"
+    assert (
+        log_length(page) == logged
+        and page.get_attribute("[data-testid=table]", "data-state") == "your-turn"
+    )
     # Tab from the page top: "Skip to content", then "Skip to your turn"
     page.reload()
     assert wait_for_turn(page) == "your-turn"
@@ -189,8 +201,9 @@ def test_skip_to_your_turn_and_no_shortcuts_from_the_header(browser: Browser,
     assert not page.errors  # type: ignore[attr-defined]
 
 
-def test_a_notice_about_your_last_answer_goes_when_you_answer_again(browser: Browser,
-                                                                    base_url: str) -> None:
+def test_a_notice_about_your_last_answer_goes_when_you_answer_again(
+    browser: Browser, base_url: str
+) -> None:
     """Paohuzi (PHZ-12): passing up a chi or peng tells you the card is now stale for it. That
     notice is about that answer: it is gone once you answer the next decision, instead of sitting
     for seconds under a prompt about another card."""
@@ -229,8 +242,10 @@ def test_the_card_in_the_centre_is_named_once(browser: Browser, base_url: str, g
             break
         answer_in_place(page)
     code = figure.get_attribute("data-code")
-    name = page.locator(f'[data-testid=hand-card][data-code="{code}"] img, '
-                        f'[data-role=discards] [data-code="{code}"] img').first
+    name = page.locator(
+        f'[data-testid=hand-card][data-code="{code}"] img, '
+        f'[data-role=discards] [data-code="{code}"] img'
+    ).first
     expect(figure.locator("figcaption")).to_contain_text(str(name.get_attribute("alt")))
     expect(figure.locator("img")).to_have_attribute("alt", "")
     assert not page.errors  # type: ignore[attr-defined]

@@ -74,16 +74,25 @@ def ask_hint(page: Page, by_key: bool = False) -> str:
     return action
 
 
-@pytest.mark.parametrize(("game", "viewport", "by_key"), [
-    ("sisepai", DESKTOP, False),
-    ("sisepai", PHONE, True),
-    ("chuopai", DESKTOP, True),
-    ("paohuzi", PHONE, False),
-    ("paohuzi", DESKTOP, False),
-    ("nantong", DESKTOP, False),
-])
-def test_hard_level_and_a_hint(browser: Browser, base_url: str, screenshots: Path, game: str,
-                               viewport: dict[str, int], by_key: bool) -> None:
+@pytest.mark.parametrize(
+    ("game", "viewport", "by_key"),
+    [
+        ("sisepai", DESKTOP, False),
+        ("sisepai", PHONE, True),
+        ("chuopai", DESKTOP, True),
+        ("paohuzi", PHONE, False),
+        ("paohuzi", DESKTOP, False),
+        ("nantong", DESKTOP, False),
+    ],
+)
+def test_hard_level_and_a_hint(
+    browser: Browser,
+    base_url: str,
+    screenshots: Path,
+    game: str,
+    viewport: dict[str, int],
+    by_key: bool,
+) -> None:
     page = new_page(browser, base_url, viewport)
     deal = start_from_rules(page, game, "Hard", "hard")
     assert wait_for_turn(page) == "your-turn"
@@ -126,11 +135,15 @@ def test_hard_level_and_a_hint(browser: Browser, base_url: str, screenshots: Pat
 
 
 @pytest.mark.parametrize(("name", "viewport"), [("phone", PHONE), ("desktop", DESKTOP)])
-def test_level_picker_screenshots(browser: Browser, base_url: str, screenshots: Path, name: str,
-                                  viewport: dict[str, int]) -> None:
+def test_level_picker_screenshots(
+    browser: Browser, base_url: str, screenshots: Path, name: str, viewport: dict[str, int]
+) -> None:
     page = new_page(browser, base_url, viewport)
-    for path, shot in (("/en/games/sisepai/rules", "rules"), ("/zh/decks/chinese-number-cards",
-                                                                "deck-zh"), ("/ru/", "index-ru")):
+    for path, shot in (
+        ("/en/games/sisepai/rules", "rules"),
+        ("/zh/decks/chinese-number-cards", "deck-zh"),
+        ("/ru/", "index-ru"),
+    ):
         page.goto(path)
         form = page.locator("[data-testid=start-form]").first
         form.scroll_into_view_if_needed()
@@ -155,8 +168,9 @@ def test_new_deal_keeps_the_level(browser: Browser, base_url: str) -> None:
     expect_result(page)
     expect(page.locator("[data-testid=hint-button]")).to_be_hidden()
     page.locator("[data-testid=new-deal]").click()
-    page.wait_for_url(lambda url: parse_qs(urlparse(url).query).get("deal", [first])[0] != first,
-                      timeout=TIMEOUT)
+    page.wait_for_url(
+        lambda url: parse_qs(urlparse(url).query).get("deal", [first])[0] != first, timeout=TIMEOUT
+    )
     second = deal_id(page)
     assert second != first and _view(page, second)["level"] == "easy"
     assert not page.errors  # type: ignore[attr-defined]

@@ -49,7 +49,6 @@ def open_table(page: Page, seed: int) -> None:
     assert response is not None and response.ok, "the Nantong table is not playable (traditions.py)"
 
 
-
 def current_view(page: Page) -> dict[str, Any]:
     view: dict[str, Any] = page.request.get(f"/api/games/{deal_id(page)}").json()["view"]
     return view
@@ -65,7 +64,8 @@ def choose(view: dict[str, Any], agent: GreedyNantong) -> str:
 
 def hand_codes(page: Page) -> list[str]:
     codes: list[str] = page.locator("[data-testid=hand-card]").evaluate_all(
-        "els => els.map(e => e.dataset.code)")
+        "els => els.map(e => e.dataset.code)"
+    )
     return codes
 
 
@@ -133,7 +133,10 @@ def wait_for_new_deal(page: Page, old: str) -> None:
     """Until another deal than `old` is shown (your turn, the AI seats playing, or over)."""
     page.wait_for_function(
         "old => !location.search.includes(old) && ['your-turn', 'waiting', 'over'].includes("
-        "document.querySelector('[data-testid=table]').dataset.state)", arg=old, timeout=30_000)
+        "document.querySelector('[data-testid=table]').dataset.state)",
+        arg=old,
+        timeout=30_000,
+    )
 
 
 def signed(n: int) -> str:
@@ -157,14 +160,16 @@ def check_sheet(page: Page) -> dict[str, Any]:
         expect(section).to_be_visible()
         # every scoring unit with its value (doublings applied), then the rounded total
         values = section.get_by_test_id("scoring-unit").evaluate_all(
-            "els => els.map(e => Number(e.dataset.value))")
+            "els => els.map(e => Number(e.dataset.value))"
+        )
         assert values == [u["value"] for u in player["units"]]
         rounded = section.get_by_test_id("rounded-total")
         assert rounded.get_attribute("data-value") == str(player["rounded"])
         expect(rounded).to_contain_text(str(player["rounded"]))
         if seat == result["winner"]:
             bonuses = section.get_by_test_id("bonus").evaluate_all(
-                "els => els.map(e => Number(e.dataset.value))")
+                "els => els.map(e => Number(e.dataset.value))"
+            )
             assert bonuses == [b["hu"] for b in player["bonuses"]]
             expect(section.get_by_test_id("multiplier")).to_have_count(len(player["multipliers"]))
             expect(section).to_contain_text(f"= {player['total']}")
@@ -191,12 +196,21 @@ def check_you_in_the_log(page: Page) -> int:
     return len(mine)
 
 
-@pytest.mark.parametrize(("name", "viewport", "seed"), [
-    ("desktop", DESKTOP, SEED_YOU_DEAL),
-    ("phone", PHONE, SEED_AI_DEALS),
-])
-def test_whole_deal_then_next_deal(browser: Browser, base_url: str, screenshots: Path,
-                                   name: str, viewport: dict[str, int], seed: int) -> None:
+@pytest.mark.parametrize(
+    ("name", "viewport", "seed"),
+    [
+        ("desktop", DESKTOP, SEED_YOU_DEAL),
+        ("phone", PHONE, SEED_AI_DEALS),
+    ],
+)
+def test_whole_deal_then_next_deal(
+    browser: Browser,
+    base_url: str,
+    screenshots: Path,
+    name: str,
+    viewport: dict[str, int],
+    seed: int,
+) -> None:
     page = new_page(browser, base_url, viewport)
     open_table(page, seed)
     wait_for_turn(page)
@@ -208,7 +222,8 @@ def test_whole_deal_then_next_deal(browser: Browser, base_url: str, screenshots:
     declared = [a for a in made if a.split()[0] in DECLARATIONS]
     assert declared, made
     kinds = page.locator("[data-testid=seat-0] .group").evaluate_all(
-        "els => els.map(e => e.dataset.kind)")
+        "els => els.map(e => e.dataset.kind)"
+    )
     assert declared[0].split()[0] in kinds
 
     expect(page.get_by_test_id("result")).to_be_visible()
@@ -235,8 +250,9 @@ def test_whole_deal_then_next_deal(browser: Browser, base_url: str, screenshots:
     assert view["match"]["previous"] == first
     assert view["match"]["totals_before"] == scores
     assert view["table"]["dealer"] == (dealer + 1) % PLAYERS
-    expect(page.locator(f"[data-testid=seat-{view['table']['dealer']}] [data-role=dealer]")
-           ).to_be_visible()
+    expect(
+        page.locator(f"[data-testid=seat-{view['table']['dealer']}] [data-role=dealer]")
+    ).to_be_visible()
     running = page.get_by_test_id("match-totals")
     expect(running).to_be_visible()
     for n in scores:
@@ -269,12 +285,24 @@ def test_keyboard_only_deal_and_restart(browser: Browser, base_url: str) -> None
 # Seed 31 at greedy, your moves as a player took them (the Hint's each time): you win on AI 2's
 # 7 of Coins with the runs 5-6-7 and 6-7-8 of Coins, its +10 as the middle card of 6-7-8.
 SEED_TWO_RUNS = 31
-MOVES_TWO_RUNS = ["discard 9M", "discard 1C", "discard 8C", "discard 1S", "pass", "discard 8C",
-                  "discard 3S", "discard 3C", "discard 7M", "discard 1M", "win"]
+MOVES_TWO_RUNS = [
+    "discard 9M",
+    "discard 1C",
+    "discard 8C",
+    "discard 1S",
+    "pass",
+    "discard 8C",
+    "discard 3S",
+    "discard 3C",
+    "discard 7M",
+    "discard 1M",
+    "win",
+]
 
 
-def test_the_winning_card_is_framed_where_it_earns_its_bonus(browser: Browser,
-                                                             base_url: str) -> None:
+def test_the_winning_card_is_framed_where_it_earns_its_bonus(
+    browser: Browser, base_url: str
+) -> None:
     """NT§4.9, NT A-18: the sheet frames the winning card in the run where it takes its bonus
     role (the middle of 6-7-8), not in the first run that holds a copy (5-6-7)."""
     page = new_page(browser, base_url, PHONE)

@@ -69,7 +69,8 @@ def check_hand(page: Page) -> None:
     assert codes == free + locked, codes  # kans last
     assert free == sorted(free, key=SMALL_FIRST.index), free
     assert locked == sorted(locked, key=SMALL_FIRST.index) and all(
-        locked.count(c) == 3 for c in locked), locked
+        locked.count(c) == 3 for c in locked
+    ), locked
     for i, kan in enumerate(kans):
         if kan:
             card = cards.nth(i)
@@ -132,8 +133,9 @@ def press_for(page: Page, action: str, target: Locator) -> None:
         page.keyboard.press(key.lower())
 
 
-def play_deal(page: Page, shot: str | None = None, keyboard: bool = False,
-              max_steps: int = 80) -> dict[str, Any]:
+def play_deal(
+    page: Page, shot: str | None = None, keyboard: bool = False, max_steps: int = 80
+) -> dict[str, Any]:
     """Play one whole deal with the policy above; `shot`: screenshot path for the first answer
     that offers a chi with bi groups."""
     made: dict[str, Any] = {"actions": [], "bi_offered": 0, "statuses": []}
@@ -180,8 +182,9 @@ def check_result_against_record(page: Page, seed: int) -> dict[str, Any]:
     if not bd["heavenly"]:
         note = page.locator("[data-testid=phz-winning-card]")
         expect(note).to_have_attribute("data-code", bd["winning_card"])
-        assert ("which you revealed" if bd["from"] == 0 else f"revealed by {NAMES[bd['from']]}"
-                ) in note.inner_text()
+        assert (
+            "which you revealed" if bd["from"] == 0 else f"revealed by {NAMES[bd['from']]}"
+        ) in note.inner_text()
         mark = page.locator("[data-testid=phz-winning-mark]")
         expect(mark).to_have_count(1)
         expect(mark).to_have_attribute("data-code", bd["winning_card"])
@@ -213,19 +216,29 @@ def check_result_against_record(page: Page, seed: int) -> dict[str, Any]:
             assert amount == 2 * bd["tun"] and f"{amount} tun" in text, text
         else:
             # the amount and the payee apart: "You pay 3 tun to AI 2", not "You pay AI 2 3 tun"
-            says = ("pays you" if winner == 0 else
-                    f"pay{'' if seat == 0 else 's'}") + f" {-amount} tun"
+            says = (
+                "pays you" if winner == 0 else f"pay{'' if seat == 0 else 's'}"
+            ) + f" {-amount} tun"
             assert amount == -bd["tun"] and says in text, text
     assert bd["payments"] == result["scores"]
     return record
 
 
-@pytest.mark.parametrize(("name", "viewport", "seed"), [
-    ("1366", DESKTOP, SEED_DESKTOP),
-    ("360", PHONE, SEED_PHONE),
-])
-def test_whole_deal_by_clicking(browser: Browser, base_url: str, screenshots: Path, name: str,
-                                viewport: dict[str, int], seed: int) -> None:
+@pytest.mark.parametrize(
+    ("name", "viewport", "seed"),
+    [
+        ("1366", DESKTOP, SEED_DESKTOP),
+        ("360", PHONE, SEED_PHONE),
+    ],
+)
+def test_whole_deal_by_clicking(
+    browser: Browser,
+    base_url: str,
+    screenshots: Path,
+    name: str,
+    viewport: dict[str, int],
+    seed: int,
+) -> None:
     page = new_page(browser, base_url, viewport)
     _open(page, seed)
     wait_for_turn(page)
@@ -241,7 +254,7 @@ def test_whole_deal_by_clicking(browser: Browser, base_url: str, screenshots: Pa
         assert chip.inner_text().endswith(" huxi")
     if seed == SEED_PHONE:
         # AI 1's opening ti lies face down: four backs, no card named
-        ti = page.locator('[data-testid=seat-1] .group[data-kind=ti][data-face=down]')
+        ti = page.locator("[data-testid=seat-1] .group[data-kind=ti][data-face=down]")
         expect(ti).to_have_count(1)
         assert _codes(ti.locator(".card")) == ["", "", "", ""]
         assert "face down" in ti.inner_text()
@@ -264,7 +277,7 @@ def test_whole_deal_by_clicking(browser: Browser, base_url: str, screenshots: Pa
     # the chi and its bi groups lie among your exposed groups
     groups = page.locator("[data-testid=seat-0] [data-role=exposed] .group")
     exposed = [" ".join(_codes(groups.nth(i).locator(".card"))) for i in range(groups.count())]
-    chi, *bis = taken[0][len("chi "):].split(" bi ")
+    chi, *bis = taken[0][len("chi ") :].split(" bi ")
     assert bis and chi in exposed and all(bi in exposed for bi in bis), (exposed, taken[0])
     assert not page.errors  # type: ignore[attr-defined]
 
@@ -275,7 +288,7 @@ def test_whole_deal_by_keyboard(browser: Browser, base_url: str) -> None:
     _open(page, SEED_KEYBOARD)
     wait_for_turn(page)
     # your opening ti: face down, its faces shown only to you, 9 huxi under it
-    ti = page.locator('[data-testid=seat-0] .group[data-kind=ti][data-face=down]')
+    ti = page.locator("[data-testid=seat-0] .group[data-kind=ti][data-face=down]")
     expect(ti).to_have_count(1)
     assert _codes(ti.locator(".card")) == ["s4"] * 4
     expect(ti).to_have_attribute("data-huxi", "9")
@@ -297,8 +310,9 @@ def test_dead_hand_explained(browser: Browser, base_url: str) -> None:
     expect(log).to_contain_text("Your hand is dead")
     mark = page.locator("[data-testid=seat-0] [data-testid=dead-mark]")
     expect(mark).to_have_text("Dead hand")
-    assert str(mark.get_attribute("title")).startswith("Your hand is dead: you can no longer "
-                                                       "take cards or win")
+    assert str(mark.get_attribute("title")).startswith(
+        "Your hand is dead: you can no longer take cards or win"
+    )
     note = page.locator("[data-testid=dead-note]")
     assert note.text_content() == mark.get_attribute("title")
     assert "You keep revealing on your turns" in str(note.text_content())
@@ -312,7 +326,6 @@ def test_dead_hand_explained(browser: Browser, base_url: str) -> None:
     expect(page.locator("[data-testid=seat-0] [data-testid=dead-mark]")).to_have_count(0)
     check_hand(page)
     assert not page.errors  # type: ignore[attr-defined]
-
 
 
 def test_long_group_names_stay_in_their_column(browser: Browser, base_url: str) -> None:
@@ -331,8 +344,9 @@ def test_long_group_names_stay_in_their_column(browser: Browser, base_url: str) 
 
 
 @pytest.mark.parametrize("seed", [2, 7])
-def test_a_stale_card_notice_names_a_card_that_is_stale(browser: Browser, base_url: str,
-                                                        seed: int) -> None:
+def test_a_stale_card_notice_names_a_card_that_is_stale(
+    browser: Browser, base_url: str, seed: int
+) -> None:
     """PHZ-12, decision A-PHZ-6: a chi or peng you pass up makes the card stale only if no
     higher claim took it first. The notice that says a card is now stale comes from the engine
     when the card goes, so it names only a card the stale list beside it holds too (on seed 2 a
@@ -349,7 +363,9 @@ def test_a_stale_card_notice_names_a_card_that_is_stale(browser: Browser, base_u
         if found and state == "your-turn":
             checked += 1
             assert stale_list.count() and found[1] in stale_list.inner_text(), (
-                text, stale_list.all_inner_texts())
+                text,
+                stale_list.all_inner_texts(),
+            )
         if state == "over":
             break
         pass_else_answer(page)

@@ -24,7 +24,8 @@ def _in_view(page: Page) -> dict[str, float]:
           const card = document.querySelector('[data-testid=hand-card]').getBoundingClientRect();
           return {top: c.top, bottom: h.bottom, card: card.top, height: window.innerHeight,
                   scrolled: window.scrollY};
-        }""")
+        }"""
+    )
 
 
 def _check(where: str, box: dict[str, float]) -> None:
@@ -35,8 +36,9 @@ def _check(where: str, box: dict[str, float]) -> None:
 
 
 @pytest.mark.parametrize("game", GAMES)
-def test_your_decision_is_in_view_on_a_phone(browser: Browser, base_url: str, game: str,
-                                             screenshots: Path) -> None:
+def test_your_decision_is_in_view_on_a_phone(
+    browser: Browser, base_url: str, game: str, screenshots: Path
+) -> None:
     page = new_page(browser, base_url, PHONE)
     page.goto(f"/en/games/{game}/table?seed=11&level=greedy")
     assert wait_for_turn(page) == "your-turn"
@@ -74,8 +76,9 @@ def test_a_player_reading_the_log_is_not_pulled_back(browser: Browser, base_url:
 
 
 @pytest.mark.parametrize(("lang", "game"), [("cs", "chuopai"), ("uk", "nantong")])
-def test_the_end_sheet_opens_at_its_title(browser: Browser, base_url: str, lang: str,
-                                          game: str) -> None:
+def test_the_end_sheet_opens_at_its_title(
+    browser: Browser, base_url: str, lang: str, game: str
+) -> None:
     """The end sheet, taller than a phone's screen, is shown from its title (who won), not
     scrolled to its end with the title above the screen."""
     page = new_page(browser, base_url, PHONE)

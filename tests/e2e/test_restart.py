@@ -32,8 +32,9 @@ def own_server(tmp_path: Path) -> Iterator[LiveServer]:
     server.stop()
 
 
-def test_a_move_made_while_the_site_restarts_goes_through(browser: Browser,
-                                                          own_server: LiveServer) -> None:
+def test_a_move_made_while_the_site_restarts_goes_through(
+    browser: Browser, own_server: LiveServer
+) -> None:
     page = new_page(browser, own_server.url, DESKTOP)
     page.goto("/en/games/sisepai/table?seed=7&level=greedy")
     assert wait_for_turn(page) == "your-turn"
@@ -64,8 +65,9 @@ def test_a_move_made_while_the_site_restarts_goes_through(browser: Browser,
     assert not page.errors  # type: ignore[attr-defined]
 
 
-def test_a_deal_the_rules_no_longer_replay_starts_afresh(browser: Browser,
-                                                         own_server: LiveServer) -> None:
+def test_a_deal_the_rules_no_longer_replay_starts_afresh(
+    browser: Browser, own_server: LiveServer
+) -> None:
     """A deal stored under rules that have changed since (the API answers 410): the table
     says it no longer exists and deals a new one, rather than retrying for ever."""
     page = new_page(browser, own_server.url, DESKTOP)

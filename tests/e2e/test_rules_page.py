@@ -16,8 +16,13 @@ def test_a_wide_rules_table_says_there_is_more_to_swipe(browser: Browser, base_u
     page.goto("/ru/games/nantong/rules")
     frames = page.locator(".table-frame")
     assert frames.count() >= 3
-    wide = [i for i in range(frames.count()) if frames.nth(i).evaluate(
-        "f => f.querySelector('table').scrollWidth > f.querySelector('table').clientWidth + 1")]
+    wide = [
+        i
+        for i in range(frames.count())
+        if frames.nth(i).evaluate(
+            "f => f.querySelector('table').scrollWidth > f.querySelector('table').clientWidth + 1"
+        )
+    ]
     assert wide, "no table wider than a phone: the test would show nothing"
     frame = frames.nth(wide[0])
     frame.scroll_into_view_if_needed()
@@ -47,7 +52,9 @@ def test_english_rules_tables_fit_a_phone(browser: Browser, base_url: str) -> No
     page = new_page(browser, base_url, PHONE)
     for game in sorted(GAMES):
         page.goto(f"/en/games/{game}/rules")
-        wide = page.evaluate("() => [...document.querySelectorAll('.rules table')]"
-                             ".filter((t) => t.scrollWidth > t.clientWidth + 1).length")
+        wide = page.evaluate(
+            "() => [...document.querySelectorAll('.rules table')]"
+            ".filter((t) => t.scrollWidth > t.clientWidth + 1).length"
+        )
         assert wide == 0, game
     assert not page.errors  # type: ignore[attr-defined]

@@ -23,13 +23,22 @@ from tests.e2e.helpers import (
 
 # Seeds 4 and 11 end in an AI win when the human plays as play_deal_by_clicking does, so the
 # end screen shows a winner's groups and score lines.
-@pytest.mark.parametrize(("lang", "viewport", "seed", "words"), [
-    ("en", DESKTOP, 4, ("stock", "Game log")),
-    ("uk", PHONE, 11, ("колод", "Журнал")),
-])
-def test_whole_deal_by_clicking(browser: Browser, base_url: str, screenshots: Path, lang: str,
-                                viewport: dict[str, int], seed: int, words: tuple[str, str]
-                                ) -> None:
+@pytest.mark.parametrize(
+    ("lang", "viewport", "seed", "words"),
+    [
+        ("en", DESKTOP, 4, ("stock", "Game log")),
+        ("uk", PHONE, 11, ("колод", "Журнал")),
+    ],
+)
+def test_whole_deal_by_clicking(
+    browser: Browser,
+    base_url: str,
+    screenshots: Path,
+    lang: str,
+    viewport: dict[str, int],
+    seed: int,
+    words: tuple[str, str],
+) -> None:
     page = new_page(browser, base_url, viewport)
     page.goto(f"/{lang}/games/sisepai/table?seed={seed}&level=greedy")
     expect(page.locator("html")).to_have_attribute("lang", lang)
@@ -40,8 +49,9 @@ def test_whole_deal_by_clicking(browser: Browser, base_url: str, screenshots: Pa
     assert sum(made.values()) > 0
     expect_result(page)
     expect_accessible(page)
-    page.screenshot(path=str(screenshots / f"sisepai-{lang}-{viewport['width']}-over.png"),
-                    full_page=True)
+    page.screenshot(
+        path=str(screenshots / f"sisepai-{lang}-{viewport['width']}-over.png"), full_page=True
+    )
     # the deal record downloads and replays to the shown result
     record = download_record(page)
     assert record["format"] == "cardavia-deal/1" and record["seed"] == seed
@@ -56,7 +66,8 @@ def test_whole_deal_by_clicking(browser: Browser, base_url: str, screenshots: Pa
         # every scoring group is listed, line by line
         groups = result["breakdown"]["groups"]
         assert page.locator("[data-testid=result] img").count() >= sum(
-            len(g["cards"]) for g in groups)
+            len(g["cards"]) for g in groups
+        )
         # the winning card is framed where it joined the hand, and the sheet says how it came
         bd = result["breakdown"]
         framed = page.locator("[data-testid=result] .is-winning-card")
@@ -64,8 +75,11 @@ def test_whole_deal_by_clicking(browser: Browser, base_url: str, screenshots: Pa
         assert framed.get_attribute("data-code") == bd["winning_card"]
         if lang == "en":
             who = "you" if bd["from"] == 0 else f"AI\u00a0{bd['from']}"
-            how = ("drawn from the stock" if bd["self_drawn"] else
-                   f"{'drawn' if bd['drawn'] else 'discarded'} by {who}")
+            how = (
+                "drawn from the stock"
+                if bd["self_drawn"]
+                else f"{'drawn' if bd['drawn'] else 'discarded'} by {who}"
+            )
             assert f", {how}" in shown, (how, shown)
     assert not page.errors  # type: ignore[attr-defined]
 
@@ -135,11 +149,15 @@ def test_sliders_change_the_table_and_persist(browser: Browser, base_url: str) -
 
 
 @pytest.mark.parametrize(("name", "viewport"), [("phone", PHONE), ("desktop", DESKTOP)])
-def test_screenshots(browser: Browser, base_url: str, screenshots: Path, name: str,
-                     viewport: dict[str, int]) -> None:
+def test_screenshots(
+    browser: Browser, base_url: str, screenshots: Path, name: str, viewport: dict[str, int]
+) -> None:
     page = new_page(browser, base_url, viewport)
-    for path, shot in (("/en/", "index"), ("/en/decks/four-colour-cards", "deck"),
-                       ("/en/games/sisepai/rules", "rules")):
+    for path, shot in (
+        ("/en/", "index"),
+        ("/en/decks/four-colour-cards", "deck"),
+        ("/en/games/sisepai/rules", "rules"),
+    ):
         page.goto(path)
         page.screenshot(path=str(screenshots / f"{shot}-{name}.png"), full_page=True)
     page.goto("/en/games/sisepai/table?seed=11&level=greedy")
@@ -189,11 +207,11 @@ def test_status_line_while_your_own_move_replays(browser: Browser, base_url: str
             continue
         # the status after your entry, before the next log entry
         after = status
-        for later_kind, later in seq[i + 1:]:
+        for later_kind, later in seq[i + 1 :]:
             if later_kind == "log":
                 break
             after = later
-        assert "is playing" not in after, (after, seq[max(0, i - 3):i + 4])
+        assert "is playing" not in after, (after, seq[max(0, i - 3) : i + 4])
         checked += 1
     assert checked >= 3
     assert not page.errors  # type: ignore[attr-defined]

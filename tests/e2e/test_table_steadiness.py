@@ -41,8 +41,10 @@ def test_the_log_keeps_a_readers_place(browser: Browser, base_url: str) -> None:
     wait_for_turn(page)
     assert _log_gap(page)["top"] < 2
     # back at the end: it follows again
-    page.evaluate("() => { const l = document.querySelector('[data-testid=log]');"
-                  " l.scrollTo({top: l.scrollHeight, behavior: 'instant'}); }")
+    page.evaluate(
+        "() => { const l = document.querySelector('[data-testid=log]');"
+        " l.scrollTo({top: l.scrollHeight, behavior: 'instant'}); }"
+    )
     if wait_for_turn(page) == "your-turn":
         answer_in_place(page)
         wait_for_turn(page)
@@ -82,8 +84,9 @@ def test_a_claim_after_a_keyboard_discard_has_the_focus(browser: Browser, base_u
     assert not page.errors  # type: ignore[attr-defined]
 
 
-def test_the_hand_stays_put_while_a_selection_narrows_the_plays(browser: Browser,
-                                                               base_url: str) -> None:
+def test_the_hand_stays_put_while_a_selection_narrows_the_plays(
+    browser: Browser, base_url: str
+) -> None:
     page = new_page(browser, base_url, PHONE)
     page.goto("/en/games/chuopai/table?seed=11&level=greedy")
     checked = 0
@@ -135,8 +138,9 @@ _OPTION_ROWS = """() => new Set([...document.querySelectorAll('[data-testid=play
     .map((b) => Math.round(b.getBoundingClientRect().top))).size"""
 
 
-def test_a_phone_shows_many_plays_in_one_row_swiped_sideways(browser: Browser,
-                                                            base_url: str) -> None:
+def test_a_phone_shows_many_plays_in_one_row_swiped_sideways(
+    browser: Browser, base_url: str
+) -> None:
     page = new_page(browser, base_url, PHONE)
     page.goto("/en/games/chuopai/table?seed=7&level=greedy")
     _first_lead_with_many_plays(page)
@@ -147,10 +151,12 @@ def test_a_phone_shows_many_plays_in_one_row_swiped_sideways(browser: Browser,
     assert strip.get_attribute("class") == "action-strip more-right"  # swipe for more
     strip.evaluate("(s) => { s.scrollLeft = s.scrollWidth; }")
     page.wait_for_function(
-        "() => document.querySelector('.action-strip.more-left:not(.more-right)')")
+        "() => document.querySelector('.action-strip.more-left:not(.more-right)')"
+    )
     # the hand begins within the second screen, not two screens down
-    hand_top = page.evaluate("document.querySelector('[data-testid=hand]').getBoundingClientRect()"
-                             ".top + window.scrollY")
+    hand_top = page.evaluate(
+        "document.querySelector('[data-testid=hand]').getBoundingClientRect().top + window.scrollY"
+    )
     assert hand_top < 2 * PHONE["height"]
     # every later lead, shown after the AI seats played (the buttons hidden meanwhile), is
     # marked too
@@ -171,8 +177,7 @@ def test_a_desktop_wraps_many_plays(browser: Browser, base_url: str) -> None:
     assert not page.errors  # type: ignore[attr-defined]
 
 
-def test_a_notice_does_not_move_the_hand_under_the_finger(browser: Browser,
-                                                          base_url: str) -> None:
+def test_a_notice_does_not_move_the_hand_under_the_finger(browser: Browser, base_url: str) -> None:
     """Tapping a card you may not discard (a general, SSP-4) shows why above the answers; the
     page scrolls with it, so the hand stays where the finger is, when it comes and when it goes."""
     page = new_page(browser, base_url, PHONE)
@@ -207,8 +212,11 @@ def test_a_hint_does_not_push_the_hand_down(browser: Browser, base_url: str) -> 
     before = page.evaluate(where)
     page.keyboard.press("h")
     expect(page.locator("[data-testid=hint-line]")).not_to_be_empty(timeout=30_000)
-    page.wait_for_function("() => !document.querySelector('[data-testid=hint-line]')"
-                           ".classList.contains('is-thinking')", timeout=30_000)
+    page.wait_for_function(
+        "() => !document.querySelector('[data-testid=hint-line]')"
+        ".classList.contains('is-thinking')",
+        timeout=30_000,
+    )
     assert abs(page.evaluate(where) - before) <= 1, "the hint pushed the hand down"
     assert not page.errors  # type: ignore[attr-defined]
 
@@ -224,10 +232,13 @@ SPILLS = """() => { const out = [];
   return out; }"""
 
 
-@pytest.mark.parametrize(("lang", "seed", "viewport"), [
-    ("ru", 5, TABLET), ("es", 3, TABLET), ("ru", 5, DESKTOP), ("ru", 5, PHONE)])
+@pytest.mark.parametrize(
+    ("lang", "seed", "viewport"),
+    [("ru", 5, TABLET), ("es", 3, TABLET), ("ru", 5, DESKTOP), ("ru", 5, PHONE)],
+)
 def test_the_seat_across_the_table_keeps_its_cards_in_its_panel(
-        browser: Browser, base_url: str, lang: str, seed: int, viewport: dict[str, int]) -> None:
+    browser: Browser, base_url: str, lang: str, seed: int, viewport: dict[str, int]
+) -> None:
     """Sì Sè Pái's seat across the table (AI 2) on a tablet: a long "no groups" note in Russian
     or Spanish left its cards too narrow a column, and its discards ran into AI 1's panel. Now
     the cards go under the name when they do not fit beside it."""
@@ -239,12 +250,18 @@ def test_the_seat_across_the_table_keeps_its_cards_in_its_panel(
 
 
 @pytest.mark.parametrize(("touch", "shown"), [(True, False), (False, True)])
-def test_key_help_only_where_there_are_keys(browser: Browser, base_url: str, touch: bool,
-                                            shown: bool) -> None:
+def test_key_help_only_where_there_are_keys(
+    browser: Browser, base_url: str, touch: bool, shown: bool
+) -> None:
     """On a touch-only tablet the keys on the buttons and the keyboard help are noise: they go,
     as on a phone; with a mouse at the same width they stay."""
-    context = browser.new_context(base_url=base_url, viewport=TABLET,  # type: ignore[arg-type]
-                                  is_mobile=touch, has_touch=touch, reduced_motion="reduce")
+    context = browser.new_context(
+        base_url=base_url,
+        viewport=TABLET,  # type: ignore[arg-type]
+        is_mobile=touch,
+        has_touch=touch,
+        reduced_motion="reduce",
+    )
     page = context.new_page()
     page.goto("/en/games/chuopai/table?seed=5&level=greedy")
     assert wait_for_turn(page) == "your-turn"

@@ -46,14 +46,18 @@ def _log(page: Page) -> list[str]:
 def _follows(page: Page, other: Page) -> None:
     """`page` shows every line of `other`'s log (within a long poll's wake-up)."""
     wanted = log_length(other)
-    page.wait_for_function("n => document.querySelectorAll('[data-testid=log] li').length >= n",
-                           arg=wanted, timeout=TIMEOUT)
+    page.wait_for_function(
+        "n => document.querySelectorAll('[data-testid=log] li').length >= n",
+        arg=wanted,
+        timeout=TIMEOUT,
+    )
     assert _log(page)[:wanted] == _log(other)[:wanted]
 
 
 @pytest.mark.parametrize("game", ["sisepai", "nantong"])
 def test_two_browsers_on_two_processes_see_each_others_moves(
-        browser: Browser, two_processes: tuple[ServeProcess, ServeProcess], game: str) -> None:
+    browser: Browser, two_processes: tuple[ServeProcess, ServeProcess], game: str
+) -> None:
     first, second = two_processes
     mine = new_page(browser, first.url, DESKTOP)
     theirs = new_page(browser, second.url, PHONE)

@@ -21,8 +21,10 @@ def leftover(used: Counter[int], deck: Iterable[int], code: Callable[[int], str]
     full = Counter(deck)
     over = used - full
     if over:
-        raise FillError("the example uses too many copies: " + " ".join(
-            code(c) for c in sorted(over.elements())))
+        raise FillError(
+            "the example uses too many copies: "
+            + " ".join(code(c) for c in sorted(over.elements()))
+        )
     return full - used
 
 

@@ -47,8 +47,15 @@ DEALS = (Deal(seed=8, dealer=None, policy="greedy"), Deal(seed=11, dealer=1, pol
 
 # A step's fields, in the order a difference is looked for (then any other, sorted).
 STEP_FIELDS = ("step", "seat", "action", "events", "after")
-AFTER_FIELDS = ("unsettled", "over", "to_act", "public_to_act", "legal_actions",
-                "observations", "result")
+AFTER_FIELDS = (
+    "unsettled",
+    "over",
+    "to_act",
+    "public_to_act",
+    "legal_actions",
+    "observations",
+    "result",
+)
 
 
 def path_of(game: Game, seed: int) -> Path:
@@ -56,8 +63,10 @@ def path_of(game: Game, seed: int) -> Path:
 
 
 def events_json(game: Game, events: list[Event]) -> list[dict[str, Any]]:
-    return [{"event": e.to_json(),
-             "visible_to": [s for s in range(game.players) if e.visible_to(s)]} for e in events]
+    return [
+        {"event": e.to_json(), "visible_to": [s for s in range(game.players) if e.visible_to(s)]}
+        for e in events
+    ]
 
 
 def after(game: Game, state: State) -> dict[str, Any]:
@@ -74,8 +83,14 @@ def after(game: Game, state: State) -> dict[str, Any]:
     }
 
 
-def step_json(game: Game, state: State, kind: str, events: list[Event], seat: int | None = None,
-              action: str | None = None) -> dict[str, Any]:
+def step_json(
+    game: Game,
+    state: State,
+    kind: str,
+    events: list[Event],
+    seat: int | None = None,
+    action: str | None = None,
+) -> dict[str, Any]:
     step: dict[str, Any] = {"step": kind}
     if kind == "action":
         step |= {"seat": seat, "action": action}
@@ -86,18 +101,28 @@ def step_json(game: Game, state: State, kind: str, events: list[Event], seat: in
 
 
 def header(game: Game, deal: Deal) -> dict[str, Any]:
-    return {"game": game.name, "rules_version": game.rules_version, "players": game.players,
-            "seed": deal.seed, "dealer": deal.dealer, "policy": deal.policy}
+    return {
+        "game": game.name,
+        "rules_version": game.rules_version,
+        "players": game.players,
+        "seed": deal.seed,
+        "dealer": deal.dealer,
+        "policy": deal.policy,
+    }
 
 
 def record(game: Game, deal: Deal) -> dict[str, Any]:
     """Play the deal as the server does, with `deal.policy` deciding for every seat."""
     try:
-        agents = [make_agent(deal.policy, game.name, deal.seed * game.players + s)
-                  for s in range(game.players)]
+        agents = [
+            make_agent(deal.policy, game.name, deal.seed * game.players + s)
+            for s in range(game.players)
+        ]
     except KeyError:  # a game without that agent yet: random play still records a deal
-        agents = [make_agent("random", game.name, deal.seed * game.players + s)
-                  for s in range(game.players)]
+        agents = [
+            make_agent("random", game.name, deal.seed * game.players + s)
+            for s in range(game.players)
+        ]
     order = random.Random(deal.seed)
     state = game.new_deal(deal.seed, deal.dealer, lazy=True)
     steps = [step_json(game, state, "opening", state.opening)]
@@ -123,8 +148,10 @@ def dumps(value: Any, depth: int = 0) -> str:
         return flat
     pad = " " * (depth + 1)
     if isinstance(value, dict):
-        items = [f"{json.dumps(k, ensure_ascii=False)}:{dumps(value[k], depth + 1)}"
-                 for k in sorted(value)]
+        items = [
+            f"{json.dumps(k, ensure_ascii=False)}:{dumps(value[k], depth + 1)}"
+            for k in sorted(value)
+        ]
         return "{\n" + ",\n".join(pad + i for i in items) + "\n" + " " * depth + "}"
     items = [dumps(v, depth + 1) for v in value]
     return "[\n" + ",\n".join(pad + i for i in items) + "\n" + " " * depth + "]"
@@ -138,8 +165,10 @@ def main() -> int:
             path = path_of(game, deal.seed)
             path.write_text(dumps(record(game, deal)) + "\n", encoding="utf-8")
             written.add(path)
-            print(f"{path.relative_to(Path.cwd()) if path.is_relative_to(Path.cwd()) else path}"
-                  f"  {path.stat().st_size:,} bytes")
+            print(
+                f"{path.relative_to(Path.cwd()) if path.is_relative_to(Path.cwd()) else path}"
+                f"  {path.stat().st_size:,} bytes"
+            )
     for stale in sorted(set(DATA.glob("*.json")) - written):
         stale.unlink()
         print(f"removed {stale.name}")

@@ -73,8 +73,10 @@ def first_difference(stored: Any, now: Any, path: str = "") -> str | None:
             if found:
                 return found
         if len(stored) != len(now):
-            return (f"{here}: {len(stored)} items stored, {len(now)} now "
-                    f"(stored {_short(stored)}, now {_short(now)})")
+            return (
+                f"{here}: {len(stored)} items stored, {len(now)} now "
+                f"(stored {_short(stored)}, now {_short(now)})"
+            )
         return None
     # bool is an int in Python, but true is not 1 in JSON
     if type(stored) is not type(now) or stored != now:
@@ -88,8 +90,9 @@ def _describe(step: dict[str, Any]) -> str:
     return str(step.get("step"))
 
 
-def _take(game: Game, state: State | None, golden: dict[str, Any], step: dict[str, Any]
-          ) -> tuple[State, dict[str, Any]]:
+def _take(
+    game: Game, state: State | None, golden: dict[str, Any], step: dict[str, Any]
+) -> tuple[State, dict[str, Any]]:
     """Take a recorded step on the deal (`state` None: deal it) and what it shows now."""
     kind = step.get("step")
     if kind == "opening":
@@ -112,8 +115,10 @@ def test_data_folder_holds_golden_files() -> None:
 @pytest.mark.parametrize("name", sorted(GAMES))
 def test_every_game_has_two_golden_deals(name: str) -> None:
     mine = [p.name for p in FILES if p.name.startswith(f"{name}-")]
-    assert len(mine) >= 2, (f"game {name!r} has {len(mine)} golden deal(s) in {DATA} "
-                            f"({mine}), at least 2 wanted: run {REGENERATE}")
+    assert len(mine) >= 2, (
+        f"game {name!r} has {len(mine)} golden deal(s) in {DATA} "
+        f"({mine}), at least 2 wanted: run {REGENERATE}"
+    )
 
 
 @pytest.mark.parametrize("path", FILES, ids=[p.stem for p in FILES])
@@ -129,8 +134,9 @@ def test_golden_deal_replays_exactly(path: Path) -> None:
     game = GAMES[name]
     for key in ("rules_version", "players"):
         if golden[key] != getattr(game, key):
-            pytest.fail(f"{where}: {key} is {getattr(game, key)!r} now, "
-                        f"{golden[key]!r} in the golden file")
+            pytest.fail(
+                f"{where}: {key} is {getattr(game, key)!r} now, {golden[key]!r} in the golden file"
+            )
     steps: list[dict[str, Any]] = golden["steps"]
     state: State | None = None
     for number, stored in enumerate(steps):
@@ -143,5 +149,6 @@ def test_golden_deal_replays_exactly(path: Path) -> None:
         if found:
             pytest.fail(f"{label}: {found}\n(if this change is intended: {REGENERATE})")
     if state is None or not state.is_over():
-        pytest.fail(f"{where}: the recorded steps end at step {len(steps) - 1}, "
-                    "but the deal is not over")
+        pytest.fail(
+            f"{where}: the recorded steps end at step {len(steps) - 1}, but the deal is not over"
+        )

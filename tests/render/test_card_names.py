@@ -34,5 +34,7 @@ def test_sisepai_names_end_with_the_glyph_and_its_pinyin() -> None:
     for lang in set(LANGS) - {"zh"}:
         for code, name in names[lang].items():
             assert f" {piece_glyph(code)} (" in name and name.endswith(")"), (lang, name)
-            assert card_name(code, lang, with_glyph=False) == name.rpartition(" (")[0].rpartition(
-                " ")[0]
+            assert (
+                card_name(code, lang, with_glyph=False)
+                == name.rpartition(" (")[0].rpartition(" ")[0]
+            )

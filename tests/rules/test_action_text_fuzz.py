@@ -12,8 +12,29 @@ from cardavia.games.registry import GAMES
 from cardavia.rules.core import State
 from cardavia.rules.errors import RulesError
 
-JUNK = ["", " ", "x", "0", "-1", "99", "win", "pass", "discard", "claim", "chi", "peng", "pao",
-        "kong", "pong", "ready", "play", "\x00", "é", "1.5", "[]"]
+JUNK = [
+    "",
+    " ",
+    "x",
+    "0",
+    "-1",
+    "99",
+    "win",
+    "pass",
+    "discard",
+    "claim",
+    "chi",
+    "peng",
+    "pao",
+    "kong",
+    "pong",
+    "ready",
+    "play",
+    "\x00",
+    "é",
+    "1.5",
+    "[]",
+]
 
 
 def _states(game: str, seed: int) -> list[State]:
@@ -43,9 +64,11 @@ def test_any_text_is_applied_only_as_a_legal_action(game: str, data: st.DataObje
     words = sorted({w for action in acting + legal for w in action.split()} | set(JUNK))
     text = data.draw(
         st.lists(st.sampled_from(words) | st.text(max_size=4), max_size=5).map(" ".join)
-        | st.sampled_from(legal or ["pass"]).map(lambda a: a + data.draw(
-            st.sampled_from(["", " ", "  ", " x", "\t"]))),
-        label="action")
+        | st.sampled_from(legal or ["pass"]).map(
+            lambda a: a + data.draw(st.sampled_from(["", " ", "  ", " x", "\t"]))
+        ),
+        label="action",
+    )
     before = state.clone()
     try:
         state.apply(seat, text)

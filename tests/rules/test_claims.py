@@ -9,8 +9,9 @@ from cardavia.rules.core import Event
 
 def _window(answers: dict[int, str]) -> ClaimWindow:
     # origin 0: the tie-break order is seats 1, 2, 0
-    window = ClaimWindow(0, 3, {1: {"chi a": 3, "peng a": 2}, 2: {"peng a": 2, "hu": 1},
-                                0: {"chi b": 3}})
+    window = ClaimWindow(
+        0, 3, {1: {"chi a": 3, "peng a": 2}, 2: {"peng a": 2, "hu": 1}, 0: {"chi b": 3}}
+    )
     for seat, text in answers.items():
         window.answer(seat, text)
     return window
@@ -49,7 +50,8 @@ def test_taking_an_answer_tells_that_seat_alone_and_says_when_all_are_in() -> No
     events: list[Event] = []
     assert not window.take(1, "peng a", events)
     assert [(e.kind, e.data, e.seat) for e in events] == [
-        ("answer", {"seat": 1, "action": "peng a"}, 1)]
+        ("answer", {"seat": 1, "action": "peng a"}, 1)
+    ]
     assert not window.take(0, PASS, events)
     assert window.take(2, "hu", events) and window.award() == (2, "hu")
 

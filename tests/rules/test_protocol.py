@@ -43,8 +43,9 @@ def test_a_redeal_depends_on_which_cards_are_unseen_not_where() -> None:
 
 
 @per_game
-def test_conservation_names_a_missing_or_doubled_card(name: str,
-                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+def test_conservation_names_a_missing_or_doubled_card(
+    name: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
     state = GAMES[name].new_deal(1)
     check_conservation(state)
     places = [list(p) for p in state.card_locations() if p]

@@ -107,8 +107,7 @@ def _holders(record: dict, key: str) -> list[dict]:  # type: ignore[type-arg]
     return [p for p in breakdown.get("players", [breakdown]) if key in p]
 
 
-@pytest.mark.parametrize(("game", "key"), [("sisepai", "drawn"),
-                                           ("nantong", "winning_card_group")])
+@pytest.mark.parametrize(("game", "key"), [("sisepai", "drawn"), ("nantong", "winning_card_group")])
 def test_a_record_made_before_the_breakdown_told_more_still_replays(game: str, key: str) -> None:
     """Deal records (docs/deal-record.md): a key a breakdown gained later (the game's
     `breakdown_keys_added_later`) may be missing from a record made before it, which still

@@ -22,8 +22,9 @@ PARTS = ("format", "game", "rules", "seed", "dealer", "position", "actions", "re
 
 def _record(game: str, seed: int) -> dict[str, Any]:
     players = GAMES[game].players
-    state = play_deal(GAMES[game], seed, [make_agent("greedy", game, seed + s)
-                                          for s in range(players)])
+    state = play_deal(
+        GAMES[game], seed, [make_agent("greedy", game, seed + s) for s in range(players)]
+    )
     return make_record(state, seed, None, None)
 
 
@@ -34,8 +35,9 @@ def _garble(data: st.DataObject, value: Any, depth: int = 0) -> Any:
     """`value` with one place in it replaced, dropped, or (in a list) cut short."""
     here = data.draw(st.booleans(), label="here") if depth else False
     if here or not isinstance(value, dict | list) or not value:
-        return data.draw(JSON | st.integers(-5, 200) | st.sampled_from(["pass", "win", ""]),
-                         label="new value")
+        return data.draw(
+            JSON | st.integers(-5, 200) | st.sampled_from(["pass", "win", ""]), label="new value"
+        )
     keys = list(value) if isinstance(value, dict) else list(range(len(value)))
     key = data.draw(st.sampled_from(keys), label="key")
     how = data.draw(st.sampled_from(["inside", "drop", "cut"]), label="how")
@@ -66,8 +68,12 @@ def test_a_garbled_record_replays_or_is_refused_by_name(game: str, data: st.Data
 
 
 @settings(max_examples=200, deadline=None)
-@given(text=st.text(max_size=40) | st.sampled_from(list(map(dumps, RECORDS.values())))
-       .flatmap(lambda t: st.integers(0, len(t)).map(lambda n: t[:n])))
+@given(
+    text=st.text(max_size=40)
+    | st.sampled_from(list(map(dumps, RECORDS.values()))).flatmap(
+        lambda t: st.integers(0, len(t)).map(lambda n: t[:n])
+    )
+)
 def test_any_text_loads_as_a_record_or_is_refused(text: str) -> None:
     try:
         record = loads(text)
@@ -96,8 +102,7 @@ def test_a_garbled_position_deals_or_is_refused(game: str, data: st.DataObject) 
     """A position of any shape deals or is refused as the position's fault (the games'
     readers check cards, counts and seats; `replay` answers for shapes they did not foresee)."""
     position = _garble(data, POSITIONS[game])
-    record = {**RECORDS[game], "seed": None, "position": position, "actions": [],
-              "result": None}
+    record = {**RECORDS[game], "seed": None, "position": position, "actions": [], "result": None}
     try:
         replay(record, GAMES)
         event("dealt")

@@ -43,17 +43,24 @@ def _versions(url: str) -> list[int]:
 
 def _tables(url: str) -> set[str]:
     with psycopg.connect(url) as conn:
-        return {t for (t,) in conn.execute(
-            "SELECT tablename FROM pg_tables WHERE schemaname = current_schema()")}
+        return {
+            t
+            for (t,) in conn.execute(
+                "SELECT tablename FROM pg_tables WHERE schemaname = current_schema()"
+            )
+        }
 
 
 def _others(url: str) -> list[tuple[int, str, str | None]]:
     """The database's other sessions: pid, state, what they wait for."""
     with psycopg.connect(url, autocommit=True) as conn:
-        return list(conn.execute(
-            "SELECT pid, state, wait_event_type FROM pg_stat_activity "
-            "WHERE datname = current_database() AND pid <> pg_backend_pid() "
-            "AND backend_type = 'client backend'"))
+        return list(
+            conn.execute(
+                "SELECT pid, state, wait_event_type FROM pg_stat_activity "
+                "WHERE datname = current_database() AND pid <> pg_backend_pid() "
+                "AND backend_type = 'client backend'"
+            )
+        )
 
 
 def _until(check: Callable[[], Any], seconds: float = 10.0) -> Any:
@@ -85,8 +92,9 @@ def test_migrations_run_at_start_once(url: str) -> None:
     again.close()
 
 
-def test_a_new_step_is_applied_alone_and_a_failed_one_not_at_all(store: PostgresStore,
-                                                                  url: str) -> None:
+def test_a_new_step_is_applied_alone_and_a_failed_one_not_at_all(
+    store: PostgresStore, url: str
+) -> None:
     store.create(_row("a"))
     with psycopg.connect(url, autocommit=True) as conn:
         broken = (*MIGRATIONS, "CREATE TABLE half (x integer); SELEC 1")
@@ -154,7 +162,8 @@ def test_no_server_or_no_database_is_a_store_error_without_the_password() -> Non
 
 
 def test_a_connection_lost_mid_write_is_a_store_error_and_the_pool_recovers(
-        store: PostgresStore, url: str) -> None:
+    store: PostgresStore, url: str
+) -> None:
     store.create(_row("a"))
     outcome: list[BaseException | None] = []
 
@@ -191,9 +200,11 @@ def test_connections_the_server_closed_are_replaced(store: PostgresStore, url: s
     assert len(_others(url)) >= 3
     for n in range(3):
         with psycopg.connect(url, autocommit=True) as admin:
-            admin.execute("SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
-                          "WHERE datname = current_database() AND pid <> pg_backend_pid() "
-                          "AND backend_type = 'client backend'")
+            admin.execute(
+                "SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
+                "WHERE datname = current_database() AND pid <> pg_backend_pid() "
+                "AND backend_type = 'client backend'"
+            )
         _until(lambda: not _others(url))
         started = time.monotonic()
         store.append_action("d0", n, 0, "pass")
@@ -202,8 +213,7 @@ def test_connections_the_server_closed_are_replaced(store: PostgresStore, url: s
         assert time.monotonic() - started < 1
 
 
-def test_two_stores_on_one_database_see_each_others_writes(store: PostgresStore,
-                                                          url: str) -> None:
+def test_two_stores_on_one_database_see_each_others_writes(store: PostgresStore, url: str) -> None:
     other = PostgresStore(url)  # another process of the site
     try:
         store.create(_row("a"))
@@ -238,12 +248,15 @@ def test_close_lets_every_connection_go(url: str) -> None:
 
 
 def test_a_value_the_database_holds_but_python_cannot_read_is_an_unreadable_row(
-        store: PostgresStore, url: str) -> None:
+    store: PostgresStore, url: str
+) -> None:
     store.create(_row("a"))
     store.create(_row("b"))
     with psycopg.connect(url, autocommit=True) as conn:  # valid JSON, nested past Python's reach
-        conn.execute("UPDATE deals SET totals = (repeat('[', 5000) || repeat(']', 5000))::json "
-                     "WHERE id = 'a'")
+        conn.execute(
+            "UPDATE deals SET totals = (repeat('[', 5000) || repeat(']', 5000))::json "
+            "WHERE id = 'a'"
+        )
     with pytest.raises(UnreadableRowError):
         store.load("a")
     assert store.load("b") is not None

@@ -26,8 +26,11 @@ def test_a_deal_and_its_actions_come_back(store: Store) -> None:
     store.append_action("a", 1, 2, "discard rC")
     row = store.load("a")
     assert row is not None
-    assert (row.seed, row.actions, row.totals) == (7, [(0, "pass"), (2, "discard rC")],
-                                                   [1, -1, 0, 0])
+    assert (row.seed, row.actions, row.totals) == (
+        7,
+        [(0, "pass"), (2, "discard rC")],
+        [1, -1, 0, 0],
+    )
     assert store.load("b") is None
 
 
@@ -40,13 +43,15 @@ def test_an_action_number_is_taken_once(store: Store) -> None:
     assert row is not None and row.actions == [(0, "pass")]
 
 
-@pytest.mark.parametrize("bad", [
-    _row("bad", seed=2**63),  # more than an SQLite INTEGER (a bigint) holds
-    _row("bad", actions=[(0, "pass"), (0, None)]),  # NOT NULL fails after the deal row
-    _row("a"),  # the id is taken
-])
-def test_a_failed_create_stores_nothing_and_the_store_goes_on(store: Store,
-                                                             bad: DealRow) -> None:
+@pytest.mark.parametrize(
+    "bad",
+    [
+        _row("bad", seed=2**63),  # more than an SQLite INTEGER (a bigint) holds
+        _row("bad", actions=[(0, "pass"), (0, None)]),  # NOT NULL fails after the deal row
+        _row("a"),  # the id is taken
+    ],
+)
+def test_a_failed_create_stores_nothing_and_the_store_goes_on(store: Store, bad: DealRow) -> None:
     store.create(_row("a"))
     with pytest.raises(StoreError):
         store.create(bad)
@@ -68,9 +73,18 @@ def test_an_unexpected_failure_inside_create_rolls_back_too(store: Store) -> Non
 
 def test_every_field_comes_back_as_it_was(store: Store) -> None:
     position = {"zeta": [1, 2], "alpha": {"b": None, "a": "紅"}, "n": 1.5}
-    deal = DealRow("full", "nantong", 2**63 - 1, 3, position, "hard",
-                   [(0, "pass"), (3, "discard rC")], previous="before", totals=[5, -5, 0, 0],
-                   ai_seed=2**63 - 1)
+    deal = DealRow(
+        "full",
+        "nantong",
+        2**63 - 1,
+        3,
+        position,
+        "hard",
+        [(0, "pass"), (3, "discard rC")],
+        previous="before",
+        totals=[5, -5, 0, 0],
+        ai_seed=2**63 - 1,
+    )
     store.create(deal)
     row = store.load("full")
     assert row == deal
@@ -105,8 +119,9 @@ def test_threads_write_and_read_at_once(store: Store) -> None:
         except BaseException as err:  # pragma: no cover - reported below
             failed.append(err)
 
-    threads = [threading.Thread(target=play, args=(f"d{d}", seat))
-               for d in range(4) for seat in (0, 1)]
+    threads = [
+        threading.Thread(target=play, args=(f"d{d}", seat)) for d in range(4) for seat in (0, 1)
+    ]
     for t in threads:
         t.start()
     for t in threads:
@@ -136,11 +151,14 @@ def test_an_emptied_file_starts_loudly(tmp_path: Path, caplog: pytest.LogCapture
     assert SQLiteStore(tmp_path / "new.db").warnings == []
 
 
-@pytest.mark.parametrize("damage", [
-    "DROP TABLE actions",
-    "DROP TABLE deals",
-    "DROP TABLE actions; DROP TABLE deals; CREATE TABLE notes (x)",
-])
+@pytest.mark.parametrize(
+    "damage",
+    [
+        "DROP TABLE actions",
+        "DROP TABLE deals",
+        "DROP TABLE actions; DROP TABLE deals; CREATE TABLE notes (x)",
+    ],
+)
 def test_a_file_missing_our_tables_is_refused(tmp_path: Path, damage: str) -> None:
     path = tmp_path / "deals.db"
     store = SQLiteStore(path)

@@ -25,14 +25,22 @@ DEALS = 20
 
 @pytest.mark.parametrize("game", sorted(GAMES))
 def test_a_job_carries_a_sampled_world_never_the_true_deal(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, game: str) -> None:
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, game: str
+) -> None:
     store = SQLiteStore(tmp_path / "deals.db")
     tables = Tables(store, GAMES, Quick(), pacer=Recording())  # pauses of 2 ms
     truths: dict[bytes, State] = {}
     pack = live.pack
 
-    def watched(level: str, name: str, seed: int, world: State, seat: int,
-                observation: dict[str, Any], legal: list[str]) -> bytes:
+    def watched(
+        level: str,
+        name: str,
+        seed: int,
+        world: State,
+        seat: int,
+        observation: dict[str, Any],
+        legal: list[str],
+    ) -> bytes:
         payload = pack(level, name, seed, world, seat, observation, legal)
         truths[payload] = current[0].state.clone()  # the true deal at that moment
         return payload

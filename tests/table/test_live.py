@@ -64,7 +64,8 @@ class Flaky(Wrapped):
 
 
 def test_an_ai_seat_whose_action_was_not_stored_plays_on_with_the_next_request(
-        store: Store) -> None:
+    store: Store,
+) -> None:
     flaky = Flaky(store)
     tables = Tables(flaky, GAMES)
 
@@ -184,7 +185,8 @@ def test_a_slow_store_write_holds_up_its_deal_only(store: Store) -> None:
         stalled.order.clear()
         stalled.stall.clear()
         act = asyncio.ensure_future(
-            tables.human_act(slow, slow.state.legal_actions(HUMAN)[0], slow.version))
+            tables.human_act(slow, slow.state.legal_actions(HUMAN)[0], slow.version)
+        )
         await asyncio.sleep(0.05)
         assert (await tables.get(other.id)).view()["id"] == other.id  # answered meanwhile
         stalled.order.append("other deal answered")

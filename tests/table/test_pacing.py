@@ -70,16 +70,25 @@ class Recording(Pacer):
 class Quick(Thinkers):
     """Searching seats decide at once, in this process, as the greedy policy would."""
 
-    async def think(self, level: str, game: str, seed: int, world: State, seat: int,
-                    observation: dict[str, Any], legal: list[str], client: str = ""
-                    ) -> dict[str, Any]:
+    async def think(
+        self,
+        level: str,
+        game: str,
+        seed: int,
+        world: State,
+        seat: int,
+        observation: dict[str, Any],
+        legal: list[str],
+        client: str = "",
+    ) -> dict[str, Any]:
         await asyncio.sleep(0.001)
         return {"action": make_agent("greedy", game).act(observation, legal)}
 
 
 @pytest.mark.parametrize("game", [g for g in GAMES if g != "chuopai"])  # Chuo Pai: no claims
 def test_every_unfilled_pause_waits_and_every_hidden_choice_is_timed(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, game: str) -> None:
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, game: str
+) -> None:
     pacer = Recording()
     tables = Tables(SQLiteStore(tmp_path / "deals.db"), GAMES, pacer=pacer, thinkers=Quick())
     early: list[float] = []
@@ -116,9 +125,17 @@ def test_every_unfilled_pause_waits_and_every_hidden_choice_is_timed(
 class Slow(Quick):
     """Searching seats take 20 ms."""
 
-    async def think(self, level: str, game: str, seed: int, world: State, seat: int,
-                    observation: dict[str, Any], legal: list[str], client: str = ""
-                    ) -> dict[str, Any]:
+    async def think(
+        self,
+        level: str,
+        game: str,
+        seed: int,
+        world: State,
+        seat: int,
+        observation: dict[str, Any],
+        legal: list[str],
+        client: str = "",
+    ) -> dict[str, Any]:
         await asyncio.sleep(0.02)
         return await super().think(level, game, seed, world, seat, observation, legal)
 

@@ -39,8 +39,9 @@ def _events(events: list[Event]) -> list[tuple[str, Any, Any]]:
     return [(e.kind, e.data, e.seat) for e in events]
 
 
-def _play(game: str, seed: int, lazy: bool
-          ) -> tuple[State, list[Any], list[list[Event]], list[list[Event]]]:
+def _play(
+    game: str, seed: int, lazy: bool
+) -> tuple[State, list[Any], list[list[Event]], list[list[Event]]]:
     """A deal of random legal actions (the same for both ways of playing); the events, and in
     the lazy deal each `apply`'s or `settle`'s events apart, and the settles' alone."""
     state = GAMES[game].new_deal(seed, lazy=lazy)
@@ -113,8 +114,7 @@ async def _answer_to_discard(tmp: Path, ai2: str | None) -> dict[str, Any]:
     return {k: v for k, v in view.items() if k != "id"}
 
 
-def test_your_discard_is_answered_alike_whether_or_not_an_ai_can_claim_it(
-        tmp_path: Path) -> None:
+def test_your_discard_is_answered_alike_whether_or_not_an_ai_can_claim_it(tmp_path: Path) -> None:
     """SSP-8, A-SSP-8 (only a seat with a claim is asked), rules-notes "Who is asked is not
     public": the answer to your discard shows the card under claim either way."""
     (tmp_path / "a").mkdir()
@@ -126,15 +126,17 @@ def test_your_discard_is_answered_alike_whether_or_not_an_ai_can_claim_it(
 
 
 def test_declining_a_win_after_your_compulsory_wei_is_answered_with_your_discard(
-        tmp_path: Path) -> None:
+    tmp_path: Path,
+) -> None:
     """PHZ-5 step 1, A-PHZ-14 (a human may pass the win after a compulsory wei, then discards):
     the answer to "pass" owes your discard at once. A held step there would hand you the
     discard without an event, and a long poll waits for one."""
     from tests.games.paohuzi.helpers import build as phz_position
 
     exposed = ["chi s1 s2 s3", "peng L5 L5 L5", "chi s6 s7 s8", "peng s9 s9 s9"]
-    position = phz_position(hands={0: "s4 s4 L2 L2 L2 L6 L7 L8"}, exposed={0: exposed},
-                            stock="s4").position
+    position = phz_position(
+        hands={0: "s4 s4 L2 L2 L2 L6 L7 L8"}, exposed={0: exposed}, stock="s4"
+    ).position
 
     async def go() -> None:
         tables = Tables(SQLiteStore(tmp_path / "deals.db"), GAMES)

@@ -43,8 +43,7 @@ async def _human_turn(tables: Tables, table: Table) -> Table:
 
 
 @pytest.mark.parametrize("game", sorted(GAMES))
-def test_either_process_plays_any_deal_to_its_end(stores: tuple[Store, Store],
-                                                  game: str) -> None:
+def test_either_process_plays_any_deal_to_its_end(stores: tuple[Store, Store], game: str) -> None:
     a = Tables(stores[0], GAMES)
     b = Tables(stores[1], GAMES, worker=False)  # its searches are done by a's worker
 
@@ -57,8 +56,7 @@ def test_either_process_plays_any_deal_to_its_end(stores: tuple[Store, Store],
             if table.state.is_over():
                 break
             try:
-                await here.human_act(table, table.state.legal_actions(HUMAN)[0],
-                                     table.version)
+                await here.human_act(table, table.state.legal_actions(HUMAN)[0], table.version)
             except StaleVersionError:
                 continue  # the other process's news had not reached this one: read again
             turn += 1
@@ -77,7 +75,8 @@ def test_either_process_plays_any_deal_to_its_end(stores: tuple[Store, Store],
 
 
 def test_the_store_decides_a_race_and_the_loser_sees_the_fresh_view(
-        stores: tuple[Store, Store]) -> None:
+    stores: tuple[Store, Store],
+) -> None:
     a = Tables(stores[0], GAMES, worker=False)
     b = Tables(stores[1], GAMES, worker=False)
 
@@ -90,7 +89,9 @@ def test_the_store_decides_a_race_and_the_loser_sees_the_fresh_view(
         before, seen = len(table.state.actions), table.version
         results = await asyncio.gather(
             a.human_act(table, legal[0], table.version),
-            b.human_act(other, legal[-1], other.version), return_exceptions=True)
+            b.human_act(other, legal[-1], other.version),
+            return_exceptions=True,
+        )
         lost = [r for r in results if isinstance(r, StaleVersionError)]
         assert len(lost) == 1 and results.count(None) == 1  # exactly one action applied
         loser = (a, b)[results.index(lost[0])]
@@ -141,8 +142,9 @@ def test_two_processes_asking_for_one_hint_get_one_search(stores: tuple[Store, S
             await a.human_act(table, legal[-1], table.version)
             table = await _human_turn(a, table)
         other = await b.get(table.id)
-        first, second = await asyncio.gather(a.hint(table, table.version),
-                                             b.hint(other, other.version))
+        first, second = await asyncio.gather(
+            a.hint(table, table.version), b.hint(other, other.version)
+        )
         assert first == second and thinkers.calls == 1
         await a.close()
         await b.close()

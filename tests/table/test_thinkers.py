@@ -30,9 +30,15 @@ def test_a_worker_that_dies_is_replaced() -> None:
         pool = thinkers._executor()
         with pytest.raises(BrokenProcessPool):  # killed, as by the out-of-memory killer
             await asyncio.get_running_loop().run_in_executor(pool, os._exit, 1)
-        return await thinkers.think("normal", "sisepai", 1,
-                                    state.sample_world(seat, random.Random(1)), seat,
-                                    state.observation(seat), legal)
+        return await thinkers.think(
+            "normal",
+            "sisepai",
+            1,
+            state.sample_world(seat, random.Random(1)),
+            seat,
+            state.observation(seat),
+            legal,
+        )
 
     try:
         assert run(go())["action"] in legal
@@ -53,8 +59,9 @@ class Broken(Thinkers):
 
 
 @pytest.mark.parametrize("game", sorted(GAMES))
-def test_when_search_fails_the_ai_seats_play_on_and_the_hint_answers(tmp_path: Path,
-                                                                      game: str) -> None:
+def test_when_search_fails_the_ai_seats_play_on_and_the_hint_answers(
+    tmp_path: Path, game: str
+) -> None:
     thinkers = Broken()
     tables = Tables(SQLiteStore(tmp_path / "deals.db"), GAMES, thinkers)
 
@@ -84,9 +91,17 @@ class Counting(Thinkers):
         super().__init__(1)
         self.calls = 0
 
-    async def think(self, level: str, game: str, seed: int, world: Any, seat: int,
-                    observation: dict[str, Any], legal: list[str], client: str = ""
-                    ) -> dict[str, Any]:
+    async def think(
+        self,
+        level: str,
+        game: str,
+        seed: int,
+        world: Any,
+        seat: int,
+        observation: dict[str, Any],
+        legal: list[str],
+        client: str = "",
+    ) -> dict[str, Any]:
         self.calls += 1
         await asyncio.sleep(0.05)
         return {"action": legal[-1], "reason": "greedy", "samples": 3, "values": {}}
@@ -105,8 +120,9 @@ def test_hints_asked_together_share_one_search(tmp_path: Path) -> None:
         while len(set(legal := table.state.legal_actions(HUMAN))) < 2 or "win" in legal:
             await tables.human_act(table, legal[-1], table.version)
             await tables.drain()
-        first, second = await asyncio.gather(tables.hint(table, table.version),
-                                             tables.hint(table, table.version))
+        first, second = await asyncio.gather(
+            tables.hint(table, table.version), tables.hint(table, table.version)
+        )
         assert first == second and thinkers.calls == 1
         assert await tables.hint(table, table.version) == first and thinkers.calls == 1
         await tables.human_act(table, first["action"], table.version)
@@ -150,8 +166,7 @@ def test_a_seat_no_worker_answers_plays_on_and_leaves_no_job(tmp_path: Path) -> 
             if table.state.is_over():
                 break
             if HUMAN in table.state.to_act():
-                await tables.human_act(table, table.state.legal_actions(HUMAN)[0],
-                                       table.version)
+                await tables.human_act(table, table.state.legal_actions(HUMAN)[0], table.version)
         assert len(table.state.actions) > 10  # the AI seats played on
         assert store.take_job("late worker") is None
 

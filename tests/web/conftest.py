@@ -18,8 +18,9 @@ def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
     marker = metafunc.definition.get_closest_marker("backends")
     if marker is not None and "backend" in metafunc.fixturenames:
         names = marker.args or ("sqlite", "postgres")
-        metafunc.parametrize("backend", [p for p in BACKENDS if p.values[0] in names],
-                             indirect=True)
+        metafunc.parametrize(
+            "backend", [p for p in BACKENDS if p.values[0] in names], indirect=True
+        )
 
 
 @pytest.fixture

@@ -25,8 +25,9 @@ def _play_to_end(client: TestClient, deal_id: str) -> dict[str, Any]:
     view = settle(client, deal_id)
     while not view["over"]:
         action = "win" if "win" in view["legal_actions"] else view["legal_actions"][-1]
-        r = client.post(f"/api/games/{deal_id}/actions",
-                        json={"action": action, "version": view["version"]})
+        r = client.post(
+            f"/api/games/{deal_id}/actions", json={"action": action, "version": view["version"]}
+        )
         assert r.status_code == 200, r.text
         view = settle(client, deal_id, r.json()["view"]["version"] - 1)
     return view
@@ -38,12 +39,22 @@ def test_create_and_view(client: TestClient) -> None:
     body = r.json()
     assert len(body["id"]) >= 22  # 128 random bits, URL-safe base64
     view = body["view"]
-    for key in ("game", "version", "seat", "to_act", "legal_actions", "over", "result", "log",
-                "table"):
+    for key in (
+        "game",
+        "version",
+        "seat",
+        "to_act",
+        "legal_actions",
+        "over",
+        "result",
+        "log",
+        "table",
+    ):
         assert key in view
     assert view["seat"] == 0 and view["game"] == "sisepai"
-    assert len(view["table"]["hand"]) + sum(
-        len(g) for g in view["table"]["seats"][0]["exposed"]) == 20
+    assert (
+        len(view["table"]["hand"]) + sum(len(g) for g in view["table"]["seats"][0]["exposed"]) == 20
+    )
     again = client.get(f"/api/games/{body['id']}").json()["view"]
     assert again["table"]["hand"] == view["table"]["hand"]
 
@@ -89,37 +100,47 @@ def live(client: TestClient) -> tuple[str, dict[str, Any]]:
     raise AssertionError("no live deal")
 
 
-def test_stale_version_409_with_current_view(client: TestClient,
-                                             live: tuple[str, dict[str, Any]]) -> None:
+def test_stale_version_409_with_current_view(
+    client: TestClient, live: tuple[str, dict[str, Any]]
+) -> None:
     deal_id, view = live
-    r = client.post(f"/api/games/{deal_id}/actions",
-                    json={"action": view["legal_actions"][0], "version": view["version"] - 1})
+    r = client.post(
+        f"/api/games/{deal_id}/actions",
+        json={"action": view["legal_actions"][0], "version": view["version"] - 1},
+    )
     assert r.status_code == 409
     assert r.json()["view"] == view
     assert r.json()["error"]["code"] == "stale_version"
     unchanged(client, deal_id, view)
 
 
-@pytest.mark.parametrize(("action", "code"), [
-    ("discard zz", "invalid_action"),
-    ("fly away", "invalid_action"),
-    ("claim rK rK", "illegal_action"),
-])
-def test_illegal_action_422(client: TestClient, live: tuple[str, dict[str, Any]],
-                            action: str, code: str) -> None:
+@pytest.mark.parametrize(
+    ("action", "code"),
+    [
+        ("discard zz", "invalid_action"),
+        ("fly away", "invalid_action"),
+        ("claim rK rK", "illegal_action"),
+    ],
+)
+def test_illegal_action_422(
+    client: TestClient, live: tuple[str, dict[str, Any]], action: str, code: str
+) -> None:
     deal_id, view = live
-    r = client.post(f"/api/games/{deal_id}/actions",
-                    json={"action": action, "version": view["version"]})
+    r = client.post(
+        f"/api/games/{deal_id}/actions", json={"action": action, "version": view["version"]}
+    )
     assert r.status_code == 422
     assert r.json()["error"]["code"] == code and r.json()["error"]["message"]
     unchanged(client, deal_id, view)
 
 
-def test_malformed_json_400(client: TestClient,
-                            live: tuple[str, dict[str, Any]]) -> None:
+def test_malformed_json_400(client: TestClient, live: tuple[str, dict[str, Any]]) -> None:
     deal_id, view = live
-    r = client.post(f"/api/games/{deal_id}/actions", content=b"{not json",
-                    headers={"content-type": "application/json"})
+    r = client.post(
+        f"/api/games/{deal_id}/actions",
+        content=b"{not json",
+        headers={"content-type": "application/json"},
+    )
     assert r.status_code == 400 and r.json()["error"]["code"] == "bad_json"
     r = client.post(f"/api/games/{deal_id}/actions", json=[1, 2])
     assert r.status_code == 400
@@ -131,20 +152,23 @@ def test_malformed_json_400(client: TestClient,
     unchanged(client, deal_id, view)
 
 
-def test_oversized_body_413(client: TestClient,
-                            live: tuple[str, dict[str, Any]]) -> None:
+def test_oversized_body_413(client: TestClient, live: tuple[str, dict[str, Any]]) -> None:
     deal_id, view = live
-    r = client.post(f"/api/games/{deal_id}/actions",
-                    json={"action": "pass" + " " * 20000, "version": view["version"]})
+    r = client.post(
+        f"/api/games/{deal_id}/actions",
+        json={"action": "pass" + " " * 20000, "version": view["version"]},
+    )
     assert r.status_code == 413
     unchanged(client, deal_id, view)
 
 
-def test_bad_fields_422(client: TestClient,
-                        live: tuple[str, dict[str, Any]]) -> None:
+def test_bad_fields_422(client: TestClient, live: tuple[str, dict[str, Any]]) -> None:
     deal_id, view = live
-    for body in ({"action": 3, "version": view["version"]}, {"action": "pass"},
-                 {"action": "pass", "version": "1"}):
+    for body in (
+        {"action": 3, "version": view["version"]},
+        {"action": "pass"},
+        {"action": "pass", "version": "1"},
+    ):
         assert client.post(f"/api/games/{deal_id}/actions", json=body).status_code == 422
     unchanged(client, deal_id, view)
 
@@ -172,8 +196,9 @@ def test_create_errors(client: TestClient) -> None:
     assert client.post("/api/games", content=b"[", headers=JSON).status_code == 400
 
 
-def test_wait_returns_at_once_when_newer(client: TestClient,
-                                         live: tuple[str, dict[str, Any]]) -> None:
+def test_wait_returns_at_once_when_newer(
+    client: TestClient, live: tuple[str, dict[str, Any]]
+) -> None:
     deal_id, view = live
     r = client.get(f"/api/games/{deal_id}?wait={view['version'] - 1}")
     assert r.json()["view"]["version"] == view["version"]
@@ -189,8 +214,10 @@ def test_restart_continues_identically(db: str) -> None:
         for _ in range(3):
             if view["over"]:
                 break
-            r = first.post(f"/api/games/{deal_id}/actions",
-                           json={"action": view["legal_actions"][-1], "version": view["version"]})
+            r = first.post(
+                f"/api/games/{deal_id}/actions",
+                json={"action": view["legal_actions"][-1], "version": view["version"]},
+            )
             view = settle(first, deal_id, r.json()["view"]["version"] - 1)
     before = stored(db, deal_id)
     with TestClient(create_app(db)) as second:
@@ -198,14 +225,13 @@ def test_restart_continues_identically(db: str) -> None:
         assert again == view
         end = _play_to_end(second, deal_id)
         record = second.get(f"/api/games/{deal_id}/record").json()
-    assert stored(db, deal_id)[:len(before)] == before
-    assert record["actions"][:len(before)] == [{"seat": s, "action": a} for _, s, a in before]
+    assert stored(db, deal_id)[: len(before)] == before
+    assert record["actions"][: len(before)] == [{"seat": s, "action": a} for _, s, a in before]
     result = replay(record, GAMES).result()
     assert result is not None and result.to_json() == end["result"]
 
 
-def test_next_deal_passes_the_dealer_on_and_carries_totals(client: TestClient,
-                                                          db: str) -> None:
+def test_next_deal_passes_the_dealer_on_and_carries_totals(client: TestClient, db: str) -> None:
     """site.md: New deal after a finished deal continues the match (Nantong's Next deal): the
     dealer passes to the next seat and the running totals carry over, also after a restart."""
     first = client.post("/api/games", json={**EASY, "seed": 4}).json()["id"]
@@ -236,10 +262,11 @@ def test_a_deal_that_no_longer_replays_is_gone_not_a_crash(db: str) -> None:
     execute(db, "UPDATE actions SET action = 'discard zz' WHERE deal_id = ? AND n = 0", (deal_id,))
     with TestClient(create_app(db)) as second:
         for _ in range(2):
-            for r in (second.get(f"/api/games/{deal_id}"),
-                      second.post(f"/api/games/{deal_id}/actions",
-                                  json={"action": "pass", "version": 1}),
-                      second.post(f"/api/games/{deal_id}/hint", json={"version": 1}),
-                      second.get(f"/api/games/{deal_id}/record")):
+            for r in (
+                second.get(f"/api/games/{deal_id}"),
+                second.post(f"/api/games/{deal_id}/actions", json={"action": "pass", "version": 1}),
+                second.post(f"/api/games/{deal_id}/hint", json={"version": 1}),
+                second.get(f"/api/games/{deal_id}/record"),
+            ):
                 assert r.status_code == 410 and r.json()["error"]["code"] == "deal_unreadable"
         assert second.get(f"/api/games/{fine}").status_code == 200

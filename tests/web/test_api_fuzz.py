@@ -19,8 +19,9 @@ from cardavia.web.app import create_app
 from tests.strategies import JSON
 from tests.web.helpers import settle, stored
 
-SETTINGS = settings(max_examples=150, deadline=None,
-                    suppress_health_check=[HealthCheck.function_scoped_fixture])
+SETTINGS = settings(
+    max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
 ERRORS = {400, 404, 409, 413, 415, 422}  # 415: `json=None` sends no body at all
 
 # Near-misses of the real fields as well as noise.
@@ -41,8 +42,9 @@ class Deals:
     def deal(self, game: str) -> None:
         """A new live deal of `game` (one the AI seats do not end before the human moves)."""
         for seed in self.seeds:
-            deal = self.client.post("/api/games", json={"game": game, "level": "greedy",
-                                                        "seed": seed}).json()["id"]
+            deal = self.client.post(
+                "/api/games", json={"game": game, "level": "greedy", "seed": seed}
+            ).json()["id"]
             view = settle(self.client, deal)
             if not view["over"]:
                 self.live[game] = (deal, view)
@@ -87,18 +89,22 @@ def _is_error(response: Any) -> dict[str, Any]:
 
 @SETTINGS
 @given(game=st.sampled_from(sorted(GAMES)), data=st.data())
-def test_any_action_is_applied_only_if_legal(deals: Deals, game: str, data: st.DataObject
-                                             ) -> None:
+def test_any_action_is_applied_only_if_legal(deals: Deals, game: str, data: st.DataObject) -> None:
     deal, view = deals.live[game]
     words = deals.words(game)
     action = data.draw(
         st.lists(st.sampled_from(words) | st.text(max_size=6), max_size=4).map(" ".join)
         | st.sampled_from(view["legal_actions"]).map(lambda a: a + data.draw(st.text(max_size=3)))
-        | JSON, label="action")
+        | JSON,
+        label="action",
+    )
     version = data.draw(st.just(view["version"]) | INTS | JSON, label="version")
     body = {"action": action, "version": version}
-    assume(not (action in view["legal_actions"] and version == view["version"]
-                and type(version) is int))
+    assume(
+        not (
+            action in view["legal_actions"] and version == view["version"] and type(version) is int
+        )
+    )
     count = len(stored(deals.db, deal))
     response = deals.client.post(f"/api/games/{deal}/actions", json=body)
     if response.status_code == 200:  # a legal action spelt otherwise ("play 1-3 "): read as it
@@ -120,8 +126,11 @@ def test_any_action_is_applied_only_if_legal(deals: Deals, game: str, data: st.D
 @given(body=JSON | st.dictionaries(FIELD, JSON | INTS | st.text(max_size=12), max_size=5))
 def test_any_body_to_actions_and_hint_is_refused_cleanly(deals: Deals, body: Any) -> None:
     for game, (deal, view) in deals.live.items():
-        ok = isinstance(body, dict) and type(body.get("version")) is int \
+        ok = (
+            isinstance(body, dict)
+            and type(body.get("version")) is int
             and body["version"] == view["version"]
+        )
         assume(not (ok and body.get("action") in view["legal_actions"]))
         _is_error(deals.client.post(f"/api/games/{deal}/actions", json=body))
         if not ok:  # a right version would ask for a real hint: tested in test_hint.py
@@ -130,12 +139,14 @@ def test_any_body_to_actions_and_hint_is_refused_cleanly(deals: Deals, body: Any
 
 
 @SETTINGS
-@given(raw=st.binary(max_size=64) | st.text(max_size=64).map(str.encode)
-       # nested shallow enough to parse, or far too deep for any stack (not near the limit,
-       # which depends on how deep the parsing thread already is)
-       | (st.integers(1, 300) | st.integers(3000, 6000)).map(lambda n: b"[" * n + b"]" * n)
-       | (st.integers(1, 300) | st.integers(3000, 6000)).map(
-           lambda n: b'{"a":' * n + b"1" + b"}" * n))
+@given(
+    raw=st.binary(max_size=64)
+    | st.text(max_size=64).map(str.encode)
+    # nested shallow enough to parse, or far too deep for any stack (not near the limit,
+    # which depends on how deep the parsing thread already is)
+    | (st.integers(1, 300) | st.integers(3000, 6000)).map(lambda n: b"[" * n + b"]" * n)
+    | (st.integers(1, 300) | st.integers(3000, 6000)).map(lambda n: b'{"a":' * n + b"1" + b"}" * n)
+)
 def test_any_bytes_get_a_json_error(deals: Deals, raw: bytes) -> None:
     try:
         parsed = json.loads(raw)
@@ -144,38 +155,56 @@ def test_any_bytes_get_a_json_error(deals: Deals, raw: bytes) -> None:
     assume(not isinstance(parsed, dict))
     for game, (deal, _) in deals.live.items():
         for path in ("/api/games", f"/api/games/{deal}/actions", f"/api/games/{deal}/hint"):
-            answer = _is_error(deals.client.post(path, content=raw,
-                                                 headers={"content-type": "application/json"}))
+            answer = _is_error(
+                deals.client.post(path, content=raw, headers={"content-type": "application/json"})
+            )
             assert answer["error"]["code"] == ("bad_json" if len(raw) <= MAX_BODY else "too_large")
         deals.check_unchanged(game)
 
 
 @SETTINGS
-@given(body=st.fixed_dictionaries(
-    # the level is always given: the default (normal) would set searching seats to work
-    {"game": st.sampled_from(sorted(GAMES)) | st.text(max_size=8) | JSON,
-     "level": st.sampled_from(["easy", "greedy", "expert", ""]) | JSON},
-    optional={"seed": INTS | JSON, "after": st.text(max_size=8) | JSON}))
+@given(
+    body=st.fixed_dictionaries(
+        # the level is always given: the default (normal) would set searching seats to work
+        {
+            "game": st.sampled_from(sorted(GAMES)) | st.text(max_size=8) | JSON,
+            "level": st.sampled_from(["easy", "greedy", "expert", ""]) | JSON,
+        },
+        optional={"seed": INTS | JSON, "after": st.text(max_size=8) | JSON},
+    )
+)
 @example(body={"game": "sisepai", "level": "easy", "seed": 2**63})
-def test_a_new_deal_is_made_only_from_a_valid_request(deals: Deals, body: dict[str, Any]
-                                                      ) -> None:
+def test_a_new_deal_is_made_only_from_a_valid_request(deals: Deals, body: dict[str, Any]) -> None:
     assume(body["level"] not in ("normal", "hard"))
-    valid = (isinstance(body["game"], str) and body["game"] in GAMES
-             and ("seed" not in body or body["seed"] is None
-                  or (type(body["seed"]) is int and 0 <= body["seed"] < 2**63))
-             and body["level"] in ("easy", "greedy")
-             and body.get("after") is None)
+    valid = (
+        isinstance(body["game"], str)
+        and body["game"] in GAMES
+        and (
+            "seed" not in body
+            or body["seed"] is None
+            or (type(body["seed"]) is int and 0 <= body["seed"] < 2**63)
+        )
+        and body["level"] in ("easy", "greedy")
+        and body.get("after") is None
+    )
     response = deals.client.post("/api/games", json=body)
     if valid:
         assert response.status_code == 201, response.text
         assert response.json()["view"]["game"] == body["game"]
     else:
-        assert _is_error(response)["error"]["code"] in {"bad_request", "unknown_game",
-                                                        "unknown_deal"}
+        assert _is_error(response)["error"]["code"] in {
+            "bad_request",
+            "unknown_game",
+            "unknown_deal",
+        }
         assert response.status_code == 422
     # however many were refused, the store still takes new deals
-    assert deals.client.post("/api/games", json={"game": "sisepai", "level": "greedy",
-                                                 "seed": 1}).status_code == 201
+    assert (
+        deals.client.post(
+            "/api/games", json={"game": "sisepai", "level": "greedy", "seed": 1}
+        ).status_code
+        == 201
+    )
 
 
 @SETTINGS

@@ -80,7 +80,7 @@ def test_chinese_spaces_seat_names_off_its_words() -> None:
         strings = message.string if isinstance(message.string, tuple) else (message.string,)
         for s in strings:
             for found in SEAT_NAME.finditer(s):
-                around = s[found.start() - 1:found.start()] + s[found.end():found.end() + 1]
+                around = s[found.start() - 1 : found.start()] + s[found.end() : found.end() + 1]
                 if CJK.search(around):
                     tight.append(s)
     assert not tight, tight

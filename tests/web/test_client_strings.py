@@ -75,8 +75,11 @@ def test_every_key_of_a_game_is_asked_for_by_its_table(game: str) -> None:
     weight in six catalogs (the other tables are never sent it)."""
     module = game_strings(game)
     script = _script(game)
-    unused = [k for k in [*module.STRINGS, *module.PLURALS]
-              if not k.startswith(SERVER) and not _asks_for(script, k)]
+    unused = [
+        k
+        for k in [*module.STRINGS, *module.PLURALS]
+        if not k.startswith(SERVER) and not _asks_for(script, k)
+    ]
     assert not unused, f"strings/{module.__name__.rpartition('.')[2]}.py: never asked for: {unused}"
 
 

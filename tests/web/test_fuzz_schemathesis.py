@@ -32,8 +32,12 @@ from schemathesis.specs.openapi.checks import (
 from cardavia.games.registry import GAMES
 from tests.live import LiveServer
 
-CHECKS = [not_a_server_error, status_code_conformance, content_type_conformance,
-          response_schema_conformance]
+CHECKS = [
+    not_a_server_error,
+    status_code_conformance,
+    content_type_conformance,
+    response_schema_conformance,
+]
 # Generated cases per operation (15 of them), besides schemathesis's own edge cases: about
 # 1,900 requests in 15 to 30 s on 2 cores.
 EXAMPLES = 100
@@ -62,8 +66,11 @@ class Deals:
             self.over.append(deal)
 
     def new(self, game: str, seed: int) -> tuple[str, dict[str, Any]]:
-        answer = self.http.post(f"{self.url}/api/games",
-                                json={"game": game, "seed": seed, "level": "greedy"}, timeout=30)
+        answer = self.http.post(
+            f"{self.url}/api/games",
+            json={"game": game, "seed": seed, "level": "greedy"},
+            timeout=30,
+        )
         assert answer.status_code == 201, answer.text
         deal: str = answer.json()["id"]
         return deal, self.settle(deal, -1)
@@ -71,8 +78,9 @@ class Deals:
     def settle(self, deal: str, version: int) -> dict[str, Any]:
         """The view once the AI seats have handed over to the human, or the deal is over."""
         for _ in range(200):
-            answer = self.http.get(f"{self.url}/api/games/{deal}", params={"wait": version},
-                                   timeout=30)
+            answer = self.http.get(
+                f"{self.url}/api/games/{deal}", params={"wait": version}, timeout=30
+            )
             assert answer.status_code == 200, answer.text
             view: dict[str, Any] = answer.json()["view"]
             if view["over"] or view["legal_actions"]:
@@ -81,8 +89,11 @@ class Deals:
         raise AssertionError("the AI seats never handed over")
 
     def act(self, deal: str, action: str, version: int) -> dict[str, Any]:
-        answer = self.http.post(f"{self.url}/api/games/{deal}/actions",
-                                json={"action": action, "version": version}, timeout=30)
+        answer = self.http.post(
+            f"{self.url}/api/games/{deal}/actions",
+            json={"action": action, "version": version},
+            timeout=30,
+        )
         assert answer.status_code == 200, answer.text
         view: dict[str, Any] = answer.json()["view"]
         if view["over"] or view["legal_actions"]:  # the human acts again at once
@@ -90,8 +101,9 @@ class Deals:
         return self.settle(deal, view["version"])
 
     def view(self, deal: str) -> dict[str, Any]:
-        view: dict[str, Any] = self.http.get(f"{self.url}/api/games/{deal}",
-                                             timeout=30).json()["view"]
+        view: dict[str, Any] = self.http.get(f"{self.url}/api/games/{deal}", timeout=30).json()[
+            "view"
+        ]
         return view
 
 
@@ -113,14 +125,18 @@ class Tally:
             "server_errors": sum(n for status, n in statuses.items() if status >= 500),
             "seconds": round(self.seconds, 1),
             "statuses": {str(s): n for s, n in sorted(statuses.items())},
-            "operations": {op: {str(s): n for s, n in sorted(counts.items())}
-                           for op, counts in sorted(self.by_operation.items())},
+            "operations": {
+                op: {str(s): n for s, n in sorted(counts.items())}
+                for op, counts in sorted(self.by_operation.items())
+            },
         }
 
     def line(self) -> str:
         summary = self.summary()
-        return (f"schemathesis: {summary['requests']} requests, {summary['server_errors']} "
-                f"with status 5xx, in {summary['seconds']} s (statuses {summary['statuses']})")
+        return (
+            f"schemathesis: {summary['requests']} requests, {summary['server_errors']} "
+            f"with status 5xx, in {summary['seconds']} s (statuses {summary['statuses']})"
+        )
 
     def pytest_terminal_summary(self, terminalreporter: Any) -> None:
         terminalreporter.write_line(self.line())
@@ -162,16 +178,23 @@ def tally(request: pytest.FixtureRequest) -> Iterator[Tally]:
 
 def _greedy(case: schemathesis.Case) -> None:
     """A new deal at a searching level deals at the greedy level instead (see SEARCHING)."""
-    if (case.method == "POST" and case.path == "/api/games" and isinstance(case.body, dict)
-            and case.body.get("level", "normal") in SEARCHING):
+    if (
+        case.method == "POST"
+        and case.path == "/api/games"
+        and isinstance(case.body, dict)
+        and case.body.get("level", "normal") in SEARCHING
+    ):
         case.body["level"] = "greedy"
 
 
 def _steer(case: schemathesis.Case, data: st.DataObject, deals: Deals) -> None:
     """Point some cases at real deals."""
     body = case.body if isinstance(case.body, dict) else None
-    if (case.path == "/api/games" and body is not None
-            and data.draw(st.booleans(), label="after a real deal")):
+    if (
+        case.path == "/api/games"
+        and body is not None
+        and data.draw(st.booleans(), label="after a real deal")
+    ):
         body["after"] = data.draw(st.sampled_from(deals.over + deals.live))
     if "deal_id" not in (case.path_parameters or {}):
         return
@@ -183,8 +206,11 @@ def _steer(case: schemathesis.Case, data: st.DataObject, deals: Deals) -> None:
     if case.method == "GET" and case.query and "wait" in case.query:
         # a wait at or past the deal's version would hold the answer 25 s
         case.query["wait"] = data.draw(st.sampled_from(["0", "-1", "", "one", "1.5"]))
-    if case.method == "POST" and body is not None and not data.draw(st.booleans(),
-                                                                     label="any version"):
+    if (
+        case.method == "POST"
+        and body is not None
+        and not data.draw(st.booleans(), label="any version")
+    ):
         # the deal's version (a hint then searches like the normal level, in the workers)
         view = deals.view(deal)
         body["version"] = view["version"]
@@ -210,10 +236,14 @@ schema = schemathesis.pytest.from_fixture("api_schema").include(path_regex="^/")
 
 @schema.parametrize()
 @schema.given(data=st.data())
-@settings(max_examples=EXAMPLES, deadline=None,
-          suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
-def test_every_operation(case: schemathesis.Case, data: st.DataObject, deals: Deals,
-                         tally: Tally, http: requests.Session) -> None:
+@settings(
+    max_examples=EXAMPLES,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much],
+)
+def test_every_operation(
+    case: schemathesis.Case, data: st.DataObject, deals: Deals, tally: Tally, http: requests.Session
+) -> None:
     """Generated requests (schemathesis's fuzzing phase), some steered to real deals."""
     _greedy(case)
     _steer(case, data, deals)
@@ -224,8 +254,9 @@ def test_every_operation(case: schemathesis.Case, data: st.DataObject, deals: De
 
 @schema.parametrize()
 @settings(phases=[Phase.explicit], deadline=None)
-def test_every_operation_at_its_edges(case: schemathesis.Case, tally: Tally,
-                                      http: requests.Session) -> None:
+def test_every_operation_at_its_edges(
+    case: schemathesis.Case, tally: Tally, http: requests.Session
+) -> None:
     """schemathesis's coverage phase: each parameter's edge values and each way to break it,
     missing bodies, other methods (it is off in a test with `given`, hence this second one)."""
     _greedy(case)

@@ -34,11 +34,14 @@ def live(client: TestClient) -> tuple[str, dict[str, Any]]:
 
 
 # L1: a lone surrogate anywhere in a body answers 4xx, not 500.
-@pytest.mark.parametrize("body", [
-    b'{"game": "nantong", "after": "\\ud800"}',
-    b'{"game": "\\udfff"}',
-    b'{"game": "nantong", "level": "\\ud83d"}',
-])
+@pytest.mark.parametrize(
+    "body",
+    [
+        b'{"game": "nantong", "after": "\\ud800"}',
+        b'{"game": "\\udfff"}',
+        b'{"game": "nantong", "level": "\\ud83d"}',
+    ],
+)
 def test_a_lone_surrogate_is_bad_json(client: TestClient, db: str, body: bytes) -> None:
     r = client.post("/api/games", content=body, headers=JSON)
     assert r.status_code == 400 and r.json()["error"]["code"] == "bad_json"
@@ -46,7 +49,8 @@ def test_a_lone_surrogate_is_bad_json(client: TestClient, db: str, body: bytes) 
 
 
 def test_a_lone_surrogate_in_an_action_changes_nothing(
-        client: TestClient, db: str, live: tuple[str, dict[str, Any]]) -> None:
+    client: TestClient, db: str, live: tuple[str, dict[str, Any]]
+) -> None:
     deal_id, view = live
     body = '{"action": "discard \\ud800", "version": ' + str(view["version"]) + "}"
     r = client.post(f"/api/games/{deal_id}/actions", content=body.encode(), headers=JSON)
@@ -55,33 +59,50 @@ def test_a_lone_surrogate_in_an_action_changes_nothing(
 
 
 # I2: an error quotes at most a short head of what was sent.
-def test_errors_echo_only_a_short_head(client: TestClient, db: str,
-                                       live: tuple[str, dict[str, Any]]) -> None:
+def test_errors_echo_only_a_short_head(
+    client: TestClient, db: str, live: tuple[str, dict[str, Any]]
+) -> None:
     deal_id, view = live
     junk = "x" * 15000
     r = client.post("/api/games", json={"game": junk})
     assert r.status_code == 422 and len(r.content) < 300
-    r = client.post(f"/api/games/{deal_id}/actions",
-                    json={"action": junk, "version": view["version"]})
+    r = client.post(
+        f"/api/games/{deal_id}/actions", json={"action": junk, "version": view["version"]}
+    )
     assert r.status_code == 422 and len(r.content) < 300
     # a rules error quoting an action of the longest allowed length is cut too
-    r = client.post(f"/api/games/{deal_id}/actions",
-                    json={"action": "y" * MAX_ACTION, "version": view["version"]})
+    r = client.post(
+        f"/api/games/{deal_id}/actions",
+        json={"action": "y" * MAX_ACTION, "version": view["version"]},
+    )
     assert r.status_code == 422 and len(r.json()["error"]["message"]) <= MAX_MESSAGE
     unchanged(client, deal_id, view)
 
 
 # L3: POSTs take only JSON, and not from another site's pages.
-@pytest.mark.parametrize("content_type", [None, "text/plain", "application/x-www-form-urlencoded",
-                                          "multipart/form-data; boundary=x", "text/json"])
-def test_posts_take_only_json(client: TestClient, db: str,
-                              live: tuple[str, dict[str, Any]], content_type: str | None) -> None:
+@pytest.mark.parametrize(
+    "content_type",
+    [
+        None,
+        "text/plain",
+        "application/x-www-form-urlencoded",
+        "multipart/form-data; boundary=x",
+        "text/json",
+    ],
+)
+def test_posts_take_only_json(
+    client: TestClient, db: str, live: tuple[str, dict[str, Any]], content_type: str | None
+) -> None:
     deal_id, view = live
     headers = {"content-type": content_type} if content_type else {}
-    for url, body in (("/api/games", DEAL),
-                      (f"/api/games/{deal_id}/actions",
-                       {"action": view["legal_actions"][0], "version": view["version"]}),
-                      (f"/api/games/{deal_id}/hint", {"version": view["version"]})):
+    for url, body in (
+        ("/api/games", DEAL),
+        (
+            f"/api/games/{deal_id}/actions",
+            {"action": view["legal_actions"][0], "version": view["version"]},
+        ),
+        (f"/api/games/{deal_id}/hint", {"version": view["version"]}),
+    ):
         r = client.post(url, content=json.dumps(body).encode(), headers=headers)
         assert r.status_code == 415, (url, r.status_code)
         assert r.json()["error"]["code"] == "unsupported_media_type"
@@ -89,44 +110,58 @@ def test_posts_take_only_json(client: TestClient, db: str,
     unchanged(client, deal_id, view)
 
 
-@pytest.mark.parametrize("headers", [
-    {"origin": "https://evil.example"},
-    {"origin": "null"},
-    {"origin": "http://testserver.evil.example"},
-    {"sec-fetch-site": "cross-site"},
-])
-def test_posts_from_another_site_are_refused(client: TestClient, db: str,
-                                             live: tuple[str, dict[str, Any]],
-                                             headers: dict[str, str]) -> None:
+@pytest.mark.parametrize(
+    "headers",
+    [
+        {"origin": "https://evil.example"},
+        {"origin": "null"},
+        {"origin": "http://testserver.evil.example"},
+        {"sec-fetch-site": "cross-site"},
+    ],
+)
+def test_posts_from_another_site_are_refused(
+    client: TestClient, db: str, live: tuple[str, dict[str, Any]], headers: dict[str, str]
+) -> None:
     deal_id, view = live
     r = client.post("/api/games", json=DEAL, headers=headers)
     assert r.status_code == 403 and r.json()["error"]["code"] == "cross_origin"
-    r = client.post(f"/api/games/{deal_id}/actions", headers=headers,
-                    json={"action": view["legal_actions"][0], "version": view["version"]})
+    r = client.post(
+        f"/api/games/{deal_id}/actions",
+        headers=headers,
+        json={"action": view["legal_actions"][0], "version": view["version"]},
+    )
     assert r.status_code == 403
     assert _deals(db) == 1
     unchanged(client, deal_id, view)
 
 
-@pytest.mark.parametrize(("origin", "host"), [
-    ("http://testserver", "testserver"),
-    ("https://cards.example:8443", "cards.example:8443"),
-    ("https://cards.example:8443", "cards.example"),  # a proxy passing nginx's $host
-    ("http://[::1]:8000", "[::1]:8000"),
-])
-def test_posts_from_the_sites_own_pages_go_through(client: TestClient, origin: str,
-                                                  host: str) -> None:
+@pytest.mark.parametrize(
+    ("origin", "host"),
+    [
+        ("http://testserver", "testserver"),
+        ("https://cards.example:8443", "cards.example:8443"),
+        ("https://cards.example:8443", "cards.example"),  # a proxy passing nginx's $host
+        ("http://[::1]:8000", "[::1]:8000"),
+    ],
+)
+def test_posts_from_the_sites_own_pages_go_through(
+    client: TestClient, origin: str, host: str
+) -> None:
     same = {"origin": origin, "host": host, "sec-fetch-site": "same-origin"}
     assert client.post("/api/games", json=DEAL, headers=same).status_code == 201
 
 
-@pytest.mark.parametrize(("origin", "host"), [
-    ("https://cards.example.evil:8443", "cards.example"),
-    ("https://evil.example:8443", "cards.example:8443"),
-    ("https://cards.example:9999", "cards.example:8443"),
-])
-def test_a_page_of_another_host_or_port_is_refused(client: TestClient, origin: str,
-                                                   host: str) -> None:
+@pytest.mark.parametrize(
+    ("origin", "host"),
+    [
+        ("https://cards.example.evil:8443", "cards.example"),
+        ("https://evil.example:8443", "cards.example:8443"),
+        ("https://cards.example:9999", "cards.example:8443"),
+    ],
+)
+def test_a_page_of_another_host_or_port_is_refused(
+    client: TestClient, origin: str, host: str
+) -> None:
     r = client.post("/api/games", json=DEAL, headers={"origin": origin, "host": host})
     assert r.status_code == 403
 
@@ -146,34 +181,42 @@ def test_unknown_ids_leave_nothing_in_memory(client: TestClient) -> None:
 def _damaged(client: TestClient, db: str, deal_id: str, column: str, value: object) -> None:
     client.app.state.tables._tables.clear()  # type: ignore[attr-defined]
     execute(db, f"UPDATE deals SET {column} = ? WHERE id = ?", (value, deal_id))
-    for r in (client.get(f"/api/games/{deal_id}"),
-              client.post(f"/api/games/{deal_id}/actions", json={"action": "pass", "version": 0})):
+    for r in (
+        client.get(f"/api/games/{deal_id}"),
+        client.post(f"/api/games/{deal_id}/actions", json={"action": "pass", "version": 0}),
+    ):
         assert r.status_code == 410, (column, r.status_code, r.text)
         assert r.json()["error"]["code"] == "deal_unreadable"
 
 
 @pytest.mark.parametrize(("column", "value"), [("level", "bogus"), ("dealer", 99)])
-def test_a_damaged_row_is_unreadable(client: TestClient, db: str,
-                                     live: tuple[str, dict[str, Any]], column: str,
-                                     value: object) -> None:
+def test_a_damaged_row_is_unreadable(
+    client: TestClient, db: str, live: tuple[str, dict[str, Any]], column: str, value: object
+) -> None:
     _damaged(client, db, live[0], column, value)
 
 
 # PostgreSQL's typed columns refuse these values: only a SQLite file can hold them.
 @pytest.mark.backends("sqlite")
-@pytest.mark.parametrize(("column", "value"), [
-    ("position", "{bad"), ("totals", "[1,"), ("seed", "abc"),
-])
-def test_a_damaged_value_is_unreadable(client: TestClient, db: str,
-                                       live: tuple[str, dict[str, Any]], column: str,
-                                       value: object) -> None:
+@pytest.mark.parametrize(
+    ("column", "value"),
+    [
+        ("position", "{bad"),
+        ("totals", "[1,"),
+        ("seed", "abc"),
+    ],
+)
+def test_a_damaged_value_is_unreadable(
+    client: TestClient, db: str, live: tuple[str, dict[str, Any]], column: str, value: object
+) -> None:
     _damaged(client, db, live[0], column, value)
 
 
 # ... while PostgreSQL's hold valid JSON nested past what Python reads.
 @pytest.mark.backends("postgres")
-def test_a_value_python_cannot_read_is_unreadable(client: TestClient, db: str,
-                                                  live: tuple[str, dict[str, Any]]) -> None:
+def test_a_value_python_cannot_read_is_unreadable(
+    client: TestClient, db: str, live: tuple[str, dict[str, Any]]
+) -> None:
     _damaged(client, db, live[0], "totals", "[" * 5000 + "]" * 5000)
 
 
@@ -190,8 +233,9 @@ def test_a_store_that_cannot_read_answers_503(db: str) -> None:
         assert r.status_code == 503 and r.json()["error"]["code"] == "store_unavailable"
 
 
-def test_an_unexpected_failure_is_still_a_json_error(tmp_path: Path,
-                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+def test_an_unexpected_failure_is_still_a_json_error(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """The last resort: whatever fails, an API client gets JSON with the site's headers."""
     from cardavia.table.live import Tables
     from cardavia.web.app import create_app

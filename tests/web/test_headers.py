@@ -17,12 +17,20 @@ from cardavia.web.headers import relative_location
 PLAYABLE = [g.id for d in DECKS for g in d.games if g.playable]
 COMING = [g.id for d in DECKS for g in d.games if not g.playable]
 PAGES = [
-    "/en/", "/zh/", *(f"/en/decks/{d.id}" for d in DECKS),
+    "/en/",
+    "/zh/",
+    *(f"/en/decks/{d.id}" for d in DECKS),
     *(f"/uk/games/{g}/rules" for g in PLAYABLE + COMING),
-    *(f"/en/games/{g}/table" for g in PLAYABLE), "/ru/games/sisepai/table?seed=3&level=hard",
+    *(f"/en/games/{g}/table" for g in PLAYABLE),
+    "/ru/games/sisepai/table?seed=3&level=hard",
 ]
-NOT_FOUND = ["/en/nowhere", "/en/decks/nowhere", "/es/games/nowhere/rules",
-             *(f"/cs/games/{g}/table" for g in COMING), "/xx/"]
+NOT_FOUND = [
+    "/en/nowhere",
+    "/en/decks/nowhere",
+    "/es/games/nowhere/rules",
+    *(f"/cs/games/{g}/table" for g in COMING),
+    "/xx/",
+]
 EVIL = "evil.example"
 Answer = Any  # the test client's response (httpx2 or httpx, as Starlette has it)
 # Not executed, so no CSP question: a data block such as the table's config.
@@ -64,7 +72,8 @@ def check_page_csp(response: Answer) -> None:
     assert set(policy["img-src"]) <= {"'self'", "data:"}  # cards, favicon, the grain's noise
     for sources in policy.values():
         assert not {"'unsafe-inline'", "'unsafe-eval'", "*", "http:", "https:"} & {
-            s.lower() for s in sources}, policy
+            s.lower() for s in sources
+        }, policy
 
 
 def check_nothing_runs(response: Answer) -> None:
@@ -93,8 +102,9 @@ class _Inline(HTMLParser):
                 self.blocked.append(f"<{tag} {name}=…> (inline event handler)")
             if name == "style":
                 self.blocked.append(f"<{tag} style={value!r}> (inline style)")
-            if name in ("href", "src", "action", "formaction") and (value or "").strip(
-                    ).lower().startswith("javascript:"):
+            if name in ("href", "src", "action", "formaction") and (
+                value or ""
+            ).strip().lower().startswith("javascript:"):
                 self.blocked.append(f"<{tag} {name}={value!r}> (javascript: URL)")
         if tag == "style":
             self.blocked.append("<style> element (inline style)")
@@ -160,12 +170,20 @@ def test_the_look_applies_before_first_paint_without_inline_script(client: TestC
     assert "window.cardaviaLook" in client.get("/static/look-early.js").text
 
 
-@pytest.mark.parametrize("path", ["/static/css/base.css", "/static/css/pages.css",
-                                  "/static/css/rules.css", "/static/css/table.css",
-                                  *(f"/static/table/{g}.css" for g in PLAYABLE),
-                                  "/static/look-early.js",
-                                  "/static/look.js", "/static/rules.js",
-                                  *(f"/static/table/{g}.js" for g in ["core", *PLAYABLE])])
+@pytest.mark.parametrize(
+    "path",
+    [
+        "/static/css/base.css",
+        "/static/css/pages.css",
+        "/static/css/rules.css",
+        "/static/css/table.css",
+        *(f"/static/table/{g}.css" for g in PLAYABLE),
+        "/static/look-early.js",
+        "/static/look.js",
+        "/static/rules.js",
+        *(f"/static/table/{g}.js" for g in ["core", *PLAYABLE]),
+    ],
+)
 def test_static_files(client: TestClient, path: str) -> None:
     r = client.get(path)
     assert r.status_code == 200, path
@@ -173,13 +191,22 @@ def test_static_files(client: TestClient, path: str) -> None:
     check_nothing_runs(r)
     assert "no-store" not in r.headers.get("cache-control", "")
     if path.endswith(".js"):  # what the CSP would block (el.style.x = … is allowed)
-        for blocked in ("eval(", "new Function", "javascript:", 'setAttribute("style"',
-                        "style=", "<style", "<script", "cssText"):
+        for blocked in (
+            "eval(",
+            "new Function",
+            "javascript:",
+            'setAttribute("style"',
+            "style=",
+            "<style",
+            "<script",
+            "cssText",
+        ):
             assert blocked not in r.text, (path, blocked)
 
 
-@pytest.mark.parametrize("path", ["/static/favicon.svg", "/cards/sisepai/back.svg",
-                                  "/cards/paohuzi/back.svg?lang=zh"])
+@pytest.mark.parametrize(
+    "path", ["/static/favicon.svg", "/cards/sisepai/back.svg", "/cards/paohuzi/back.svg?lang=zh"]
+)
 def test_svg_opened_on_its_own_runs_nothing(client: TestClient, path: str) -> None:
     r = client.get(path)
     assert r.status_code == 200, path
@@ -191,7 +218,7 @@ def test_svg_opened_on_its_own_runs_nothing(client: TestClient, path: str) -> No
 def test_card_faces(client: TestClient) -> None:
     table = client.get("/en/games/nantong/table").text
     start = table.index('"/cards/nantong/') + 1
-    url = table[start:table.index('"', start)]
+    url = table[start : table.index('"', start)]
     r = client.get(url)
     assert r.status_code == 200 and r.headers["content-type"].startswith("image/svg+xml")
     check_common(r)
@@ -219,10 +246,15 @@ def test_api_answers(client: TestClient) -> None:
     check_api(client.get(f"/api/games/{deal}"), 200)
     check_api(client.get(f"/api/games/{deal}?wait={view['version'] - 1}"), 200)  # at once
     check_api(client.get(f"/api/games/{deal}/record"), 409)  # in progress
-    check_api(client.post(f"/api/games/{deal}/actions",
-                          json={"action": "nonsense", "version": -5}), 409)
-    check_api(client.post(f"/api/games/{deal}/actions", content=b"[",
-                          headers={"content-type": "application/json"}), None)
+    check_api(
+        client.post(f"/api/games/{deal}/actions", json={"action": "nonsense", "version": -5}), 409
+    )
+    check_api(
+        client.post(
+            f"/api/games/{deal}/actions", content=b"[", headers={"content-type": "application/json"}
+        ),
+        None,
+    )
     check_api(client.post("/api/games", json={"game": "nowhere"}), None)
     check_api(client.get("/api/games/no-such-deal"), 404)
     check_api(client.get("/api/nowhere"), 404)
@@ -244,10 +276,10 @@ REDIRECTS = [
 
 @pytest.mark.parametrize(("path", "target"), REDIRECTS)
 @pytest.mark.parametrize("host", [EVIL, f"{EVIL}:8443", "127.0.0.1:8000"])
-def test_redirects_never_echo_the_host(client: TestClient, path: str, target: str,
-                                       host: str) -> None:
-    r = client.get(path, headers={"Host": host, "Accept-Language": "en"},
-                   follow_redirects=False)
+def test_redirects_never_echo_the_host(
+    client: TestClient, path: str, target: str, host: str
+) -> None:
+    r = client.get(path, headers={"Host": host, "Accept-Language": "en"}, follow_redirects=False)
     assert r.status_code in (307, 308), (path, r.status_code)
     location = r.headers["location"]
     assert location == target, (path, location)
@@ -262,8 +294,12 @@ def test_redirects_under_https(client: TestClient) -> None:
 
 
 def test_relative_location() -> None:
-    scope = {"type": "http", "scheme": "http", "server": ("127.0.0.1", 8000),
-             "headers": [(b"host", b"Evil.Example")]}
+    scope = {
+        "type": "http",
+        "scheme": "http",
+        "server": ("127.0.0.1", 8000),
+        "headers": [(b"host", b"Evil.Example")],
+    }
     assert relative_location("http://evil.example/en/?a=1", scope) == "/en/?a=1"
     assert relative_location("https://EVIL.example", scope) == "/"
     assert relative_location("http://127.0.0.1:8000/zh/", scope) == "/zh/"
@@ -273,4 +309,5 @@ def test_relative_location() -> None:
     # already relative, or off-site (the site makes none, but it would be chosen, not echoed)
     assert relative_location("/en/", scope) == "/en/"
     assert relative_location("https://en.wikipedia.org/wiki/X", scope) == (
-        "https://en.wikipedia.org/wiki/X")
+        "https://en.wikipedia.org/wiki/X"
+    )

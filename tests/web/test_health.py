@@ -17,8 +17,9 @@ def test_a_serving_process_is_healthy_and_ready(client: TestClient) -> None:
     assert r.headers["cache-control"] == "no-store"
 
 
-def test_a_store_that_cannot_be_read_is_not_ready(client: TestClient,
-                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_store_that_cannot_be_read_is_not_ready(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
     store = client.app.state.store  # type: ignore[attr-defined]
 
     def down() -> None:

@@ -15,8 +15,9 @@ pytestmark = pytest.mark.backends  # on SQLite and on PostgreSQL (tests/web/conf
 
 
 def _my_turn(client: TestClient, game: str, seed: int) -> tuple[str, dict[str, Any]]:
-    deal_id = client.post("/api/games", json={"game": game, "seed": seed, "level": "easy"}
-                          ).json()["id"]
+    deal_id = client.post("/api/games", json={"game": game, "seed": seed, "level": "easy"}).json()[
+        "id"
+    ]
     return deal_id, settle(client, deal_id)
 
 
@@ -50,8 +51,10 @@ def test_hint_names_a_legal_action_and_why(client: TestClient, game: str) -> Non
             assert len(set(view["legal_actions"])) == 1
         # asking changes nothing: same view, and the hinted action is then accepted
         assert client.get(f"/api/games/{deal_id}").json()["view"] == view
-        r = client.post(f"/api/games/{deal_id}/actions",
-                        json={"action": hint["action"], "version": view["version"]})
+        r = client.post(
+            f"/api/games/{deal_id}/actions",
+            json={"action": hint["action"], "version": view["version"]},
+        )
         assert r.status_code == 200
     assert said_why, f"{game}: no hint said why"
 
@@ -68,8 +71,9 @@ def test_hint_errors(client: TestClient) -> None:
     assert client.post("/api/games/nope/hint", json={"version": 0}).status_code == 404
     # once you have answered and the AI seats are thinking or done, no decision is yours
     action = view["legal_actions"][0]
-    after = client.post(f"/api/games/{deal_id}/actions",
-                        json={"action": action, "version": view["version"]}).json()["view"]
+    after = client.post(
+        f"/api/games/{deal_id}/actions", json={"action": action, "version": view["version"]}
+    ).json()["view"]
     if not after["legal_actions"]:
         r = client.post(url, json={"version": after["version"]})
         assert r.status_code in (409,)

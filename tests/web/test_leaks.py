@@ -73,14 +73,18 @@ def test_no_response_leaks_hidden_cards(client: TestClient, seed: int, level: st
         # sometimes send something illegal: the error must not leak either
         tried = rng.choice(["F1", "F2", "F3", "rK", "gK"])
         if rng.random() < 0.2 and f"claim {tried}" not in view["legal_actions"]:
-            bad = client.post(f"/api/games/{deal_id}/actions",
-                              json={"action": f"claim {tried}", "version": version})
+            bad = client.post(
+                f"/api/games/{deal_id}/actions",
+                json={"action": f"claim {tried}", "version": version},
+            )
             assert bad.status_code == 422
             message = bad.json()["error"]["message"].replace(tried, "")
             for token in hidden:
                 assert token not in message, f"{token} leaked in an error"
-        r = client.post(f"/api/games/{deal_id}/actions",
-                        json={"action": rng.choice(view["legal_actions"]), "version": version})
+        r = client.post(
+            f"/api/games/{deal_id}/actions",
+            json={"action": rng.choice(view["legal_actions"]), "version": version},
+        )
         assert r.status_code == 200
         texts.append(r.text)
         version = r.json()["view"]["version"] - 1

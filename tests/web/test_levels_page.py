@@ -39,14 +39,28 @@ class _Forms(HTMLParser):
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         a = dict(attrs)
         if tag == "form" and "start-form" in (a.get("class") or ""):
-            self.forms.append({"action": a.get("action"), "method": a.get("method"),
-                               "radios": [], "labels": {}, "legend": "", "submit": ""})
+            self.forms.append(
+                {
+                    "action": a.get("action"),
+                    "method": a.get("method"),
+                    "radios": [],
+                    "labels": {},
+                    "legend": "",
+                    "submit": "",
+                }
+            )
         if not self.forms or self.forms[-1].get("closed"):
             return
         form = self.forms[-1]
         if tag == "input" and a.get("type") == "radio":
-            form["radios"].append({"name": a.get("name"), "value": a.get("value"),
-                                   "id": a.get("id"), "checked": "checked" in a})
+            form["radios"].append(
+                {
+                    "name": a.get("name"),
+                    "value": a.get("value"),
+                    "id": a.get("id"),
+                    "checked": "checked" in a,
+                }
+            )
         elif tag == "label":
             self._text, self._into = [], ("labels", str(a.get("for")))
         elif tag == "legend":
@@ -126,15 +140,19 @@ def test_the_levels_are_explained(client: TestClient) -> None:
     assert "简单：会犯错" in html
 
 
-@pytest.mark.parametrize(("lang", "hint", "hard"), [
-    ("en", "Hint", "Hard"),
-    ("zh", "提示", "困难"),
-    ("uk", "Підказка", "Складний"),
-    ("es", "Pista", "Difícil"),
-])
+@pytest.mark.parametrize(
+    ("lang", "hint", "hard"),
+    [
+        ("en", "Hint", "Hard"),
+        ("zh", "提示", "困难"),
+        ("uk", "Підказка", "Складний"),
+        ("es", "Pista", "Difícil"),
+    ],
+)
 @pytest.mark.parametrize("game", sorted(GAMES))
-def test_table_page_has_level_badges_and_hint(client: TestClient, lang: str, hint: str,
-                                              hard: str, game: str) -> None:
+def test_table_page_has_level_badges_and_hint(
+    client: TestClient, lang: str, hint: str, hard: str, game: str
+) -> None:
     html = client.get(f"/{lang}/games/{game}/table?level=hard").text
     assert html.count('data-testid="level-badge"') == GAMES[game].players - 1  # the AI seats
     button = re.search(r'<button[^>]*data-testid="hint-button"[^>]*>(.*?)</button>', html, re.S)
@@ -143,13 +161,23 @@ def test_table_page_has_level_badges_and_hint(client: TestClient, lang: str, hin
     line = re.search(r'<p[^>]*data-testid="hint-line"[^>]*>', html)
     assert line is not None and 'aria-live="polite"' in line.group(0)
     script = re.search(
-        r'<script type="application/json" id="cardavia-config">(.*?)</script>', html, re.S)
+        r'<script type="application/json" id="cardavia-config">(.*?)</script>', html, re.S
+    )
     assert script is not None
     config = json.loads(script.group(1))
     strings = config["strings"]
     assert strings["level_hard"] == hard
-    for key in ("level_easy", "level_normal", "level_badge", "hint_busy", "hint_line",
-                "hint_line_reason", "hint_forced", "hint_win", "hint_discard"):
+    for key in (
+        "level_easy",
+        "level_normal",
+        "level_badge",
+        "hint_busy",
+        "hint_line",
+        "hint_line_reason",
+        "hint_forced",
+        "hint_win",
+        "hint_discard",
+    ):
         assert strings[key].strip(), key
     # the reasons with numbers are plural strings, one form per plural form of the language
     forms = {"en": 2, "zh": 1, "uk": 3, "es": 2}[lang]

@@ -47,8 +47,12 @@ def test_the_description_is_valid_openapi_3() -> None:
 
 
 def test_it_describes_every_route_and_no_other(tmp_path: Path) -> None:
-    described = {(method, path) for path, item in description()["paths"].items()
-                 for method in item if method in METHODS}
+    described = {
+        (method, path)
+        for path, item in description()["paths"].items()
+        for method in item
+        if method in METHODS
+    }
     assert described == _operations_of_routes(tmp_path / "deals.db")
 
 
@@ -70,8 +74,11 @@ def test_every_operation_has_an_id_and_its_path_parameters() -> None:
 
 def test_the_enums_are_the_codes_own_lists() -> None:
     components = description()["components"]
-    enum = {name: p["schema"]["enum"] for name, p in components["parameters"].items()
-            if "enum" in p["schema"]}
+    enum = {
+        name: p["schema"]["enum"]
+        for name, p in components["parameters"].items()
+        if "enum" in p["schema"]
+    }
     assert enum["Lang"] == list(LANGUAGES)
     assert enum["Game"] == list(GAMES)
     assert enum["Deck"] == [deck.id for deck in DECKS]

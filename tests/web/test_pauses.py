@@ -20,11 +20,13 @@ LAZY_GAMES = sorted(GAMES)  # every game's table deal is lazy
 
 @pytest.mark.parametrize("game", LAZY_GAMES)
 @pytest.mark.parametrize("seed", range(4))
-def test_the_answer_to_your_move_shows_your_move_only(client: TestClient, game: str,
-                                                       seed: int) -> None:
+def test_the_answer_to_your_move_shows_your_move_only(
+    client: TestClient, game: str, seed: int
+) -> None:
     rng = random.Random(seed)
-    deal_id = client.post("/api/games", json={"game": game, "seed": seed,
-                                              "level": "greedy"}).json()["id"]
+    deal_id = client.post(
+        "/api/games", json={"game": game, "seed": seed, "level": "greedy"}
+    ).json()["id"]
     version, moves, view = -1, 0, None
     for _ in range(600):
         if view is not None and view["over"]:
@@ -37,8 +39,9 @@ def test_the_answer_to_your_move_shows_your_move_only(client: TestClient, game: 
         if not view["legal_actions"]:
             continue
         action = rng.choice(view["legal_actions"])
-        r = client.post(f"/api/games/{deal_id}/actions",
-                        json={"action": action, "version": version})
+        r = client.post(
+            f"/api/games/{deal_id}/actions", json={"action": action, "version": version}
+        )
         assert r.status_code == 200, r.text
         answer = r.json()["view"]
         news = [e for e in answer["log"] if e["v"] > version]

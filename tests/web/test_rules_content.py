@@ -30,7 +30,7 @@ def _shape(game: str, lang: str) -> dict[str, Any]:
     front = FRONT.match(text)
     assert front, f"{game}/{lang}.md has no front matter"
     keys = {line.partition(":")[0].strip() for line in front.group(1).splitlines()}
-    tokens = MD.parse(text[front.end():])
+    tokens = MD.parse(text[front.end() :])
     tables: list[int] = []
     for token in tokens:
         if token.type == "table_open":
@@ -39,8 +39,12 @@ def _shape(game: str, lang: str) -> dict[str, Any]:
             tables[-1] += 1
     return {
         "front": keys,
-        "blocks": [t.tag for t in tokens if t.nesting == 1 and t.tag in
-                   {"h1", "h2", "h3", "h4", "p", "li", "table", "blockquote", "pre"}],
+        "blocks": [
+            t.tag
+            for t in tokens
+            if t.nesting == 1
+            and t.tag in {"h1", "h2", "h3", "h4", "p", "li", "table", "blockquote", "pre"}
+        ],
         "tables": tables,
         "cards": [m.split() for m in CARDS.findall(text)],
     }

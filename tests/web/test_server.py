@@ -30,10 +30,24 @@ def serving(folder: Path) -> Iterator[tuple[str, subprocess.Popen[bytes]]]:
     port = free_port()
     log = (folder / "stderr").open("wb")
     proc = subprocess.Popen(
-        [sys.executable, "-m", "cardavia", "serve", "--port", str(port),
-         "--db", str(folder / "deals.db"),
-         "--head-timeout", str(HEAD_TIMEOUT), "--max-connections", str(MAX_CONNECTIONS)],
-        stdout=subprocess.DEVNULL, stderr=log, env={**os.environ})
+        [
+            sys.executable,
+            "-m",
+            "cardavia",
+            "serve",
+            "--port",
+            str(port),
+            "--db",
+            str(folder / "deals.db"),
+            "--head-timeout",
+            str(HEAD_TIMEOUT),
+            "--max-connections",
+            str(MAX_CONNECTIONS),
+        ],
+        stdout=subprocess.DEVNULL,
+        stderr=log,
+        env={**os.environ},
+    )
     url = f"http://127.0.0.1:{port}"
     try:
         for _ in range(100):
@@ -82,8 +96,16 @@ def test_a_dribbled_request_head_is_closed(server: str) -> None:
     with socket.create_connection(("127.0.0.1", _port(server))) as sock:
         start = time.monotonic()
         closed = False
-        for part in (b"GET / HTTP/1.1\r\n", b"Host: x\r\n", b"X-a: 1\r\n", b"X-b: 2\r\n",
-                     b"X-c: 3\r\n", b"X-d: 4\r\n", b"X-e: 5\r\n", b"X-f: 6\r\n"):
+        for part in (
+            b"GET / HTTP/1.1\r\n",
+            b"Host: x\r\n",
+            b"X-a: 1\r\n",
+            b"X-b: 2\r\n",
+            b"X-c: 3\r\n",
+            b"X-d: 4\r\n",
+            b"X-e: 5\r\n",
+            b"X-f: 6\r\n",
+        ):
             try:
                 sock.sendall(part)
             except OSError:
@@ -97,8 +119,10 @@ def test_a_dribbled_request_head_is_closed(server: str) -> None:
 
 def test_a_dribbled_body_is_refused(server: str) -> None:
     with socket.create_connection(("127.0.0.1", _port(server))) as sock:
-        sock.sendall(b"POST /api/games HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
-                     b"Content-Length: 100\r\n\r\n{")
+        sock.sendall(
+            b"POST /api/games HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+            b"Content-Length: 100\r\n\r\n{"
+        )
         sock.settimeout(20)
         answer = sock.recv(4096)
         assert answer.startswith(b"HTTP/1.1 408"), answer[:80]
@@ -124,19 +148,25 @@ def test_blank_lines_between_requests_do_not_keep_a_connection(server: str) -> N
 
 def test_long_polls_are_never_the_ones_closed(server: str) -> None:
     request = urllib.request.Request(
-        f"{server}/api/games", data=b'{"game": "chuopai", "level": "greedy", "seed": 4}',
-        headers={"content-type": "application/json"}, method="POST")
+        f"{server}/api/games",
+        data=b'{"game": "chuopai", "level": "greedy", "seed": 4}',
+        headers={"content-type": "application/json"},
+        method="POST",
+    )
     deal = json.load(urllib.request.urlopen(request, timeout=10))
     version = deal["view"]["version"] + 1000  # never reached: each poll is held its 25 s
     polls = [socket.create_connection(("127.0.0.1", _port(server))) for _ in range(10)]
     idle: list[socket.socket] = []
     try:
         for sock in polls:
-            sock.sendall(f"GET /api/games/{deal['id']}?wait={version} HTTP/1.1\r\n"
-                         "Host: x\r\n\r\n".encode())
+            sock.sendall(
+                f"GET /api/games/{deal['id']}?wait={version} HTTP/1.1\r\nHost: x\r\n\r\n".encode()
+            )
         time.sleep(0.3)
-        idle = [socket.create_connection(("127.0.0.1", _port(server)))
-                for _ in range(2 * MAX_CONNECTIONS)]
+        idle = [
+            socket.create_connection(("127.0.0.1", _port(server)))
+            for _ in range(2 * MAX_CONNECTIONS)
+        ]
         time.sleep(0.3)
         assert not any(_closed_by_server(sock, 0.01) for sock in polls)
     finally:
@@ -145,8 +175,9 @@ def test_long_polls_are_never_the_ones_closed(server: str) -> None:
 
 
 def test_a_flood_of_idle_connections_does_not_lock_clients_out(server: str) -> None:
-    idle = [socket.create_connection(("127.0.0.1", _port(server)))
-            for _ in range(3 * MAX_CONNECTIONS)]
+    idle = [
+        socket.create_connection(("127.0.0.1", _port(server))) for _ in range(3 * MAX_CONNECTIONS)
+    ]
     try:
         with urllib.request.urlopen(f"{server}/en/", timeout=5) as answer:
             assert answer.status == 200
@@ -190,8 +221,11 @@ def _alive(pids: set[int]) -> set[int]:
 def test_no_search_worker_outlives_its_server(tmp_path: Path, stop: signal.Signals) -> None:
     with serving(tmp_path) as (url, proc):
         request = urllib.request.Request(
-            f"{url}/api/games", data=b'{"game": "nantong", "level": "hard", "seed": 1}',
-            headers={"content-type": "application/json"}, method="POST")
+            f"{url}/api/games",
+            data=b'{"game": "nantong", "level": "hard", "seed": 1}',
+            headers={"content-type": "application/json"},
+            method="POST",
+        )
         urllib.request.urlopen(request, timeout=10).read()
         for _ in range(200):  # the AI seats start searching: the workers are spawned
             workers = _children(proc.pid)

@@ -46,13 +46,18 @@ def test_pages_without_a_table_load_only_the_shared_styles(client: TestClient) -
     assert stylesheets(client, f"/zh/decks/{deck.id}") == SHARED
     for game in (g for d in DECKS for g in d.games):
         assert stylesheets(client, f"/en/games/{game.id}/rules") == [
-            *SHARED, "/static/css/rules.css"], game.id
+            *SHARED,
+            "/static/css/rules.css",
+        ], game.id
 
 
 @pytest.mark.parametrize("game", PLAYABLE)
 def test_a_table_loads_the_table_s_styles_then_its_game_s(client: TestClient, game: str) -> None:
     assert stylesheets(client, f"/en/games/{game}/table") == [
-        *SHARED, "/static/css/table.css", f"/static/table/{game}.css"]
+        *SHARED,
+        "/static/css/table.css",
+        f"/static/table/{game}.css",
+    ]
 
 
 @pytest.mark.parametrize("game", sorted(GAMES))

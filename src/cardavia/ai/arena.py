@@ -31,8 +31,10 @@ def play_group(game: Game, candidate: str, reference: str, seed: int) -> dict[st
     forced: list[float] = []  # single-option decisions, timed apart (no search)
     overruled = 0  # searched decisions where the search overruled its default policy
     for seat in range(game.players):
-        agents = [make_agent(candidate if s == seat else reference, game.name, seed * 10 + s)
-                  for s in range(game.players)]
+        agents = [
+            make_agent(candidate if s == seat else reference, game.name, seed * 10 + s)
+            for s in range(game.players)
+        ]
         state = game.new_deal(seed)
         try:
             while not state.is_over():
@@ -56,18 +58,27 @@ def play_group(game: Game, candidate: str, reference: str, seed: int) -> dict[st
         score += result.scores[seat]
         ref_score += (sum(result.scores) - result.scores[seat]) / (game.players - 1)
     played = max(1, deals)
-    return {"seed": seed, "share": share / played, "score": score / played,
-            "reference_score": ref_score / played, "deals": deals,
-            "draws": draws, "illegal": illegal, "times": times, "forced": forced,
-            "overruled": overruled}
+    return {
+        "seed": seed,
+        "share": share / played,
+        "score": score / played,
+        "reference_score": ref_score / played,
+        "deals": deals,
+        "draws": draws,
+        "illegal": illegal,
+        "times": times,
+        "forced": forced,
+        "overruled": overruled,
+    }
 
 
 def _group_job(job: tuple[Game, str, str, int]) -> dict[str, Any]:
     return play_group(*job)
 
 
-def groups(game: Game, candidate: str, reference: str, seeds: Sequence[int], jobs: int = 1
-           ) -> Iterator[dict[str, Any]]:
+def groups(
+    game: Game, candidate: str, reference: str, seeds: Sequence[int], jobs: int = 1
+) -> Iterator[dict[str, Any]]:
     """The seed groups' results, in seed order."""
     work = [(game, candidate, reference, s) for s in seeds]
     if jobs <= 1:
@@ -77,8 +88,15 @@ def groups(game: Game, candidate: str, reference: str, seeds: Sequence[int], job
         yield from pool.imap(_group_job, work)
 
 
-def arena(game: Game, candidate: str, reference: str, seeds: int, seed: int = 0,
-          jobs: int = 1, results: Path | None = None) -> dict[str, Any]:
+def arena(
+    game: Game,
+    candidate: str,
+    reference: str,
+    seeds: int,
+    seed: int = 0,
+    jobs: int = 1,
+    results: Path | None = None,
+) -> dict[str, Any]:
     """The report over seed groups `seed` .. `seed + seeds - 1`. With a `results` file, the
     groups it already holds are not played again and each new one is stored as it ends, so an
     interrupted run goes on where it stopped."""
@@ -86,8 +104,9 @@ def arena(game: Game, candidate: str, reference: str, seeds: int, seed: int = 0,
     make_agent(reference, game.name)
     wanted = range(seed, seed + seeds)
     if results is None:
-        return summarise(game, candidate, reference,
-                         list(groups(game, candidate, reference, wanted, jobs)))
+        return summarise(
+            game, candidate, reference, list(groups(game, candidate, reference, wanted, jobs))
+        )
     stored = Results(results, {"game": game.name, "candidate": candidate, "reference": reference})
     try:
         for group in groups(game, candidate, reference, stored.missing(wanted), jobs):
@@ -97,8 +116,9 @@ def arena(game: Game, candidate: str, reference: str, seeds: int, seed: int = 0,
     return summarise(game, candidate, reference, [stored.groups[s] for s in wanted])
 
 
-def summarise(game: Game, candidate: str, reference: str, results: list[dict[str, Any]]
-              ) -> dict[str, Any]:
+def summarise(
+    game: Game, candidate: str, reference: str, results: list[dict[str, Any]]
+) -> dict[str, Any]:
     deals = sum(r["deals"] for r in results)
     ms = sorted(t * 1000 for r in results for t in r["times"])
     forced = sorted(t * 1000 for r in results for t in r.get("forced", []))

@@ -5,8 +5,13 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 
 
-def acceptance(hand: list[int], live: list[int], ids: Iterable[int],
-               distance_of: Callable[[list[int]], int], d: int) -> int:
+def acceptance(
+    hand: list[int],
+    live: list[int],
+    ids: Iterable[int],
+    distance_of: Callable[[list[int]], int],
+    d: int,
+) -> int:
     """Live copies of the identities that, drawn or claimed, would bring `hand` (now at
     distance `d`) closer to a win. `hand` is changed in place and restored."""
     total = 0

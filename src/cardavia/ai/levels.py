@@ -65,15 +65,15 @@ def search_from_spec(spec: str, game: str, rng: random.Random) -> SearchAgent:
     for part in filter(None, body.split(",")):
         key, _, text = part.partition("=")
         if key not in SPEC_KEYS:
-            raise KeyError(f"unknown search setting {key!r} in {spec!r} "
-                           f"(known: {', '.join(SPEC_KEYS)})")
+            raise KeyError(
+                f"unknown search setting {key!r} in {spec!r} (known: {', '.join(SPEC_KEYS)})"
+            )
         try:
             values[key] = None if text == "none" else SPEC_KEYS[key](text)
         except ValueError:
             raise KeyError(f"bad value {text!r} for {key} in {spec!r}") from None
     try:
-        settings = SearchSettings(values["samples"], values["budget"], values["depth"],
-                                  values["z"])
+        settings = SearchSettings(values["samples"], values["budget"], values["depth"], values["z"])
     except ValueError as err:
         raise KeyError(f"{spec!r}: {err}") from None
     agent = SearchAgent(game, rng, settings)

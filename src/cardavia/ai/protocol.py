@@ -34,8 +34,9 @@ class WorldAgent(Protocol):
 
     def act(self, observation: dict[str, Any], legal: list[str]) -> str: ...
 
-    def act_with_worlds(self, observation: dict[str, Any], legal: list[str],
-                        sample: Sampler) -> str: ...
+    def act_with_worlds(
+        self, observation: dict[str, Any], legal: list[str], sample: Sampler
+    ) -> str: ...
 
 
 class RandomAgent:

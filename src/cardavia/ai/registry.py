@@ -40,6 +40,7 @@ def make_agent(name: str, game: str, seed: int = 0) -> Agent:
     try:
         factory = AGENTS[name]
     except KeyError:
-        raise KeyError(f"unknown agent {name!r} (known: {', '.join(sorted(AGENTS))}, "
-                       "search:…)") from None
+        raise KeyError(
+            f"unknown agent {name!r} (known: {', '.join(sorted(AGENTS))}, search:…)"
+        ) from None
     return factory(game, random.Random(seed))

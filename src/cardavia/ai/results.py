@@ -21,8 +21,13 @@ PACKAGE = Path(__file__).resolve().parents[1]
 PLAYING_CODE = ("ai", "games", "rules")
 # ...but for the modules that never choose a move, so that work on them (the hint's words,
 # this file, reading deal records) does not void a long measurement.
-NOT_PLAYING = ("ai/explain.py", "ai/results.py", "ai/selfplay.py", "ai/workers.py",
-               "rules/record.py")
+NOT_PLAYING = (
+    "ai/explain.py",
+    "ai/results.py",
+    "ai/selfplay.py",
+    "ai/workers.py",
+    "rules/record.py",
+)
 # Within a game's agents (`ai/games/<game>.py`) the hint's words are the top-level `explain`,
 # functions named `_explain…`, constants named `EXPLAIN_…` and the imports from `ai/explain.py`:
 # left out too.
@@ -40,8 +45,15 @@ def fingerprint(package: Path = PACKAGE, game: str | None = None) -> str:
     packages and greedy policies: work on one game's agent does not void another's measurement.
     """
     mine = game.replace("-", "_") if game else None  # a game's package and module names
-    others = {d.name for d in (package / "games").iterdir()
-              if (d / "__init__.py").exists() and d.name != mine} if game else set()
+    others = (
+        {
+            d.name
+            for d in (package / "games").iterdir()
+            if (d / "__init__.py").exists() and d.name != mine
+        }
+        if game
+        else set()
+    )
     skip = set(NOT_PLAYING) | {f"ai/games/{other}.py" for other in others}
     folders = tuple(f"{folder}/{o}/" for o in others for folder in ("games", "ai/games"))
     digest = hashlib.sha256()
@@ -64,8 +76,12 @@ def _code_of(path: Path, agents: bool = False) -> str:
     for node in ast.walk(tree):
         if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)):
             body = node.body
-            if (body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant)
-                    and isinstance(body[0].value.value, str)):
+            if (
+                body
+                and isinstance(body[0], ast.Expr)
+                and isinstance(body[0].value, ast.Constant)
+                and isinstance(body[0].value.value, str)
+            ):
                 node.body = body[1:] or [ast.Pass()]
     return ast.dump(tree)
 
@@ -104,10 +120,10 @@ class Results:
         if header is None:
             return
         if header != self.header:
-            theirs = ", ".join(f"{k}={header.get(k)!r}" for k in self.header
-                               if header.get(k) != self.header[k])
-            raise ResultsError(f"{self.path} holds another measurement ({theirs}); "
-                               "give a new file")
+            theirs = ", ".join(
+                f"{k}={header.get(k)!r}" for k in self.header if header.get(k) != self.header[k]
+            )
+            raise ResultsError(f"{self.path} holds another measurement ({theirs}); give a new file")
         self.groups = {row["seed"]: row for row in rows}
         if len(complete) < len(lines):  # drop the line a killed run left unfinished
             self.path.write_text("".join(complete), encoding="utf-8")

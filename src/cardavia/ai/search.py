@@ -126,9 +126,13 @@ class SearchAgent:
 
     name = "search"
 
-    def __init__(self, game_name: str, rng: random.Random,
-                 settings: SearchSettings | None = None,
-                 evaluate: Evaluator | None = None) -> None:
+    def __init__(
+        self,
+        game_name: str,
+        rng: random.Random,
+        settings: SearchSettings | None = None,
+        evaluate: Evaluator | None = None,
+    ) -> None:
         self.game_name = game_name
         self.rng = rng
         self.settings = settings or SearchSettings()
@@ -139,8 +143,9 @@ class SearchAgent:
         # The default choice, kept unless the search finds better, and the rollout policy.
         self.fallback = games.POLICIES[POLICY](game_name, random.Random(rng.randrange(2**32)))
         rollout = games.POLICIES["greedy" if games.rollout_greedy(game_name) else POLICY]
-        self.rollout_agents = [rollout(game_name, random.Random(rng.randrange(2**32)))
-                               for _ in range(4)]  # as many as any game has seats
+        self.rollout_agents = [
+            rollout(game_name, random.Random(rng.randrange(2**32))) for _ in range(4)
+        ]  # as many as any game has seats
         self.last = Decision()
 
     def act(self, observation: dict[str, Any], legal: list[str]) -> str:
@@ -152,8 +157,9 @@ class SearchAgent:
         self.last = found
         return found.action
 
-    def act_with_worlds(self, observation: dict[str, Any], legal: list[str],
-                        sample: Sampler) -> str:
+    def act_with_worlds(
+        self, observation: dict[str, Any], legal: list[str], sample: Sampler
+    ) -> str:
         start = time.perf_counter()
         candidates = list(dict.fromkeys(legal))  # distinct, in legal order
         if not needs_search(candidates):
@@ -203,8 +209,11 @@ class SearchAgent:
             if len(active) == 1:
                 break
         means = [_mean(rows, i) for i in range(len(candidates))]
-        decision.values = {c: (means[i], shares[i] / counts[i], counts[i])
-                           for i, c in enumerate(candidates) if counts[i]}
+        decision.values = {
+            c: (means[i], shares[i] / counts[i], counts[i])
+            for i, c in enumerate(candidates)
+            if counts[i]
+        }
         pool = [i for i in range(len(candidates)) if counts[i]]
         best = max(pool, key=lambda i: (means[i], i == default), default=default)
         if best != default and s.z is not None and not _beats(rows, best, default, s.z):
@@ -214,16 +223,23 @@ class SearchAgent:
         self.last = decision
         return candidates[best]
 
-    def _cull(self, rows: list[list[float | None]], active: list[int], default: int,
-              seen: int) -> list[int]:
+    def _cull(
+        self, rows: list[list[float | None]], active: list[int], default: int, seen: int
+    ) -> list[int]:
         """Drop the candidates clearly behind the leader, and those behind the pace to overrule
         the default (never the default itself)."""
         s = self.settings
         pace = 0.0 if s.z is None or s.samples is None else s.z * math.sqrt(seen / s.samples)
         leader = max(active, key=lambda i: _mean(rows, i))
-        return [i for i in active
-                if i == default or (_t_stat(rows, i, default) > pace
-                                    and (i == leader or not _beats(rows, leader, i, DROP_Z)))]
+        return [
+            i
+            for i in active
+            if i == default
+            or (
+                _t_stat(rows, i, default) > pace
+                and (i == leader or not _beats(rows, leader, i, DROP_Z))
+            )
+        ]
 
     def _rollout(self, world: State, seat: int, action: str) -> tuple[float, float] | None:
         state = world.clone()

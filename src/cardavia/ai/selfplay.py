@@ -19,8 +19,10 @@ def selfplay(game: Game, deals: int, seed: int, names: list[str]) -> dict[str, A
     start = time.perf_counter()
     for i in range(deals):
         deal_seed = seed + i
-        agents = [make_agent(name, game.name, deal_seed * game.players + s)
-                  for s, name in enumerate(names)]
+        agents = [
+            make_agent(name, game.name, deal_seed * game.players + s)
+            for s, name in enumerate(names)
+        ]
         try:
             state = play_deal(game, deal_seed, agents)
         except RulesError:

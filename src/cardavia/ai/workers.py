@@ -26,8 +26,15 @@ from cardavia.ai.search import SearchAgent
 from cardavia.rules.core import State
 
 
-def think(level: str, game: str, seed: int, world: State, seat: int,
-          observation: dict[str, Any], legal: list[str]) -> dict[str, Any]:
+def think(
+    level: str,
+    game: str,
+    seed: int,
+    world: State,
+    seat: int,
+    observation: dict[str, Any],
+    legal: list[str],
+) -> dict[str, Any]:
     """The level's decision for `seat`, with what the search found (`Decision` as a dict)."""
     agent = make_agent(level, game, seed)
     if not isinstance(agent, SearchAgent):
@@ -71,22 +78,42 @@ class Thinkers:
     def _executor(self) -> ProcessPoolExecutor:
         if self._pool is None:
             # spawn: a forked child of a threaded server process may inherit held locks
-            self._pool = ProcessPoolExecutor(self.workers, multiprocessing.get_context("spawn"),
-                                             initializer=_warm, initargs=(os.getpid(),))
+            self._pool = ProcessPoolExecutor(
+                self.workers,
+                multiprocessing.get_context("spawn"),
+                initializer=_warm,
+                initargs=(os.getpid(),),
+            )
         return self._pool
 
-    async def think(self, level: str, game: str, seed: int, world: State, seat: int,
-                    observation: dict[str, Any], legal: list[str]) -> dict[str, Any]:
+    async def think(
+        self,
+        level: str,
+        game: str,
+        seed: int,
+        world: State,
+        seat: int,
+        observation: dict[str, Any],
+        legal: list[str],
+    ) -> dict[str, Any]:
         """The search's decision."""
-        return await self._run(functools.partial(think, level, game, seed, world, seat,
-                                                 observation, legal))
+        return await self._run(
+            functools.partial(think, level, game, seed, world, seat, observation, legal)
+        )
 
     async def solve(self, payload: bytes) -> dict[str, Any]:
         """A queued job's decision (`cardavia.table.jobs.pack` made the payload; the store it
         came from is the operator's own, trusted like the code)."""
         job = pickle.loads(payload)
-        return await self.think(job["level"], job["game"], job["seed"], job["world"],
-                                job["seat"], job["observation"], job["legal"])
+        return await self.think(
+            job["level"],
+            job["game"],
+            job["seed"],
+            job["world"],
+            job["seat"],
+            job["observation"],
+            job["legal"],
+        )
 
     async def _run(self, job: functools.partial[dict[str, Any]]) -> dict[str, Any]:
         loop = asyncio.get_running_loop()

@@ -49,6 +49,7 @@ CODES: tuple[str, ...] = (
     *HONOURS,
 )
 
+
 def _split(code: str) -> tuple[int, str] | str:
     """(rank 1..9, suit letter) for a suited card, the letter T/W/R for an honour."""
     if len(code) == 1 and code in HONOURS:

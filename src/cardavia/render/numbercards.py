@@ -40,6 +40,7 @@ CODES: tuple[str, ...] = (
     *(f"L{n}" for n in range(1, 11)),
 )
 
+
 def _split(code: str) -> tuple[bool, int]:
     """(is large, rank 1..10)."""
     if len(code) in (2, 3) and code[0] in "sL" and code[1:] in {str(n) for n in range(1, 11)}:

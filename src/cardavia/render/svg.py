@@ -46,7 +46,8 @@ def back_name(lang: str) -> str:
 def card_names(deck: str) -> dict[str, dict[str, str]]:
     """The names of a deck's cards, by language and code (`render/names/<deck>.json`)."""
     names: dict[str, dict[str, str]] = json.loads(
-        files("cardavia.render").joinpath("names", f"{deck}.json").read_text(encoding="utf-8"))
+        files("cardavia.render").joinpath("names", f"{deck}.json").read_text(encoding="utf-8")
+    )
     return names
 
 

@@ -28,8 +28,13 @@ class ClaimWindow:
     answers: dict[int, str] = field(default_factory=dict)
 
     @classmethod
-    def open(cls, origin: int, players: int, options_for: Options,
-             passable_for: Callable[[int], bool] | None = None) -> ClaimWindow | None:
+    def open(
+        cls,
+        origin: int,
+        players: int,
+        options_for: Options,
+        passable_for: Callable[[int], bool] | None = None,
+    ) -> ClaimWindow | None:
         """A window that asks every seat with a claim (`options_for(seat)`), or None when no
         seat has one. `passable_for(seat)`: whether the seat may pass (default: every seat)."""
         options: dict[int, dict[str, int]] = {}
@@ -42,16 +47,19 @@ class ClaimWindow:
         passable = {s: passable_for(s) for s in options} if passable_for is not None else {}
         return cls(origin, players, options, passable)
 
-    def reopen_for(self, seat: int, options_for: Options,
-                   passable_for: Callable[[int], bool] | None = None) -> ClaimWindow | None:
+    def reopen_for(
+        self, seat: int, options_for: Options, passable_for: Callable[[int], bool] | None = None
+    ) -> ClaimWindow | None:
         """This window in a world sampled for `seat` (`State.sample_world`): `seat` keeps the
         claims it was offered and its answer, if it gave one; every other seat's claims and
         answer are hidden from it, so each is asked anew from its cards in the world."""
         kept, may_pass = dict(self.options.get(seat, {})), self.passable.get(seat, True)
         window = ClaimWindow.open(
-            self.origin, self.players,
+            self.origin,
+            self.players,
             lambda s: kept if s == seat else options_for(s),
-            None if passable_for is None else lambda s: may_pass if s == seat else passable_for(s))
+            None if passable_for is None else lambda s: may_pass if s == seat else passable_for(s),
+        )
         if window is not None and seat in self.answers:
             window.answer(seat, self.answers[seat])
         return window
@@ -86,8 +94,11 @@ class ClaimWindow:
     def award(self) -> tuple[int, str] | None:
         """The winning (seat, claim) once every answer is in; None when all passed."""
         assert self.complete(), "award() before every answer is in"
-        claims = [(self._precedence(seat, text), seat, text)
-                  for seat, text in self.answers.items() if text != PASS]
+        claims = [
+            (self._precedence(seat, text), seat, text)
+            for seat, text in self.answers.items()
+            if text != PASS
+        ]
         if not claims:
             return None
         _, seat, text = min(claims)
@@ -99,8 +110,11 @@ class ClaimWindow:
         priority order, as a game that answers a declined offer needs to know (Paohuzi PHZ-12)."""
         award = self.award()
         taken = None if award is None else self._precedence(*award)
-        return [text for text in self.options.get(seat, {})
-                if taken is None or self._precedence(seat, text) < taken]
+        return [
+            text
+            for text in self.options.get(seat, {})
+            if taken is None or self._precedence(seat, text) < taken
+        ]
 
     def _precedence(self, seat: int, text: str) -> tuple[int, int]:
         """(rank, place in the tie-break seat order): the lower goes first."""

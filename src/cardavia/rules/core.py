@@ -79,8 +79,9 @@ class State(ABC):
         self.opening: list[Event] = []  # what happened before the first decision (the deal, …)
         self._result: Result | None = None  # set when the deal ends
 
-    def _then(self, step: Callable[[Self, *_Args, list[Event]], None], *args: *_Args,
-              events: list[Event]) -> None:
+    def _then(
+        self, step: Callable[[Self, *_Args, list[Event]], None], *args: *_Args, events: list[Event]
+    ) -> None:
         """Take the step `step(self, *args, events)` now, or hold it if the deal is lazy.
 
         `step` is a function of the state class (`MyState._resolve`), not a bound method: a

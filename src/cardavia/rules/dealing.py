@@ -14,8 +14,9 @@ from collections.abc import Iterable, Sequence
 from cardavia.rules import positions
 
 
-def shuffled(seed: int, deck: Sequence[int], players: int, dealer: int | None
-             ) -> tuple[list[int], int]:
+def shuffled(
+    seed: int, deck: Sequence[int], players: int, dealer: int | None
+) -> tuple[list[int], int]:
     """The deck shuffled from `seed`, and the dealer: the one given (which must be a seat), else
     drawn from the same generator after the shuffle."""
     if dealer is not None:

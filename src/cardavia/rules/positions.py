@@ -29,8 +29,9 @@ def cards(value: Any, name: str, notation: CardNotation) -> list[int]:
         raise InvalidPositionError(f"{name}: {err}") from None
 
 
-def per_seat(position: dict[str, Any], key: str, players: int, notation: CardNotation,
-             required: bool = False) -> list[list[int]]:
+def per_seat(
+    position: dict[str, Any], key: str, players: int, notation: CardNotation, required: bool = False
+) -> list[list[int]]:
     """`position[key]`: one card list per seat (empty lists when optional and absent)."""
     value = position.get(key)
     if value is None and not required:
@@ -67,6 +68,7 @@ class PositionReader:
     def cards(self, value: Any, name: str) -> list[int]:
         return cards(value, name, self.notation)
 
-    def per_seat(self, position: dict[str, Any], key: str, required: bool = False
-                 ) -> list[list[int]]:
+    def per_seat(
+        self, position: dict[str, Any], key: str, required: bool = False
+    ) -> list[list[int]]:
         return per_seat(position, key, self.players, self.notation, required)

@@ -18,8 +18,9 @@ FORMAT = "cardavia-deal/1"
 MAX_SEED = 2**63 - 1
 
 
-def make_record(state: State, seed: int | None, dealer: int | None,
-                position: dict[str, Any] | None) -> dict[str, Any]:
+def make_record(
+    state: State, seed: int | None, dealer: int | None, position: dict[str, Any] | None
+) -> dict[str, Any]:
     result = state.result()
     return {
         "format": FORMAT,
@@ -62,8 +63,9 @@ def replay(record: dict[str, Any], games: dict[str, Game]) -> State:
     if record.get("rules") != game.rules_version:
         raise RecordError(f"rules: expected {game.rules_version!r}, got {record.get('rules')!r}")
     dealer = record.get("dealer")
-    if dealer is not None and (not isinstance(dealer, int) or isinstance(dealer, bool)
-                               or not 0 <= dealer < game.players):
+    if dealer is not None and (
+        not isinstance(dealer, int) or isinstance(dealer, bool) or not 0 <= dealer < game.players
+    ):
         raise RecordError(f"dealer: not a seat: {dealer!r}")
     position, seed = record.get("position"), record.get("seed")
     try:
@@ -88,14 +90,18 @@ def replay(record: dict[str, Any], games: dict[str, Game]) -> State:
         raise RecordError("actions: must be a list")
     for i, entry in enumerate(actions):
         seat = entry.get("seat") if isinstance(entry, dict) else None
-        if (not isinstance(seat, int) or isinstance(seat, bool)
-                or not isinstance(entry.get("action"), str)):
-            raise RecordError(f"actions[{i}]: must be {{\"seat\": int, \"action\": str}}")
+        if (
+            not isinstance(seat, int)
+            or isinstance(seat, bool)
+            or not isinstance(entry.get("action"), str)
+        ):
+            raise RecordError(f'actions[{i}]: must be {{"seat": int, "action": str}}')
         try:
             state.apply(entry["seat"], entry["action"])
         except RulesError as err:
-            raise RecordError(f"actions[{i}] ({entry['action']!r} by seat {entry['seat']}): "
-                              f"{err}") from None
+            raise RecordError(
+                f"actions[{i}] ({entry['action']!r} by seat {entry['seat']}): {err}"
+            ) from None
     if "result" not in record:
         raise RecordError("result: missing (null for a deal still in progress)")
     recorded = record["result"]
@@ -104,8 +110,11 @@ def replay(record: dict[str, Any], games: dict[str, Game]) -> State:
         raise RecordError("result: recorded, but the replayed deal is not over")
     later = game.breakdown_keys_added_later
     if result is not None and not _agrees(recorded, result.to_json(), later):
-        raise RecordError("result: the replayed deal ends differently from the recorded result"
-                          if recorded is not None else "result: null, but the deal is over")
+        raise RecordError(
+            "result: the replayed deal ends differently from the recorded result"
+            if recorded is not None
+            else "result: null, but the deal is over"
+        )
     return state
 
 
@@ -118,5 +127,6 @@ def _agrees(recorded: Any, replayed: Any, later: frozenset[str]) -> bool:
         return all(_agrees(v, replayed[k], later) for k, v in recorded.items())
     if isinstance(recorded, list) and isinstance(replayed, list):
         return len(recorded) == len(replayed) and all(
-            _agrees(a, b, later) for a, b in zip(recorded, replayed, strict=True))
+            _agrees(a, b, later) for a, b in zip(recorded, replayed, strict=True)
+        )
     return type(recorded) is type(replayed) and recorded == replayed

@@ -18,7 +18,7 @@ from typing import Any, Protocol
 # What a subscriber is called with: (channel, payload); from any thread.
 Listener = Callable[[str, str], None]
 LEASE_S = 10.0  # a job taken is another worker's to take once this long passes without renewal
-MAX_TRIES = 3   # a job whose worker died this often (a search that kills its process) is dropped
+MAX_TRIES = 3  # a job whose worker died this often (a search that kills its process) is dropped
 
 
 class StoreError(RuntimeError):
@@ -81,8 +81,13 @@ class Store(Protocol):
         decision get one search)."""
         ...
 
-    def take_job(self, worker: str, lease_s: float = LEASE_S, group: str | None = None,
-                 cap: int | None = None) -> Job | None:
+    def take_job(
+        self,
+        worker: str,
+        lease_s: float = LEASE_S,
+        group: str | None = None,
+        cap: int | None = None,
+    ) -> Job | None:
         """The next job for `worker`, leased to it: the waiting client served longest ago goes
         first, so a client with hundreds of jobs waiting slows only itself (review H2). With
         `cap`, no client gets more than `cap` jobs running at once in the workers named

@@ -118,8 +118,8 @@ SCHEMA_TABLE = "cardavia_schema"
 # take ("CARDAVIA" in ASCII, cut to a bigint).
 MIGRATION_LOCK = 0x4341524441564941 & (2**63 - 1)
 
-POOL_SIZE = 10       # connections at most; the table layer's threads are fewer
-POOL_TIMEOUT = 5.0   # seconds a call waits for a connection before it is a StoreError
+POOL_SIZE = 10  # connections at most; the table layer's threads are fewer
+POOL_TIMEOUT = 5.0  # seconds a call waits for a connection before it is a StoreError
 CONNECT_TIMEOUT = 5  # seconds to open one connection
 
 
@@ -150,19 +150,25 @@ def migrate(conn: psycopg.Connection[Any], migrations: tuple[str, ...] = MIGRATI
     to do. Returns the version. A database newer than this code is refused."""
     with conn.transaction():
         conn.execute("SELECT pg_advisory_xact_lock(%s)", (MIGRATION_LOCK,))
-        conn.execute(f"CREATE TABLE IF NOT EXISTS {SCHEMA_TABLE} ("
-                     "version integer PRIMARY KEY, "
-                     "applied timestamptz NOT NULL DEFAULT now())")
+        conn.execute(
+            f"CREATE TABLE IF NOT EXISTS {SCHEMA_TABLE} ("
+            "version integer PRIMARY KEY, "
+            "applied timestamptz NOT NULL DEFAULT now())"
+        )
         current = schema_version(conn)
         if current > len(migrations):
-            raise StoreError(f"the database's schema is at version {current}, newer than this "
-                             f"Cardavia knows ({len(migrations)}): run a newer Cardavia")
+            raise StoreError(
+                f"the database's schema is at version {current}, newer than this "
+                f"Cardavia knows ({len(migrations)}): run a newer Cardavia"
+            )
         for version in range(current + 1, len(migrations) + 1):
             try:
                 conn.execute(migrations[version - 1])
             except psycopg.errors.DuplicateTable as err:
-                raise StoreError(f"schema step {version}: {err}: the database holds tables "
-                                 "that are not Cardavia's; use a database of its own") from None
+                raise StoreError(
+                    f"schema step {version}: {err}: the database holds tables "
+                    "that are not Cardavia's; use a database of its own"
+                ) from None
             conn.execute(f"INSERT INTO {SCHEMA_TABLE} (version) VALUES (%s)", (version,))
     return len(migrations)
 
@@ -170,8 +176,7 @@ def migrate(conn: psycopg.Connection[Any], migrations: tuple[str, ...] = MIGRATI
 class PostgresStore:
     shared = True
 
-    def __init__(self, url: str, pool_size: int = POOL_SIZE,
-                 timeout: float = POOL_TIMEOUT) -> None:
+    def __init__(self, url: str, pool_size: int = POOL_SIZE, timeout: float = POOL_TIMEOUT) -> None:
         self.url = url
         self._listeners: list[Listener] = []
         self._listening: threading.Thread | None = None
@@ -189,9 +194,14 @@ class PostgresStore:
             raise StoreError(f"{self.name}: {err}") from None
         # Autocommit: one statement is one transaction; `create` opens its own.
         self._pool: ConnectionPool[psycopg.Connection[tuple[Any, ...]]] = ConnectionPool(
-            url, min_size=1, max_size=pool_size, timeout=timeout, open=False,
+            url,
+            min_size=1,
+            max_size=pool_size,
+            timeout=timeout,
+            open=False,
             kwargs={"autocommit": True, "connect_timeout": CONNECT_TIMEOUT},
-            name="cardavia-store")
+            name="cardavia-store",
+        )
         try:
             self._pool.open(wait=True, timeout=timeout)
         except psycopg.Error as err:
@@ -231,8 +241,17 @@ class PostgresStore:
             cur.execute(
                 "INSERT INTO deals (id, game, seed, dealer, position, level, previous, totals, "
                 "ai_seed) VALUES (%s, %s, %s, %s, %s::json, %s, %s, %s::json, %s)",
-                (deal.id, deal.game, deal.seed, deal.dealer, position, deal.level,
-                 deal.previous, totals, deal.ai_seed),
+                (
+                    deal.id,
+                    deal.game,
+                    deal.seed,
+                    deal.dealer,
+                    position,
+                    deal.level,
+                    deal.previous,
+                    totals,
+                    deal.ai_seed,
+                ),
             )
             if deal.actions:
                 cur.executemany(
@@ -243,8 +262,10 @@ class PostgresStore:
     def append_action(self, deal_id: str, index: int, seat: int, action: str) -> None:
         try:
             with self._connection() as conn:
-                conn.execute("INSERT INTO actions (deal_id, n, seat, action) "
-                             "VALUES (%s, %s, %s, %s)", (deal_id, index, seat, action))
+                conn.execute(
+                    "INSERT INTO actions (deal_id, n, seat, action) VALUES (%s, %s, %s, %s)",
+                    (deal_id, index, seat, action),
+                )
         except StoreError as err:
             if isinstance(err.__cause__, psycopg.errors.UniqueViolation):
                 raise ConflictError(f"{deal_id}: action {index} is taken") from None
@@ -252,18 +273,27 @@ class PostgresStore:
 
     def actions_since(self, deal_id: str, index: int) -> list[tuple[int, str]]:
         with self._connection() as conn:
-            rows = conn.execute("SELECT seat, action FROM actions WHERE deal_id = %s AND n >= %s "
-                                "ORDER BY n", (deal_id, index)).fetchall()
+            rows = conn.execute(
+                "SELECT seat, action FROM actions WHERE deal_id = %s AND n >= %s ORDER BY n",
+                (deal_id, index),
+            ).fetchall()
         return [(int(s), str(a)) for s, a in rows]
 
     def submit_job(self, key: str, deal_id: str, client: str, payload: bytes) -> None:
         with self._connection() as conn:
-            conn.execute("INSERT INTO jobs (key, deal_id, client, payload) "
-                         "VALUES (%s, %s, %s, %s) ON CONFLICT (key) DO NOTHING",
-                         (key, deal_id, client, payload))
+            conn.execute(
+                "INSERT INTO jobs (key, deal_id, client, payload) "
+                "VALUES (%s, %s, %s, %s) ON CONFLICT (key) DO NOTHING",
+                (key, deal_id, client, payload),
+            )
 
-    def take_job(self, worker: str, lease_s: float = LEASE_S, group: str | None = None,
-                 cap: int | None = None) -> Job | None:
+    def take_job(
+        self,
+        worker: str,
+        lease_s: float = LEASE_S,
+        group: str | None = None,
+        cap: int | None = None,
+    ) -> Job | None:
         # SKIP LOCKED: workers taking jobs at once each get a different one, none waits.
         with self._connection() as conn, conn.transaction():
             row = conn.execute(
@@ -275,33 +305,46 @@ class PostgresStore:
                 "WHERE r.client = j.client AND r.finished IS NULL AND r.lease_until >= now() "
                 "AND r.worker LIKE %s || '/%%') < %s) "
                 "ORDER BY coalesce(u.served, 0), j.id LIMIT 1 FOR UPDATE OF j SKIP LOCKED",
-                (MAX_TRIES, cap, group or "", cap)).fetchone()
+                (MAX_TRIES, cap, group or "", cap),
+            ).fetchone()
             if row is None:
                 return None
-            conn.execute("UPDATE jobs SET worker = %s, tries = tries + 1, "
-                         "lease_until = now() + %s * interval '1 second' WHERE id = %s",
-                         (worker, lease_s, row[0]))
-            conn.execute("INSERT INTO job_clients (client, served) "
-                         "VALUES (%s, nextval('job_turns')) ON CONFLICT (client) "
-                         "DO UPDATE SET served = excluded.served", (row[2],))
+            conn.execute(
+                "UPDATE jobs SET worker = %s, tries = tries + 1, "
+                "lease_until = now() + %s * interval '1 second' WHERE id = %s",
+                (worker, lease_s, row[0]),
+            )
+            conn.execute(
+                "INSERT INTO job_clients (client, served) "
+                "VALUES (%s, nextval('job_turns')) ON CONFLICT (client) "
+                "DO UPDATE SET served = excluded.served",
+                (row[2],),
+            )
         return Job(int(row[0]), str(row[1]), str(row[2]), bytes(row[3]))
 
     def renew_job(self, job_id: int, worker: str, lease_s: float = LEASE_S) -> bool:
         with self._connection() as conn:
-            cur = conn.execute("UPDATE jobs SET lease_until = now() + %s * interval '1 second' "
-                               "WHERE id = %s AND worker = %s AND finished IS NULL",
-                               (lease_s, job_id, worker))
+            cur = conn.execute(
+                "UPDATE jobs SET lease_until = now() + %s * interval '1 second' "
+                "WHERE id = %s AND worker = %s AND finished IS NULL",
+                (lease_s, job_id, worker),
+            )
             return cur.rowcount > 0
 
     def release_job(self, job_id: int, worker: str) -> None:
         with self._connection() as conn:
-            conn.execute("UPDATE jobs SET worker = NULL, lease_until = NULL, tries = tries - 1 "
-                         "WHERE id = %s AND worker = %s AND finished IS NULL", (job_id, worker))
+            conn.execute(
+                "UPDATE jobs SET worker = NULL, lease_until = NULL, tries = tries - 1 "
+                "WHERE id = %s AND worker = %s AND finished IS NULL",
+                (job_id, worker),
+            )
 
     def finish_job(self, job_id: int, result: str) -> None:
         with self._connection() as conn:
-            conn.execute("UPDATE jobs SET result = %s, finished = now() "
-                         "WHERE id = %s AND finished IS NULL", (result, job_id))
+            conn.execute(
+                "UPDATE jobs SET result = %s, finished = now() WHERE id = %s AND finished IS NULL",
+                (result, job_id),
+            )
 
     def job_result(self, key: str) -> str | None:
         with self._connection() as conn:
@@ -310,20 +353,23 @@ class PostgresStore:
 
     def drop_job(self, key: str) -> None:
         with self._connection() as conn:
-            conn.execute("DELETE FROM jobs WHERE key = %s AND worker IS NULL "
-                         "AND finished IS NULL", (key,))
+            conn.execute(
+                "DELETE FROM jobs WHERE key = %s AND worker IS NULL AND finished IS NULL", (key,)
+            )
 
     def prune_jobs(self, older_than_s: float) -> int:
         with self._connection() as conn:
-            cur = conn.execute("DELETE FROM jobs WHERE created < now() - %s * interval '1 second'",
-                               (older_than_s,))
+            cur = conn.execute(
+                "DELETE FROM jobs WHERE created < now() - %s * interval '1 second'", (older_than_s,)
+            )
             return cur.rowcount
 
     def subscribe(self, listener: Listener) -> Callable[[], None]:
         self._listeners.append(listener)
         if self._listening is None:
-            self._listening = threading.Thread(target=self._listen, name="cardavia-listen",
-                                               daemon=True)
+            self._listening = threading.Thread(
+                target=self._listen, name="cardavia-listen", daemon=True
+            )
             self._listening.start()
         return lambda: self._listeners.remove(listener) if listener in self._listeners else None
 
@@ -332,8 +378,9 @@ class PostgresStore:
         lost = False
         while not self._closed.is_set():
             try:
-                with psycopg.connect(self.url, autocommit=True,
-                                     connect_timeout=CONNECT_TIMEOUT) as conn:
+                with psycopg.connect(
+                    self.url, autocommit=True, connect_timeout=CONNECT_TIMEOUT
+                ) as conn:
                     for channel in CHANNELS:
                         conn.execute(f"LISTEN {channel}")
                     self._heard.set()
@@ -342,13 +389,15 @@ class PostgresStore:
                     lost = False
                     while not self._closed.is_set():
                         for note in conn.notifies(timeout=1.0):
-                            self._announce(CHANNELS.get(note.channel, note.channel),
-                                           note.payload)
+                            self._announce(CHANNELS.get(note.channel, note.channel), note.payload)
             except psycopg.Error as err:
                 self._heard.clear()  # (the announcement "lost" follows the reconnection)
                 if not lost:
-                    log.warning("%s: the listening connection failed (%s); reconnecting",
-                                self.name, _one_line(err))
+                    log.warning(
+                        "%s: the listening connection failed (%s); reconnecting",
+                        self.name,
+                        _one_line(err),
+                    )
                 lost = True
                 self._closed.wait(1.0)
 
@@ -369,16 +418,27 @@ class PostgresStore:
             # JSON read here, not by psycopg: a value that cannot be read is the row's fault
             row = conn.execute(
                 "SELECT id, game, seed, dealer, position::text, level, previous, totals::text, "
-                "ai_seed FROM deals WHERE id = %s", (deal_id,)).fetchone()
+                "ai_seed FROM deals WHERE id = %s",
+                (deal_id,),
+            ).fetchone()
             if row is None:
                 return None
             actions = conn.execute(
-                "SELECT seat, action FROM actions WHERE deal_id = %s ORDER BY n",
-                (deal_id,)).fetchall()
+                "SELECT seat, action FROM actions WHERE deal_id = %s ORDER BY n", (deal_id,)
+            ).fetchall()
         try:
-            return DealRow(str(row[0]), str(row[1]), _int(row[2]), _int(row[3]), _json(row[4]),
-                           str(row[5]), [(int(s), str(a)) for s, a in actions], row[6],
-                           _json(row[7]), _int(row[8]))
+            return DealRow(
+                str(row[0]),
+                str(row[1]),
+                _int(row[2]),
+                _int(row[3]),
+                _json(row[4]),
+                str(row[5]),
+                [(int(s), str(a)) for s, a in actions],
+                row[6],
+                _json(row[7]),
+                _int(row[8]),
+            )
         except (ValueError, TypeError, RecursionError) as err:  # e.g. JSON nested too deep
             raise UnreadableRowError(f"{deal_id}: {_one_line(err)}") from err
 

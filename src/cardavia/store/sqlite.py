@@ -109,18 +109,24 @@ class SQLiteStore:
         """Refuse a file that holds part of our tables or someone else's (one table lost, or
         the file replaced): recreating what is missing would silently restart or lose every
         deal. A file truncated to nothing starts afresh, but loudly."""
-        found = {name for (name,) in self._conn.execute(
-            "SELECT name FROM sqlite_master WHERE type = 'table'")}
+        found = {
+            name
+            for (name,) in self._conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")
+        }
         if found and not found >= TABLES:
             self._conn.close()
             missing = ", ".join(sorted(TABLES - found))
-            raise StoreError(f"{self.path}: the file has tables ({', '.join(sorted(found))}) "
-                             f"but not {missing}: damaged, or not a Cardavia deals file; "
-                             "restore it from a backup or start on a new file")
+            raise StoreError(
+                f"{self.path}: the file has tables ({', '.join(sorted(found))}) "
+                f"but not {missing}: damaged, or not a Cardavia deals file; "
+                "restore it from a backup or start on a new file"
+            )
         if emptied:
-            self.warnings.append(f"the deals file {self.path} was EMPTY (0 bytes): starting "
-                                 "with no deals. If it held deals, stop the server and restore "
-                                 "it from a backup (docs/operations.md).")
+            self.warnings.append(
+                f"the deals file {self.path} was EMPTY (0 bytes): starting "
+                "with no deals. If it held deals, stop the server and restore "
+                "it from a backup (docs/operations.md)."
+            )
         for warning in self.warnings:
             log.warning(warning)
 
@@ -129,10 +135,17 @@ class SQLiteStore:
             c.execute(
                 "INSERT INTO deals (id, game, seed, dealer, position, level, previous, totals, "
                 "ai_seed) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                (deal.id, deal.game, deal.seed, deal.dealer,
-                 json.dumps(deal.position) if deal.position is not None else None,
-                 deal.level, deal.previous,
-                 json.dumps(deal.totals) if deal.totals is not None else None, deal.ai_seed),
+                (
+                    deal.id,
+                    deal.game,
+                    deal.seed,
+                    deal.dealer,
+                    json.dumps(deal.position) if deal.position is not None else None,
+                    deal.level,
+                    deal.previous,
+                    json.dumps(deal.totals) if deal.totals is not None else None,
+                    deal.ai_seed,
+                ),
             )
             c.executemany(
                 "INSERT INTO actions (deal_id, n, seat, action) VALUES (?, ?, ?, ?)",
@@ -157,8 +170,10 @@ class SQLiteStore:
         self._announce("deal", deal_id)
 
     def actions_since(self, deal_id: str, index: int) -> list[tuple[int, str]]:
-        rows = self._read("SELECT seat, action FROM actions WHERE deal_id = ? AND n >= ? "
-                          "ORDER BY n", (deal_id, index))
+        rows = self._read(
+            "SELECT seat, action FROM actions WHERE deal_id = ? AND n >= ? ORDER BY n",
+            (deal_id, index),
+        )
         return [(int(s), str(a)) for s, a in rows]
 
     def _read(self, query: str, params: tuple[Any, ...] = ()) -> list[Any]:
@@ -186,14 +201,25 @@ class SQLiteStore:
                 raise
 
     def submit_job(self, key: str, deal_id: str, client: str, payload: bytes) -> None:
-        added = self._write(lambda c: c.execute(
-            "INSERT OR IGNORE INTO jobs (key, deal_id, client, payload, created) "
-            "VALUES (?, ?, ?, ?, ?)", (key, deal_id, client, payload, time.time())).rowcount)
+        added = self._write(
+            lambda c: (
+                c.execute(
+                    "INSERT OR IGNORE INTO jobs (key, deal_id, client, payload, created) "
+                    "VALUES (?, ?, ?, ?, ?)",
+                    (key, deal_id, client, payload, time.time()),
+                ).rowcount
+            )
+        )
         if added:
             self._announce("job", "")
 
-    def take_job(self, worker: str, lease_s: float = LEASE_S, group: str | None = None,
-                 cap: int | None = None) -> Job | None:
+    def take_job(
+        self,
+        worker: str,
+        lease_s: float = LEASE_S,
+        group: str | None = None,
+        cap: int | None = None,
+    ) -> Job | None:
         def take(c: sqlite3.Connection) -> Job | None:
             now = time.time()
             row = c.execute(
@@ -204,34 +230,58 @@ class SQLiteStore:
                 "AND (? IS NULL OR (SELECT count(*) FROM jobs r WHERE r.client = j.client "
                 "AND r.finished IS NULL AND r.lease_until >= ? AND r.worker LIKE ? || '/%') < ?) "
                 "ORDER BY coalesce(u.served, 0), j.id LIMIT 1",
-                (MAX_TRIES, now, cap, now, group or "", cap)).fetchone()
+                (MAX_TRIES, now, cap, now, group or "", cap),
+            ).fetchone()
             if row is None:
                 return None
-            c.execute("UPDATE jobs SET worker = ?, lease_until = ?, tries = tries + 1 "
-                      "WHERE id = ?", (worker, now + lease_s, row[0]))
-            c.execute("INSERT INTO job_clients (client, served) VALUES (?, "
-                      "(SELECT coalesce(max(served), 0) + 1 FROM job_clients)) "
-                      "ON CONFLICT (client) DO UPDATE SET served = excluded.served", (row[2],))
+            c.execute(
+                "UPDATE jobs SET worker = ?, lease_until = ?, tries = tries + 1 WHERE id = ?",
+                (worker, now + lease_s, row[0]),
+            )
+            c.execute(
+                "INSERT INTO job_clients (client, served) VALUES (?, "
+                "(SELECT coalesce(max(served), 0) + 1 FROM job_clients)) "
+                "ON CONFLICT (client) DO UPDATE SET served = excluded.served",
+                (row[2],),
+            )
             return Job(int(row[0]), str(row[1]), str(row[2]), bytes(row[3]))
 
         return self._write(take)
 
     def renew_job(self, job_id: int, worker: str, lease_s: float = LEASE_S) -> bool:
-        return bool(self._write(lambda c: c.execute(
-            "UPDATE jobs SET lease_until = ? WHERE id = ? AND worker = ? AND finished IS NULL",
-            (time.time() + lease_s, job_id, worker)).rowcount))
+        return bool(
+            self._write(
+                lambda c: (
+                    c.execute(
+                        "UPDATE jobs SET lease_until = ? WHERE id = ? AND worker = ?"
+                        " AND finished IS NULL",
+                        (time.time() + lease_s, job_id, worker),
+                    ).rowcount
+                )
+            )
+        )
 
     def release_job(self, job_id: int, worker: str) -> None:
-        released = self._write(lambda c: c.execute(
-            "UPDATE jobs SET worker = NULL, lease_until = NULL, tries = tries - 1 "
-            "WHERE id = ? AND worker = ? AND finished IS NULL", (job_id, worker)).rowcount)
+        released = self._write(
+            lambda c: (
+                c.execute(
+                    "UPDATE jobs SET worker = NULL, lease_until = NULL, tries = tries - 1 "
+                    "WHERE id = ? AND worker = ? AND finished IS NULL",
+                    (job_id, worker),
+                ).rowcount
+            )
+        )
         if released:
             self._announce("job", "")
 
     def finish_job(self, job_id: int, result: str) -> None:
-        key = self._write(lambda c: c.execute(
-            "UPDATE jobs SET result = ?, finished = ? WHERE id = ? AND finished IS NULL "
-            "RETURNING key", (result, time.time(), job_id)).fetchone())
+        key = self._write(
+            lambda c: c.execute(
+                "UPDATE jobs SET result = ?, finished = ? WHERE id = ? AND finished IS NULL "
+                "RETURNING key",
+                (result, time.time(), job_id),
+            ).fetchone()
+        )
         if key:
             self._announce("done", str(key[0]))
 
@@ -240,12 +290,20 @@ class SQLiteStore:
         return None if not rows or rows[0][0] is None else str(rows[0][0])
 
     def drop_job(self, key: str) -> None:
-        self._write(lambda c: c.execute(
-            "DELETE FROM jobs WHERE key = ? AND worker IS NULL AND finished IS NULL", (key,)))
+        self._write(
+            lambda c: c.execute(
+                "DELETE FROM jobs WHERE key = ? AND worker IS NULL AND finished IS NULL", (key,)
+            )
+        )
 
     def prune_jobs(self, older_than_s: float) -> int:
-        return self._write(lambda c: c.execute(
-            "DELETE FROM jobs WHERE created < ?", (time.time() - older_than_s,)).rowcount)
+        return self._write(
+            lambda c: (
+                c.execute(
+                    "DELETE FROM jobs WHERE created < ?", (time.time() - older_than_s,)
+                ).rowcount
+            )
+        )
 
     def subscribe(self, listener: Listener) -> Callable[[], None]:
         self._listeners.append(listener)
@@ -277,11 +335,18 @@ class SQLiteStore:
             except sqlite3.DatabaseError as err:  # damaged pages, a table of another shape
                 raise StoreError(str(err)) from err
         try:
-            return DealRow(str(row[0]), str(row[1]), row[2], row[3],
-                           json.loads(row[4]) if row[4] is not None else None, str(row[5]),
-                           [(int(s), str(a)) for s, a in actions], row[6],
-                           json.loads(row[7]) if row[7] is not None else None,
-                           None if row[8] is None else int(row[8]))
+            return DealRow(
+                str(row[0]),
+                str(row[1]),
+                row[2],
+                row[3],
+                json.loads(row[4]) if row[4] is not None else None,
+                str(row[5]),
+                [(int(s), str(a)) for s, a in actions],
+                row[6],
+                json.loads(row[7]) if row[7] is not None else None,
+                None if row[8] is None else int(row[8]),
+            )
         # JSON that does not parse or nests too deep, a seat of text
         except (ValueError, TypeError, RecursionError) as err:
             raise UnreadableRowError(f"{deal_id}: {err}") from err

@@ -19,7 +19,7 @@ from typing import Any
 from cardavia.rules.core import State
 from cardavia.store.base import Store
 
-JOB_POLL_S = 2.0   # a lost announcement costs at most this
+JOB_POLL_S = 2.0  # a lost announcement costs at most this
 # A decision waits this long for a worker (none running, or a flood from the same client),
 # then the seat plays its heuristic move; the job stays queued for the next ask.
 JOB_WAIT_S = 60.0
@@ -33,19 +33,36 @@ def job_key(deal_id: str, kind: str, index: int, seat: int, version: int) -> str
     return f"{deal_id}/{kind}/{index}/{seat}/{version}"
 
 
-def pack(level: str, game: str, seed: int, world: State, seat: int,
-         observation: dict[str, Any], legal: list[str]) -> bytes:
+def pack(
+    level: str,
+    game: str,
+    seed: int,
+    world: State,
+    seat: int,
+    observation: dict[str, Any],
+    legal: list[str],
+) -> bytes:
     """A job's payload: what `Thinkers.solve` needs, and nothing of the true deal."""
-    return pickle.dumps({"level": level, "game": game, "seed": seed, "world": world,
-                         "seat": seat, "observation": observation, "legal": legal},
-                        protocol=pickle.HIGHEST_PROTOCOL)
+    return pickle.dumps(
+        {
+            "level": level,
+            "game": game,
+            "seed": seed,
+            "world": world,
+            "seat": seat,
+            "observation": observation,
+            "legal": legal,
+        },
+        protocol=pickle.HIGHEST_PROTOCOL,
+    )
 
 
 class JobQueue:
     """Submit jobs and wait for their results, woken by the store's announcements."""
 
-    def __init__(self, store: Store, wait_s: float = JOB_WAIT_S, poll_s: float = JOB_POLL_S
-                 ) -> None:
+    def __init__(
+        self, store: Store, wait_s: float = JOB_WAIT_S, poll_s: float = JOB_POLL_S
+    ) -> None:
         self.store = store
         self.wait_s, self.poll_s = wait_s, poll_s
         self._waiting: dict[str, asyncio.Event] = {}
@@ -61,8 +78,7 @@ class JobQueue:
             for event in self._waiting.values():
                 event.set()
 
-    async def result(self, key: str, deal_id: str, client: str, payload: bytes
-                     ) -> dict[str, Any]:
+    async def result(self, key: str, deal_id: str, client: str, payload: bytes) -> dict[str, Any]:
         """The job's result, submitting it unless it exists. Raises JobFailed."""
         event = self._waiting.setdefault(key, asyncio.Event())
         self._count[key] = self._count.get(key, 0) + 1

@@ -66,8 +66,7 @@ class StaleVersionError(Exception):
 class Table:
     """A deal in play. Not thread-safe by itself: `Tables` serialises access per table."""
 
-    def __init__(self, row: DealRow, game: Game, store: Store, pacer: Pacer | None = None
-                 ) -> None:
+    def __init__(self, row: DealRow, game: Game, store: Store, pacer: Pacer | None = None) -> None:
         self.row = row
         self.game = game
         self.store = store
@@ -97,15 +96,22 @@ class Table:
         seed = row.ai_seed if row.ai_seed is not None else zlib.crc32(row.id.encode())
         self.agents: dict[int, Agent] = {
             seat: make_agent(row.level, game.name, seed + seat)
-            for seat in range(game.players) if seat != HUMAN
+            for seat in range(game.players)
+            if seat != HUMAN
         }
         # Draws the one world a searching seat's worker starts from (see ai/workers.py).
         self.rng = random.Random(seed)
         self.pacer = pacer
         # The search budget: before the pacer has timings, a pause nobody filled is drawn
         # from it (table/pacing.py).
-        self.prior = max((a.settings.budget_s or 0.0 for a in self.agents.values()
-                          if isinstance(a, SearchAgent)), default=0.0)
+        self.prior = max(
+            (
+                a.settings.budget_s or 0.0
+                for a in self.agents.values()
+                if isinstance(a, SearchAgent)
+            ),
+            default=0.0,
+        )
         self.changed = asyncio.Event()
         self.used = time.monotonic()  # when a request last asked for the deal
         # Whose the AI seats' searches count as, for turns at the workers: its creator's, or,
@@ -168,8 +174,13 @@ class Table:
         events = state.apply(seat, action)
 
         async def store_then_adopt() -> None:
-            await asyncio.to_thread(self.store.append_action, self.id, len(self.state.actions),
-                                    seat, state.actions[-1][1])
+            await asyncio.to_thread(
+                self.store.append_action,
+                self.id,
+                len(self.state.actions),
+                seat,
+                state.actions[-1][1],
+            )
             self._adopt(state, events, seat)
 
         # Shielded: a caller cancelled mid-write (a shutdown) must not leave the deal in
@@ -223,7 +234,8 @@ class Table:
             "level": self.row.level,
             "result": result.to_json() if result is not None else None,
             "log": [{"v": v, **e.to_json()} for v, e in self.log if e.visible_to(seat)]
-            if seat == HUMAN else [],
+            if seat == HUMAN
+            else [],
             "table": state.observation(seat),
             "match": {
                 "previous": self.row.previous,
@@ -265,11 +277,19 @@ WATCH_S = 60.0
 class Tables:
     """The live tables of one server process, loaded from the store on demand."""
 
-    def __init__(self, store: Store, games: Mapping[str, Game],
-                 thinkers: Thinkers | None = None, keep: int = KEEP, idle_s: float = IDLE_S,
-                 pacer: Pacer | None = None, max_live: int = MAX_LIVE,
-                 busy_s: float = BUSY_S, worker: bool = True,
-                 jobs: JobQueue | None = None) -> None:
+    def __init__(
+        self,
+        store: Store,
+        games: Mapping[str, Game],
+        thinkers: Thinkers | None = None,
+        keep: int = KEEP,
+        idle_s: float = IDLE_S,
+        pacer: Pacer | None = None,
+        max_live: int = MAX_LIVE,
+        busy_s: float = BUSY_S,
+        worker: bool = True,
+        jobs: JobQueue | None = None,
+    ) -> None:
         """`worker`: run an AI worker in this process, searching with `thinkers` (False: the
         jobs are for `cardavia worker` processes)."""
         self.store = store
@@ -346,8 +366,9 @@ class Tables:
         if not (always or table.id in self._dirty or not self.store.listening()):
             return
         self._dirty.discard(table.id)  # before reading: one announced meanwhile marks it again
-        found = await asyncio.to_thread(self.store.actions_since, table.id,
-                                        len(table.state.actions))
+        found = await asyncio.to_thread(
+            self.store.actions_since, table.id, len(table.state.actions)
+        )
         if not found:
             return
         try:
@@ -356,8 +377,9 @@ class Tables:
             log.warning("deal %s: the copy in memory did not follow the store", table.id)
             fresh = await self._load(table.id)
             # in place, keeping what requests hold on to (their waits, writes, the client)
-            kept = {k: table.__dict__[k] for k in ("changed", "waiting", "writes", "client",
-                                                    "used")}
+            kept = {
+                k: table.__dict__[k] for k in ("changed", "waiting", "writes", "client", "used")
+            }
             table.__dict__.update(fresh.__dict__, **kept)
         table.notify()
 
@@ -380,9 +402,15 @@ class Tables:
     def lock(self, deal_id: str) -> asyncio.Lock:
         return self._locks.setdefault(deal_id, asyncio.Lock())
 
-    async def create(self, game: str, seed: int | None = None, level: str = "normal",
-                     position: dict[str, Any] | None = None, after: Table | None = None,
-                     client: str | None = None) -> Table:
+    async def create(
+        self,
+        game: str,
+        seed: int | None = None,
+        level: str = "normal",
+        position: dict[str, Any] | None = None,
+        after: Table | None = None,
+        client: str | None = None,
+    ) -> Table:
         """A new deal; `after` a finished deal of the same game makes it the next deal of a
         running match: the dealer passes on and the running totals carry over. `client`:
         who asked (the AI seats' searches take turns with other clients' at the workers)."""
@@ -391,8 +419,17 @@ class Tables:
         if after is not None:
             dealer = (after.dealer() + 1) % self.games[game].players
             previous, totals = after.id, after.totals()
-        row = DealRow(secrets.token_urlsafe(16), game, deal_seed, dealer, position, level,
-                      previous=previous, totals=totals, ai_seed=secrets.randbits(32))
+        row = DealRow(
+            secrets.token_urlsafe(16),
+            game,
+            deal_seed,
+            dealer,
+            position,
+            level,
+            previous=previous,
+            totals=totals,
+            ai_seed=secrets.randbits(32),
+        )
         # deals before storing: no bad rows
         table = Table(row, self.games[game], self.store, self.pacer)
         if client is not None:
@@ -412,7 +449,7 @@ class Tables:
                 async with self.lock(deal_id):
                     await self._sync(table)
             if not self._running.get(deal_id):  # an agent task that stopped on an error
-                self.schedule_agents(table)     # goes on with the next request
+                self.schedule_agents(table)  # goes on with the next request
             return table
         if not DEAL_ID.fullmatch(deal_id):
             raise UnknownDealError(deal_id)
@@ -463,11 +500,17 @@ class Tables:
         now = time.monotonic()
         for deal_id, old in list(self._tables.items()):
             idle = now - old.used
-            if len(self._tables) <= self.keep or idle < self.busy_s or (
-                    idle < self.idle_s and len(self._tables) <= self.max_live):
+            if (
+                len(self._tables) <= self.keep
+                or idle < self.busy_s
+                or (idle < self.idle_s and len(self._tables) <= self.max_live)
+            ):
                 break  # oldest first: the rest were asked for more recently
-            if (not old.waiting and not self._running.get(deal_id)
-                    and not self.lock(deal_id).locked()):
+            if (
+                not old.waiting
+                and not self._running.get(deal_id)
+                and not self.lock(deal_id).locked()
+            ):
                 del self._tables[deal_id]
                 self._locks.pop(deal_id, None)
 
@@ -541,8 +584,9 @@ class Tables:
                         return
                     seat, agent, observation, legal = decision
                     if not (isinstance(agent, SearchAgent) and needs_search(legal)):
-                        if not await self._apply_agent(table, seat,
-                                                       agent.act(observation, legal), legal):
+                        if not await self._apply_agent(
+                            table, seat, agent.act(observation, legal), legal
+                        ):
                             return
                         pause = 0.0
                     else:
@@ -556,11 +600,18 @@ class Tables:
                         key = table.decision_key(seat)
                         began = time.monotonic()
                         world = table.state.sample_world(seat, table.rng)  # an eager deal
-                        job = job_key(table.id, "seat", len(table.state.actions), seat,
-                                      table.versions[seat])
-                        payload = pack(table.row.level, table.game.name,
-                                       table.rng.randrange(2**32), world, seat, observation,
-                                       legal)
+                        job = job_key(
+                            table.id, "seat", len(table.state.actions), seat, table.versions[seat]
+                        )
+                        payload = pack(
+                            table.row.level,
+                            table.game.name,
+                            table.rng.randrange(2**32),
+                            world,
+                            seat,
+                            observation,
+                            legal,
+                        )
             if pause is not None:
                 # unlocked: requests come in between two steps, a human answer during a pause
                 await asyncio.sleep(pause)
@@ -575,13 +626,17 @@ class Tables:
                 action = agent.act(observation, legal)
             async with self.lock(table.id):
                 # (if the deal moved on while the seat thought, it decides again)
-                if (table.decision_key(seat) == key and seat in table.state.to_act()
-                        and not await self._apply_agent(table, seat, action, legal, began)):
+                if (
+                    table.decision_key(seat) == key
+                    and seat in table.state.to_act()
+                    and not await self._apply_agent(table, seat, action, legal, began)
+                ):
                     return
 
     @staticmethod
-    async def _apply_agent(table: Table, seat: int, action: str, legal: list[str],
-                           began: float | None = None) -> bool:
+    async def _apply_agent(
+        table: Table, seat: int, action: str, legal: list[str], began: float | None = None
+    ) -> bool:
         """Play an agent's action; False if the store refused it (nothing changed: the seat
         decides again when the next request for the deal comes in). `began`: when a search
         for it started."""
@@ -600,14 +655,12 @@ class Tables:
         except ConflictError:
             return True  # another process played this step first: catch up and go on
         except StoreError:
-            log.warning("deal %s: seat %d's action was not stored", table.id, seat,
-                        exc_info=True)
+            log.warning("deal %s: seat %d's action was not stored", table.id, seat, exc_info=True)
             return False
         table.notify()
         return True
 
-    async def hint(self, table: Table, version: int, client: str | None = None
-                   ) -> dict[str, Any]:
+    async def hint(self, table: Table, version: int, client: str | None = None) -> dict[str, Any]:
         """What the normal level would play for the human now, and why (`Decision` fields).
         One search per decision: asking again, before the answer or after it (another tab, a
         quick second press, another web process), gets the same job's answer rather than
@@ -627,8 +680,15 @@ class Tables:
                 return _hint_json(plain.action, plain.reason, 0, {}, [])
             seed = table.rng.randrange(2**32)
             key = job_key(table.id, "hint", len(table.state.actions), HUMAN, version)
-            payload = pack(HINT_LEVEL, table.game.name, seed,
-                           table.state.sample_world(HUMAN, table.rng), HUMAN, observation, legal)
+            payload = pack(
+                HINT_LEVEL,
+                table.game.name,
+                seed,
+                table.state.sample_world(HUMAN, table.rng),
+                HUMAN,
+                observation,
+                legal,
+            )
         try:
             found = await self.jobs.result(key, table.id, client or table.client, payload)
         except (JobFailed, StoreError) as err:  # as for an AI seat: the heuristic move
@@ -636,8 +696,7 @@ class Tables:
             action = make_agent(HINT_LEVEL, table.game.name, seed).act(observation, legal)
             found = {"action": action, "reason": "greedy", "samples": 0, "values": {}}
         why = explain(table.game.name, observation, legal, found["action"])
-        return _hint_json(found["action"], found["reason"], found["samples"], found["values"],
-                          why)
+        return _hint_json(found["action"], found["reason"], found["samples"], found["values"], why)
 
     async def drain(self) -> None:
         """Wait for every running agent task (tests, shutdown)."""
@@ -659,8 +718,9 @@ class Tables:
             self._unsubscribe = None
 
 
-def _hint_json(action: str, reason: str, samples: int, values: Mapping[str, Any],
-               why: list[dict[str, Any]]) -> dict[str, Any]:
+def _hint_json(
+    action: str, reason: str, samples: int, values: Mapping[str, Any], why: list[dict[str, Any]]
+) -> dict[str, Any]:
     """The hint of docs/api.md: the action, why (in the policies' terms and by the simulated
     win shares behind it)."""
     mine = values.get(action)

@@ -52,8 +52,7 @@ class Pacer:
         self._timings: dict[PaceKey, deque[float]] = {}
 
     def record(self, key: PaceKey, seconds: float) -> None:
-        self._timings.setdefault(key, deque(maxlen=KEEP)).append(
-            min(max(seconds, 0.0), MAX_PAUSE))
+        self._timings.setdefault(key, deque(maxlen=KEEP)).append(min(max(seconds, 0.0), MAX_PAUSE))
 
     def pause(self, key: PaceKey, prior: float) -> float:
         """Seconds a pause nobody filled lasts: a timing drawn from `key`'s, or, before

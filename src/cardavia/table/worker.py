@@ -23,7 +23,7 @@ from cardavia.ai.workers import Thinkers
 from cardavia.store.base import LEASE_S, Job, Store, StoreError
 
 log = logging.getLogger(__name__)
-IDLE_POLL_S = 2.0   # an idle loop looks for a job this often, announcements aside
+IDLE_POLL_S = 2.0  # an idle loop looks for a job this often, announcements aside
 PRUNE_EVERY_S = 60.0
 KEEP_JOBS_S = 600.0  # a job (and its result) is forgotten this long after it was queued
 
@@ -31,8 +31,13 @@ KEEP_JOBS_S = 600.0  # a job (and its result) is forgotten this long after it wa
 class Worker:
     """`loops` jobs at a time, searched by `thinkers` (a pool of as many processes)."""
 
-    def __init__(self, store: Store, thinkers: Thinkers | None = None,
-                 loops: int | None = None, lease_s: float = LEASE_S) -> None:
+    def __init__(
+        self,
+        store: Store,
+        thinkers: Thinkers | None = None,
+        loops: int | None = None,
+        lease_s: float = LEASE_S,
+    ) -> None:
         self.store = store
         self.thinkers = thinkers or Thinkers(loops)
         self.loops = loops or self.thinkers.workers
@@ -57,16 +62,16 @@ class Worker:
                 loop.call_soon_threadsafe(self._wake.set)
 
         self._unsubscribe = self.store.subscribe(announced)
-        self._tasks = [loop.create_task(self._loop(f"{self.name}/{i}"))
-                       for i in range(self.loops)]
+        self._tasks = [loop.create_task(self._loop(f"{self.name}/{i}")) for i in range(self.loops)]
         self._tasks.append(loop.create_task(self._prune()))
 
     async def _loop(self, name: str) -> None:
         while True:
             self._wake.clear()  # before looking: a job queued meanwhile sets it again
             try:
-                job = await asyncio.to_thread(self.store.take_job, name, self.lease_s,
-                                              self.name, self.cap)
+                job = await asyncio.to_thread(
+                    self.store.take_job, name, self.lease_s, self.name, self.cap
+                )
             except StoreError as err:
                 log.warning("the worker could not take a job: %s", err)
                 job = None
@@ -127,8 +132,7 @@ class Worker:
         self._held.clear()
 
 
-def run_worker(db: str, processes: int | None = None,
-               stop: threading.Event | None = None) -> None:
+def run_worker(db: str, processes: int | None = None, stop: threading.Event | None = None) -> None:
     """`cardavia worker`: run until SIGTERM or SIGINT, or, in a thread of a server, `stop`."""
     from cardavia.store import open_store
 
@@ -141,11 +145,15 @@ def run_worker(db: str, processes: int | None = None,
         if stop is None:
             for sig in (signal.SIGTERM, signal.SIGINT):
                 loop.add_signal_handler(sig, stopped.set)
-            print(f"Cardavia worker {worker.name}: searching {worker.loops} at a time "
-                  f"(jobs in {getattr(store, 'name', db)})", flush=True)
+            print(
+                f"Cardavia worker {worker.name}: searching {worker.loops} at a time "
+                f"(jobs in {getattr(store, 'name', db)})",
+                flush=True,
+            )
         else:
-            threading.Thread(target=lambda: (stop.wait(), loop.call_soon_threadsafe(
-                stopped.set)), daemon=True).start()
+            threading.Thread(
+                target=lambda: (stop.wait(), loop.call_soon_threadsafe(stopped.set)), daemon=True
+            ).start()
         worker.start()
         await stopped.wait()
         await worker.close()

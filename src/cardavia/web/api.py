@@ -38,8 +38,14 @@ MAX_ACTION = 100  # the longest legal action of any game is under 40 characters
 
 
 class ApiError(Exception):
-    def __init__(self, status: int, code: str, message: str,
-                 headers: dict[str, str] | None = None, **extra: Any) -> None:
+    def __init__(
+        self,
+        status: int,
+        code: str,
+        message: str,
+        headers: dict[str, str] | None = None,
+        **extra: Any,
+    ) -> None:
         super().__init__(message)
         self.status, self.code, self.message, self.extra = status, code, message, extra
         self.headers = headers
@@ -48,7 +54,7 @@ class ApiError(Exception):
 def error_response(err: ApiError) -> JSONResponse:
     message = err.message
     if len(message) > MAX_MESSAGE:  # a rules error quoting a long action: its head will do
-        message = message[:MAX_MESSAGE - 1] + "…"
+        message = message[: MAX_MESSAGE - 1] + "…"
     body = {"error": {"code": err.code, "message": message}, **err.extra}
     return JSONResponse(body, status_code=err.status, headers=err.headers)
 
@@ -56,7 +62,7 @@ def error_response(err: ApiError) -> JSONResponse:
 def clip(value: Any) -> str:
     """A value sent by the client, as an error may quote it: its repr, cut to a short head."""
     text = repr(value)
-    return text if len(text) <= MAX_ECHO else text[:MAX_ECHO - 1] + "…"
+    return text if len(text) <= MAX_ECHO else text[: MAX_ECHO - 1] + "…"
 
 
 def _check_sender(request: Request) -> None:
@@ -64,13 +70,15 @@ def _check_sender(request: Request) -> None:
     JSON: a cross-site form or `text/plain` POST (which browsers send without a preflight)
     cannot create deals or act in one whose id it knows (reliability review L3)."""
     origin = request.headers.get("origin")
-    if ((origin is not None and not _same_host(origin, request.headers.get("host", "")))
-            or request.headers.get("sec-fetch-site") == "cross-site"):
+    if (
+        origin is not None and not _same_host(origin, request.headers.get("host", ""))
+    ) or request.headers.get("sec-fetch-site") == "cross-site":
         raise ApiError(403, "cross_origin", "requests from another site's pages are refused")
     media = request.headers.get("content-type", "").split(";")[0].strip().lower()
     if media != "application/json":
-        raise ApiError(415, "unsupported_media_type",
-                       "the body must be sent as Content-Type: application/json")
+        raise ApiError(
+            415, "unsupported_media_type", "the body must be sent as Content-Type: application/json"
+        )
 
 
 def _same_host(origin: str, host: str) -> bool:
@@ -98,8 +106,9 @@ async def _json_body(request: Request) -> dict[str, Any]:
                 if len(body) > MAX_BODY:
                     raise ApiError(413, "too_large", f"the request body is over {MAX_BODY} bytes")
     except TimeoutError:
-        raise ApiError(408, "request_timeout",
-                       f"the body took over {BODY_TIMEOUT:g} s to send") from None
+        raise ApiError(
+            408, "request_timeout", f"the body took over {BODY_TIMEOUT:g} s to send"
+        ) from None
     try:
         data = json.loads(body)
     except RecursionError:  # a few KiB of brackets nest deeper than the parser goes
@@ -113,8 +122,9 @@ async def _json_body(request: Request) -> dict[str, Any]:
     try:  # a \ud800 escape parses to a lone surrogate, which no text may hold (review L1)
         json.dumps(data, ensure_ascii=False).encode()
     except UnicodeEncodeError:
-        raise ApiError(400, "bad_json", "the body holds a lone surrogate, which is not text") \
-            from None
+        raise ApiError(
+            400, "bad_json", "the body holds a lone surrogate, which is not text"
+        ) from None
     return data
 
 
@@ -132,13 +142,16 @@ async def _table(request: Request) -> Table:
     try:
         return await _tables(request).get(request.path_params["deal_id"])
     except UnreadableDealError:
-        raise ApiError(410, "deal_unreadable", "this deal cannot be read back (played under "
-                       "rules that have changed since, or damaged), and cannot go on") from None
+        raise ApiError(
+            410,
+            "deal_unreadable",
+            "this deal cannot be read back (played under "
+            "rules that have changed since, or damaged), and cannot go on",
+        ) from None
     except UnknownDealError:
         raise ApiError(404, "unknown_deal", "no deal with this id") from None
     except StoreError:
-        raise ApiError(503, "store_unavailable", "the store could not read this deal now") \
-            from None
+        raise ApiError(503, "store_unavailable", "the store could not read this deal now") from None
 
 
 def _int(value: Any, name: str) -> int:
@@ -169,16 +182,21 @@ async def create_deal(request: Request) -> Response:
         except UnknownDealError:
             raise ApiError(422, "unknown_deal", "after: no deal with this id") from None
         except StoreError:
-            raise ApiError(503, "store_unavailable", "the store could not read `after` now") \
-                from None
+            raise ApiError(
+                503, "store_unavailable", "the store could not read `after` now"
+            ) from None
         if after.game.name != game or not after.state.is_over():
             raise ApiError(422, "bad_request", "after: must be a finished deal of the same game")
     limit: RateLimit | None = request.app.state.create_limit
     client = _client(request)
     wait = limit.take(client) if limit is not None else 0.0
     if wait:
-        raise ApiError(429, "too_many_requests", "too many deals created from this address; "
-                       "try again later", headers={"Retry-After": str(math.ceil(wait))})
+        raise ApiError(
+            429,
+            "too_many_requests",
+            "too many deals created from this address; try again later",
+            headers={"Retry-After": str(math.ceil(wait))},
+        )
     try:
         table = await tables.create(game, seed, level, after=after, client=client)
     except StoreError as err:
@@ -218,8 +236,7 @@ async def post_action(request: Request) -> Response:
         raise ApiError(422, "invalid_action", str(err)) from None
     except StoreError as err:
         log.warning("deal %s: an action was not stored: %s", table.id, type(err).__name__)
-        raise ApiError(503, "store_unavailable", "the action was not stored; try again") \
-            from None
+        raise ApiError(503, "store_unavailable", "the action was not stored; try again") from None
     return JSONResponse({"view": table.view()})
 
 

@@ -43,9 +43,12 @@ def _templates() -> Jinja2Templates:
     return templates
 
 
-def create_app(db_path: str | Path | None = None, store: Store | None = None,
-               creates_per_minute: float | None = None, ai_processes: int | None = None
-               ) -> Starlette:
+def create_app(
+    db_path: str | Path | None = None,
+    store: Store | None = None,
+    creates_per_minute: float | None = None,
+    ai_processes: int | None = None,
+) -> Starlette:
     """The site. Deals live in `store`, or where `db_path` says: a SQLite file, or a database
     for a `postgresql://` URL (default $CARDAVIA_DB or ./cardavia.db). `creates_per_minute`:
     deals one client address may create a minute (`cardavia serve` sets it; None: no limit,
@@ -66,14 +69,21 @@ def create_app(db_path: str | Path | None = None, store: Store | None = None,
     async def http_error(request: Request, exc: Exception) -> Response:
         assert isinstance(exc, HTTPException)
         if request.url.path.startswith("/api/"):
-            return JSONResponse({"error": {"code": "http", "message": exc.detail}},
-                                status_code=exc.status_code)
+            return JSONResponse(
+                {"error": {"code": "http", "message": exc.detail}}, status_code=exc.status_code
+            )
         lang = request.path_params.get("lang")
         i18n.set_language(lang if lang in i18n.LANGUAGES else i18n.DEFAULT)
         response: Response = app.state.templates.TemplateResponse(
-            request, "error.html",
-            {"status": exc.status_code, "message": i18n.gettext(str(exc.detail)),
-             "lang": i18n.current_language(), "languages": [], "page_title": str(exc.status_code)},
+            request,
+            "error.html",
+            {
+                "status": exc.status_code,
+                "message": i18n.gettext(str(exc.detail)),
+                "lang": i18n.current_language(),
+                "languages": [],
+                "page_title": str(exc.status_code),
+            },
             status_code=exc.status_code,
         )
         return response
@@ -83,12 +93,14 @@ def create_app(db_path: str | Path | None = None, store: Store | None = None,
         # read, as JSON, never a plain-text page (reliability review M7).
         response: Response
         if request.url.path.startswith("/api/"):
-            response = JSONResponse({"error": {"code": "internal",
-                                               "message": "the server could not answer this"}},
-                                    status_code=500)
+            response = JSONResponse(
+                {"error": {"code": "internal", "message": "the server could not answer this"}},
+                status_code=500,
+            )
         else:
-            response = HTMLResponse("<!doctype html><title>500</title><p>Server error</p>",
-                                    status_code=500)
+            response = HTMLResponse(
+                "<!doctype html><title>500</title><p>Server error</p>", status_code=500
+            )
         secure(response.headers, request.scope)  # sent from outside the middleware stack
         return response
 
@@ -98,20 +110,26 @@ def create_app(db_path: str | Path | None = None, store: Store | None = None,
             *openapi.ROUTES,
             *health.ROUTES,
             *cards.ROUTES,
-            Mount("/static", StaticFiles(directory=str(files("cardavia") / "web" / "static")),
-                  name="static"),
+            Mount(
+                "/static",
+                StaticFiles(directory=str(files("cardavia") / "web" / "static")),
+                name="static",
+            ),
             *pages.ROUTES,
         ],
-        exception_handlers={api.ApiError: api_error, HTTPException: http_error,
-                            Exception: server_error},
+        exception_handlers={
+            api.ApiError: api_error,
+            HTTPException: http_error,
+            Exception: server_error,
+        },
         # CSP and the other security headers; relative redirects (headers.py)
         middleware=[Middleware(SecurityHeaders)],
         lifespan=lifespan,
     )
     app.state.store = the_store
     app.state.create_limit = RateLimit(creates_per_minute) if creates_per_minute else None
-    app.state.tables = Tables(the_store, GAMES,
-                              Thinkers(ai_processes) if ai_processes else None,
-                              worker=ai_processes != 0)
+    app.state.tables = Tables(
+        the_store, GAMES, Thinkers(ai_processes) if ai_processes else None, worker=ai_processes != 0
+    )
     app.state.templates = _templates()
     return app

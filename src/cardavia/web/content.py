@@ -41,7 +41,8 @@ def _cards_html(game: str, codes: str, lang: str) -> str:
 
 
 _HEADING_LEAD_OR_TABLE = re.compile(
-    r"<h[2-4][^>]*>(?P<heading>.*?)</h[2-4]>|<p><strong>(?P<lead>[^<]*)</strong>|<table>", re.S)
+    r"<h[2-4][^>]*>(?P<heading>.*?)</h[2-4]>|<p><strong>(?P<lead>[^<]*)</strong>|<table>", re.S
+)
 _TAG = re.compile(r"(<[^>]+>)")
 _HAN = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]+")
 
@@ -94,11 +95,12 @@ def rules_page(game: str, lang: str) -> RulesPage | None:
         for line in front.group(1).splitlines():
             key, _, value = line.partition(":")
             meta[key.strip()] = value.strip().strip('"')
-        text = text[front.end():]
+        text = text[front.end() :]
     md = MarkdownIt("commonmark", {"html": False}).enable("table")
     html = _framed_tables(md.render(text))
     if lang != "zh":
         html = _chinese_tagged(html)
     html = _CARDS.sub(lambda m: _cards_html(game, m.group(1), lang), html)
-    return RulesPage(meta.get("title", game), meta.get("summary", ""), meta.get("players", ""),
-                     html)
+    return RulesPage(
+        meta.get("title", game), meta.get("summary", ""), meta.get("players", ""), html
+    )

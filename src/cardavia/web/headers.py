@@ -25,19 +25,21 @@ from starlette.datastructures import MutableHeaders
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 # Each source is there because the site uses it (tests/web/test_headers.py, docs/table-client.md):
-PAGE_CSP = "; ".join([
-    "default-src 'self'",     # anything not named below (fonts: the site has none of its own)
-    "script-src 'self'",      # /static/*.js only: no inline script, no eval
-    "style-src 'self'",       # /static/css/*.css, /static/table/<game>.css; the scripts
-                              # style through el.style (CSSOM)
-    "img-src 'self' data:",   # /cards/*.svg, /static/favicon.svg; data: is the grain's noise,
-                              # an SVG in css/base.css (--grain), which cannot run script
-    "connect-src 'self'",     # the table client's fetch() of /api/games…
-    "object-src 'none'",
-    "base-uri 'none'",
-    "form-action 'self'",     # the Start game form (GET …/table)
-    "frame-ancestors 'self'",
-])
+PAGE_CSP = "; ".join(
+    [
+        "default-src 'self'",  # anything not named below (fonts: the site has none of its own)
+        "script-src 'self'",  # /static/*.js only: no inline script, no eval
+        "style-src 'self'",  # /static/css/*.css, /static/table/<game>.css; the scripts
+        # style through el.style (CSSOM)
+        "img-src 'self' data:",  # /cards/*.svg, /static/favicon.svg; data: is the grain's noise,
+        # an SVG in css/base.css (--grain), which cannot run script
+        "connect-src 'self'",  # the table client's fetch() of /api/games…
+        "object-src 'none'",
+        "base-uri 'none'",
+        "form-action 'self'",  # the Start game form (GET …/table)
+        "frame-ancestors 'self'",
+    ]
+)
 # SVG and other non-HTML answers: nothing may load or run (the card SVGs have no style).
 NOTHING_CSP = "default-src 'none'; frame-ancestors 'self'"
 
@@ -50,8 +52,9 @@ def relative_location(location: str, scope: Scope) -> str:
     parts = urlsplit(location)
     if not parts.scheme and not parts.netloc:
         return location
-    own = {value.decode("latin-1").lower()
-           for key, value in scope.get("headers", []) if key == b"host"}
+    own = {
+        value.decode("latin-1").lower() for key, value in scope.get("headers", []) if key == b"host"
+    }
     server = scope.get("server")
     if server:
         host = f"[{server[0]}]" if ":" in str(server[0]) else str(server[0])
@@ -73,6 +76,7 @@ class SecurityHeaders:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
+
         async def send_with_headers(message: Message) -> None:
             if message["type"] == "http.response.start":
                 secure(MutableHeaders(scope=message), scope)

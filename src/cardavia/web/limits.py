@@ -31,8 +31,13 @@ def client_key(address: str) -> str:
 class RateLimit:
     """`per_minute` requests a minute per client, up to `burst` at once."""
 
-    def __init__(self, per_minute: float, burst: int | None = None, clients: int = CLIENTS,
-                 clock: Callable[[], float] = time.monotonic) -> None:
+    def __init__(
+        self,
+        per_minute: float,
+        burst: int | None = None,
+        clients: int = CLIENTS,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
         self.rate = per_minute / 60.0
         self.burst = float(burst if burst is not None else max(1, math.ceil(per_minute)))
         self.clients, self.clock = clients, clock

@@ -42,13 +42,23 @@ def _json(schema: Obj) -> Obj:
 
 
 def _path(name: str, schema: Obj, description: str) -> Obj:
-    return {"name": name, "in": "path", "required": True, "description": description,
-            "schema": schema}
+    return {
+        "name": name,
+        "in": "path",
+        "required": True,
+        "description": description,
+        "schema": schema,
+    }
 
 
 def _query(name: str, schema: Obj, description: str) -> Obj:
-    return {"name": name, "in": "query", "required": False, "description": description,
-            "schema": schema}
+    return {
+        "name": name,
+        "in": "query",
+        "required": False,
+        "description": description,
+        "schema": schema,
+    }
 
 
 def _error(description: str, **extra: Any) -> Obj:
@@ -62,40 +72,79 @@ def _schemas() -> Obj:
     levels = {"type": "string", "enum": list(API_LEVELS)}
     return {
         "Error": {
-            "type": "object", "required": ["error"],
+            "type": "object",
+            "required": ["error"],
             "properties": {
-                "error": {"type": "object", "required": ["code", "message"],
-                          "properties": {"code": string, "message": string}},
-                "view": {**_ref("schemas", "View"),
-                         "description": "with `stale_version`: the deal as it is now"},
+                "error": {
+                    "type": "object",
+                    "required": ["code", "message"],
+                    "properties": {"code": string, "message": string},
+                },
+                "view": {
+                    **_ref("schemas", "View"),
+                    "description": "with `stale_version`: the deal as it is now",
+                },
             },
         },
         "View": {
-            "type": "object", "description": "A deal as the human seat (0) sees it.",
-            "required": ["id", "game", "version", "seat", "to_act", "legal_actions", "over",
-                         "level", "result", "log", "table", "match"],
+            "type": "object",
+            "description": "A deal as the human seat (0) sees it.",
+            "required": [
+                "id",
+                "game",
+                "version",
+                "seat",
+                "to_act",
+                "legal_actions",
+                "over",
+                "level",
+                "result",
+                "log",
+                "table",
+                "match",
+            ],
             "properties": {
-                "id": string, "game": games, "level": levels,
-                "version": {"type": "integer", "minimum": 0,
-                            "description": "events the viewer was shown"},
+                "id": string,
+                "game": games,
+                "level": levels,
+                "version": {
+                    "type": "integer",
+                    "minimum": 0,
+                    "description": "events the viewer was shown",
+                },
                 "seat": {"type": "integer", "minimum": 0},
                 "to_act": ints,
                 "legal_actions": {"type": "array", "items": string},
                 "over": {"type": "boolean"},
                 "result": {**_ref("schemas", "Result"), "nullable": True},
-                "log": {"type": "array", "items": {
-                    "type": "object", "required": ["v", "kind"],
-                    "properties": {"v": {"type": "integer", "minimum": 1}, "kind": string}}},
+                "log": {
+                    "type": "array",
+                    "items": {
+                        "type": "object",
+                        "required": ["v", "kind"],
+                        "properties": {"v": {"type": "integer", "minimum": 1}, "kind": string},
+                    },
+                },
                 "table": {"type": "object", "description": "the game's own table view"},
-                "match": {"type": "object", "required": ["previous", "totals_before", "totals"],
-                          "properties": {"previous": {**string, "nullable": True},
-                                         "totals_before": ints, "totals": ints}},
+                "match": {
+                    "type": "object",
+                    "required": ["previous", "totals_before", "totals"],
+                    "properties": {
+                        "previous": {**string, "nullable": True},
+                        "totals_before": ints,
+                        "totals": ints,
+                    },
+                },
             },
         },
         "Result": {
-            "type": "object", "required": ["winner", "scores"],
-            "properties": {"winner": {**integer, "nullable": True}, "scores": ints,
-                           "breakdown": {"type": "object"}},
+            "type": "object",
+            "required": ["winner", "scores"],
+            "properties": {
+                "winner": {**integer, "nullable": True},
+                "scores": ints,
+                "breakdown": {"type": "object"},
+            },
         },
         "Hint": {
             "type": "object",
@@ -103,10 +152,18 @@ def _schemas() -> Obj:
             "properties": {
                 "action": string,
                 "reason": {"type": "string", "enum": ["forced", "win", "greedy", "search"]},
-                "why": {"type": "array", "items": {
-                    "type": "object", "required": ["key", "n", "params"],
-                    "properties": {"key": string, "n": {**integer, "nullable": True},
-                                   "params": {"type": "object"}}}},
+                "why": {
+                    "type": "array",
+                    "items": {
+                        "type": "object",
+                        "required": ["key", "n", "params"],
+                        "properties": {
+                            "key": string,
+                            "n": {**integer, "nullable": True},
+                            "params": {"type": "object"},
+                        },
+                    },
+                },
                 "samples": {"type": "integer", "minimum": 0},
                 "share": {"type": "number", "nullable": True},
                 "next_share": {"type": "number", "nullable": True},
@@ -114,67 +171,94 @@ def _schemas() -> Obj:
             },
         },
         "Record": {
-            "type": "object", "description": "A deal record (docs/deal-record.md).",
+            "type": "object",
+            "description": "A deal record (docs/deal-record.md).",
             "required": ["format", "game", "rules", "seed", "actions", "result"],
             "properties": {
-                "format": string, "game": games, "rules": string,
+                "format": string,
+                "game": games,
+                "rules": string,
                 "seed": {**integer, "nullable": True},
                 "dealer": {**integer, "nullable": True},
                 "position": {"nullable": True},
-                "actions": {"type": "array", "items": {
-                    "type": "object", "required": ["seat", "action"],
-                    "properties": {"seat": integer, "action": string}}},
+                "actions": {
+                    "type": "array",
+                    "items": {
+                        "type": "object",
+                        "required": ["seat", "action"],
+                        "properties": {"seat": integer, "action": string},
+                    },
+                },
                 "result": {**_ref("schemas", "Result"), "nullable": True},
             },
         },
         "NewDeal": {
-            "type": "object", "required": ["game"],
+            "type": "object",
+            "required": ["game"],
             "properties": {
                 "game": games,
                 "seed": {**integer, "minimum": 0, "maximum": MAX_SEED, "nullable": True},
                 "level": {**levels, "default": "normal"},
-                "after": {**string, "nullable": True,
-                          "description": "a finished deal of the same game: the next deal of "
-                                         "its match"},
+                "after": {
+                    **string,
+                    "nullable": True,
+                    "description": "a finished deal of the same game: the next deal of its match",
+                },
             },
         },
         "Action": {
-            "type": "object", "required": ["action", "version"],
+            "type": "object",
+            "required": ["action", "version"],
             "properties": {"action": string, "version": integer},
         },
-        "HintRequest": {"type": "object", "required": ["version"],
-                        "properties": {"version": integer}},
+        "HintRequest": {
+            "type": "object",
+            "required": ["version"],
+            "properties": {"version": integer},
+        },
     }
 
 
 def _responses() -> Obj:
     """The API's error answers, `{"error": {"code", "message"}}`."""
     return {
-        "BadRequest": _error("`bad_json`: the body is not a JSON object (or nests too deep); "
-                             "`bad_request`: a bad `wait`"),
+        "BadRequest": _error(
+            "`bad_json`: the body is not a JSON object (or nests too deep); "
+            "`bad_request`: a bad `wait`"
+        ),
         "CrossOrigin": _error("`cross_origin`: an Origin header from another site"),
         "UnknownDeal": _error("`unknown_deal`: no deal with this id"),
         "Timeout": _error("`request_timeout`: the body was sent too slowly"),
-        "Conflict": _error("`stale_version` (with `view`), `not_your_turn`, "
-                           "`deal_in_progress`"),
-        "Unreadable": _error("`deal_unreadable`: the deal was played under rules that have "
-                             "changed since"),
+        "Conflict": _error("`stale_version` (with `view`), `not_your_turn`, `deal_in_progress`"),
+        "Unreadable": _error(
+            "`deal_unreadable`: the deal was played under rules that have changed since"
+        ),
         "TooLarge": _error(f"`too_large`: the body is over {MAX_BODY} bytes"),
-        "UnsupportedMediaType": _error("`unsupported_media_type`: the body was not sent as "
-                                       "application/json"),
-        "Unprocessable": _error("`unknown_game`, `bad_request`, `unknown_deal` (of `after`), "
-                                "`illegal_action`, `invalid_action`"),
+        "UnsupportedMediaType": _error(
+            "`unsupported_media_type`: the body was not sent as application/json"
+        ),
+        "Unprocessable": _error(
+            "`unknown_game`, `bad_request`, `unknown_deal` (of `after`), "
+            "`illegal_action`, `invalid_action`"
+        ),
         "TooManyRequests": _error(
             "`too_many_requests`: too many new deals from this client",
-            headers={"Retry-After": {"description": "seconds to wait",
-                                     "schema": {"type": "integer", "minimum": 0}}}),
+            headers={
+                "Retry-After": {
+                    "description": "seconds to wait",
+                    "schema": {"type": "integer", "minimum": 0},
+                }
+            },
+        ),
         "StoreUnavailable": _error("`store_unavailable`: the store failed (nothing changed)"),
         "Page": {"description": "an HTML page", "content": {HTML: {"schema": {"type": "string"}}}},
-        "Redirect": {"description": "a redirect",
-                     "headers": {"Location": {"schema": {"type": "string"}, "required": True}}},
+        "Redirect": {
+            "description": "a redirect",
+            "headers": {"Location": {"schema": {"type": "string"}, "required": True}},
+        },
         "NotFoundPage": {
             "description": "no such page: an HTML error page (a JSON error for a path that "
-                           "begins with /api/, which a stray path parameter can make)",
+            "begins with /api/, which a stray path parameter can make)",
             "content": {HTML: {"schema": {"type": "string"}}, **_json(_ref("schemas", "Error"))},
         },
     }
@@ -183,8 +267,11 @@ def _responses() -> Obj:
 def _parameters() -> Obj:
     page_games = [game.id for deck in DECKS for game in deck.games]
     return {
-        "DealId": _path("deal_id", {"type": "string", "pattern": "^[A-Za-z0-9_-]{1,64}$"},
-                        "a deal's id (any other string is an unknown deal)"),
+        "DealId": _path(
+            "deal_id",
+            {"type": "string", "pattern": "^[A-Za-z0-9_-]{1,64}$"},
+            "a deal's id (any other string is an unknown deal)",
+        ),
         "Lang": _path("lang", {"type": "string", "enum": list(LANGUAGES)}, "the site language"),
         "PageGame": _path("game", {"type": "string", "enum": page_games}, "a game of the site"),
         "Deck": _path("deck", {"type": "string", "enum": [d.id for d in DECKS]}, "a deck"),
@@ -194,11 +281,22 @@ def _parameters() -> Obj:
 
 def _api_paths() -> Obj:
     deal = [_ref("parameters", "DealId")]
-    errors = {str(s): _ref("responses", name) for s, name in (
-        (404, "UnknownDeal"), (410, "Unreadable"), (503, "StoreUnavailable"))}
-    posted = {str(s): _ref("responses", name) for s, name in (
-        (400, "BadRequest"), (403, "CrossOrigin"), (408, "Timeout"), (413, "TooLarge"),
-        (415, "UnsupportedMediaType"), (422, "Unprocessable"), (503, "StoreUnavailable"))}
+    errors = {
+        str(s): _ref("responses", name)
+        for s, name in ((404, "UnknownDeal"), (410, "Unreadable"), (503, "StoreUnavailable"))
+    }
+    posted = {
+        str(s): _ref("responses", name)
+        for s, name in (
+            (400, "BadRequest"),
+            (403, "CrossOrigin"),
+            (408, "Timeout"),
+            (413, "TooLarge"),
+            (415, "UnsupportedMediaType"),
+            (422, "Unprocessable"),
+            (503, "StoreUnavailable"),
+        )
+    }
 
     def body(schema: str) -> Obj:
         return {"required": True, "content": _json(_ref("schemas", schema))}
@@ -209,101 +307,185 @@ def _api_paths() -> Obj:
 
     view = _ref("schemas", "View")
     return {
-        "/api/games": {"post": {
-            "operationId": "createDeal", "tags": ["api"], "summary": "Deal a new deal",
-            "requestBody": body("NewDeal"),
-            "responses": {"201": ok("the new deal", id={"type": "string"}, view=view),
-                          **posted, "429": _ref("responses", "TooManyRequests")},
-        }},
-        "/api/games/{deal_id}": {"get": {
-            "operationId": "getDeal", "tags": ["api"], "summary": "A deal's view",
-            "parameters": [*deal, _query(
-                "wait", {"type": "integer"},
-                f"hold the answer until the version exceeds this one or {MAX_WAIT:g} s pass")],
-            "responses": {"200": ok("the deal", view=view),
-                          "400": _ref("responses", "BadRequest"), **errors},
-        }},
-        "/api/games/{deal_id}/actions": {"post": {
-            "operationId": "postAction", "tags": ["api"], "summary": "Play an action",
-            "parameters": deal, "requestBody": body("Action"),
-            "responses": {"200": ok("the action was played", view=view), **posted, **errors,
-                          "409": _ref("responses", "Conflict")},
-        }},
-        "/api/games/{deal_id}/hint": {"post": {
-            "operationId": "postHint", "tags": ["api"],
-            "summary": "What the normal level would play now, and why",
-            "parameters": deal, "requestBody": body("HintRequest"),
-            "responses": {"200": ok("the hint", hint=_ref("schemas", "Hint")), **posted,
-                          **errors, "409": _ref("responses", "Conflict")},
-        }},
-        "/api/games/{deal_id}/record": {"get": {
-            "operationId": "getRecord", "tags": ["api"], "summary": "A finished deal's record",
-            "parameters": deal,
-            "responses": {"200": {"description": "the record (as an attachment)",
-                                  "content": _json(_ref("schemas", "Record"))},
-                          **errors, "409": _ref("responses", "Conflict")},
-        }},
+        "/api/games": {
+            "post": {
+                "operationId": "createDeal",
+                "tags": ["api"],
+                "summary": "Deal a new deal",
+                "requestBody": body("NewDeal"),
+                "responses": {
+                    "201": ok("the new deal", id={"type": "string"}, view=view),
+                    **posted,
+                    "429": _ref("responses", "TooManyRequests"),
+                },
+            }
+        },
+        "/api/games/{deal_id}": {
+            "get": {
+                "operationId": "getDeal",
+                "tags": ["api"],
+                "summary": "A deal's view",
+                "parameters": [
+                    *deal,
+                    _query(
+                        "wait",
+                        {"type": "integer"},
+                        "hold the answer until the version exceeds this one"
+                        f" or {MAX_WAIT:g} s pass",
+                    ),
+                ],
+                "responses": {
+                    "200": ok("the deal", view=view),
+                    "400": _ref("responses", "BadRequest"),
+                    **errors,
+                },
+            }
+        },
+        "/api/games/{deal_id}/actions": {
+            "post": {
+                "operationId": "postAction",
+                "tags": ["api"],
+                "summary": "Play an action",
+                "parameters": deal,
+                "requestBody": body("Action"),
+                "responses": {
+                    "200": ok("the action was played", view=view),
+                    **posted,
+                    **errors,
+                    "409": _ref("responses", "Conflict"),
+                },
+            }
+        },
+        "/api/games/{deal_id}/hint": {
+            "post": {
+                "operationId": "postHint",
+                "tags": ["api"],
+                "summary": "What the normal level would play now, and why",
+                "parameters": deal,
+                "requestBody": body("HintRequest"),
+                "responses": {
+                    "200": ok("the hint", hint=_ref("schemas", "Hint")),
+                    **posted,
+                    **errors,
+                    "409": _ref("responses", "Conflict"),
+                },
+            }
+        },
+        "/api/games/{deal_id}/record": {
+            "get": {
+                "operationId": "getRecord",
+                "tags": ["api"],
+                "summary": "A finished deal's record",
+                "parameters": deal,
+                "responses": {
+                    "200": {
+                        "description": "the record (as an attachment)",
+                        "content": _json(_ref("schemas", "Record")),
+                    },
+                    **errors,
+                    "409": _ref("responses", "Conflict"),
+                },
+            }
+        },
     }
 
 
 def _page(operation_id: str, summary: str, parameters: list[Obj], ok: str = "200") -> Obj:
     answer = "Redirect" if ok.startswith("30") else "Page"
-    return {"get": {
-        "operationId": operation_id, "tags": ["pages"], "summary": summary,
-        "parameters": parameters,
-        "responses": {ok: _ref("responses", answer), "404": _ref("responses", "NotFoundPage")},
-    }}
+    return {
+        "get": {
+            "operationId": operation_id,
+            "tags": ["pages"],
+            "summary": summary,
+            "parameters": parameters,
+            "responses": {ok: _ref("responses", answer), "404": _ref("responses", "NotFoundPage")},
+        }
+    }
 
 
 def _page_paths() -> Obj:
     lang, deck = _ref("parameters", "Lang"), _ref("parameters", "Deck")
     game, playable = _ref("parameters", "PageGame"), _ref("parameters", "Game")
     table_query = [
-        _query("level", {"type": "string", "enum": list(API_LEVELS)},
-               "the AI level of a new deal (read by the table client)"),
-        _query("seed", {"type": "integer", "minimum": 0, "maximum": MAX_SEED},
-               "deal this seed (read by the table client)"),
+        _query(
+            "level",
+            {"type": "string", "enum": list(API_LEVELS)},
+            "the AI level of a new deal (read by the table client)",
+        ),
+        _query(
+            "seed",
+            {"type": "integer", "minimum": 0, "maximum": MAX_SEED},
+            "deal this seed (read by the table client)",
+        ),
         _query("deal", {"type": "string"}, "open this deal (read by the table client)"),
     ]
     return {
-        "/": {"get": {
-            "operationId": "home", "tags": ["pages"],
-            "summary": "To the remembered language's home, else Accept-Language's best",
-            "parameters": [
-                {"name": "cardavia_lang", "in": "cookie", "required": False,
-                 "schema": {"type": "string"}, "description": "the remembered language"},
-                {"name": "Accept-Language", "in": "header", "required": False,
-                 "schema": {"type": "string"}},
-            ],
-            "responses": {"307": _ref("responses", "Redirect")},
-        }},
+        "/": {
+            "get": {
+                "operationId": "home",
+                "tags": ["pages"],
+                "summary": "To the remembered language's home, else Accept-Language's best",
+                "parameters": [
+                    {
+                        "name": "cardavia_lang",
+                        "in": "cookie",
+                        "required": False,
+                        "schema": {"type": "string"},
+                        "description": "the remembered language",
+                    },
+                    {
+                        "name": "Accept-Language",
+                        "in": "header",
+                        "required": False,
+                        "schema": {"type": "string"},
+                    },
+                ],
+                "responses": {"307": _ref("responses", "Redirect")},
+            }
+        },
         "/{lang}/": _page("traditions", "The card traditions", [lang]),
         "/{lang}/decks": _page("decksIndex", "To the card traditions", [lang], "308"),
         "/{lang}/games": _page("gamesIndex", "To the card traditions", [lang], "308"),
         "/{lang}/decks/{deck}": _page("deck", "A deck and its games", [lang, deck]),
         "/{lang}/games/{game}": _page("game", "To the game's full rules", [lang, game], "308"),
         "/{lang}/games/{game}/rules": _page("rules", "A game's full rules", [lang, game]),
-        "/{lang}/games/{game}/table": _page("table", "A game's table (404 if not playable)",
-                                            [lang, playable, *table_query]),
+        "/{lang}/games/{game}/table": _page(
+            "table", "A game's table (404 if not playable)", [lang, playable, *table_query]
+        ),
     }
 
 
 def _card_paths() -> Obj:
     names = sorted({"back", *(code for game in GAMES for code in codes(game))})
-    return {"/cards/{game}/{name}.svg": {"get": {
-        "operationId": "card", "tags": ["cards"], "summary": "A card's face, or its back",
-        "parameters": [
-            _ref("parameters", "Game"),
-            _path("name", {"type": "string", "enum": names},
-                  "`back`, or a card code of the game"),
-            _query("lang", {"type": "string", "enum": list(LANGUAGES), "default": DEFAULT},
-                   "the language of the card's words"),
-        ],
-        "responses": {
-            "200": {"description": "the picture", "content": {SVG: {"schema": {"type": "string"}}}},
-            "404": _ref("responses", "NotFoundPage"),
-        },
-    }}}
+    return {
+        "/cards/{game}/{name}.svg": {
+            "get": {
+                "operationId": "card",
+                "tags": ["cards"],
+                "summary": "A card's face, or its back",
+                "parameters": [
+                    _ref("parameters", "Game"),
+                    _path(
+                        "name",
+                        {"type": "string", "enum": names},
+                        "`back`, or a card code of the game",
+                    ),
+                    _query(
+                        "lang",
+                        {"type": "string", "enum": list(LANGUAGES), "default": DEFAULT},
+                        "the language of the card's words",
+                    ),
+                ],
+                "responses": {
+                    "200": {
+                        "description": "the picture",
+                        "content": {SVG: {"schema": {"type": "string"}}},
+                    },
+                    "404": _ref("responses", "NotFoundPage"),
+                },
+            }
+        }
+    }
 
 
 @cache
@@ -311,37 +493,75 @@ def description() -> dict[str, Any]:
     """The description (built once; do not change the dict)."""
     return {
         "openapi": "3.0.3",
-        "info": {"title": "Cardavia", "version": "1",
-                 "description": "Traditional Chinese card games: the JSON API of docs/api.md, "
-                                "the pages, the card pictures."},
+        "info": {
+            "title": "Cardavia",
+            "version": "1",
+            "description": "Traditional Chinese card games: the JSON API of docs/api.md, "
+            "the pages, the card pictures.",
+        },
         "tags": [{"name": name} for name in ("api", "pages", "cards", "meta")],
         "paths": {
-            **_api_paths(), **_page_paths(), **_card_paths(),
-            "/openapi.json": {"get": {
-                "operationId": "openapi", "tags": ["meta"], "summary": "This description",
-                "responses": {"200": {"description": "OpenAPI 3.0.3",
-                                      "content": _json({"type": "object"})}},
-            }},
-            "/healthz": {"get": {
-                "operationId": "healthz", "tags": ["meta"],
-                "summary": "Liveness: the process serves requests",
-                "responses": {"200": {"description": "alive", "content": _json(
-                    {"type": "object", "required": ["status"],
-                     "properties": {"status": {"type": "string", "enum": ["ok"]}}})}},
-            }},
-            "/readyz": {"get": {
-                "operationId": "readyz", "tags": ["meta"],
-                "summary": "Readiness: the process serves requests and the store can be read",
-                "responses": {
-                    "200": {"description": "ready", "content": _json(
-                        {"type": "object", "required": ["status"],
-                         "properties": {"status": {"type": "string", "enum": ["ready"]}}})},
-                    "503": _error("the store cannot be read now (`store_unavailable`)"),
-                },
-            }},
+            **_api_paths(),
+            **_page_paths(),
+            **_card_paths(),
+            "/openapi.json": {
+                "get": {
+                    "operationId": "openapi",
+                    "tags": ["meta"],
+                    "summary": "This description",
+                    "responses": {
+                        "200": {
+                            "description": "OpenAPI 3.0.3",
+                            "content": _json({"type": "object"}),
+                        }
+                    },
+                }
+            },
+            "/healthz": {
+                "get": {
+                    "operationId": "healthz",
+                    "tags": ["meta"],
+                    "summary": "Liveness: the process serves requests",
+                    "responses": {
+                        "200": {
+                            "description": "alive",
+                            "content": _json(
+                                {
+                                    "type": "object",
+                                    "required": ["status"],
+                                    "properties": {"status": {"type": "string", "enum": ["ok"]}},
+                                }
+                            ),
+                        }
+                    },
+                }
+            },
+            "/readyz": {
+                "get": {
+                    "operationId": "readyz",
+                    "tags": ["meta"],
+                    "summary": "Readiness: the process serves requests and the store can be read",
+                    "responses": {
+                        "200": {
+                            "description": "ready",
+                            "content": _json(
+                                {
+                                    "type": "object",
+                                    "required": ["status"],
+                                    "properties": {"status": {"type": "string", "enum": ["ready"]}},
+                                }
+                            ),
+                        },
+                        "503": _error("the store cannot be read now (`store_unavailable`)"),
+                    },
+                }
+            },
         },
-        "components": {"schemas": _schemas(), "responses": _responses(),
-                       "parameters": _parameters()},
+        "components": {
+            "schemas": _schemas(),
+            "responses": _responses(),
+            "parameters": _parameters(),
+        },
     }
 
 

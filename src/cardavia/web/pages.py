@@ -74,8 +74,7 @@ def _players_line(game: GameInfo) -> str:
     players = ngettext("%(n)s player", "%(n)s players", game.players) % {"n": game.players}
     if not game.playable:  # no table yet: nothing to promise about opponents or deals
         return players
-    ais = ngettext("you vs %(n)s AI", "you vs %(n)s AI", game.opponents) % {
-        "n": game.opponents}
+    ais = ngettext("you vs %(n)s AI", "you vs %(n)s AI", game.opponents) % {"n": game.opponents}
     return " · ".join((players, ais, gettext("one deal")))
 
 
@@ -140,8 +139,13 @@ async def to_traditions(request: Request) -> Response:
 async def rules(request: Request) -> Response:
     lang, game = _game(request)
     page = rules_page(game["id"], lang)
-    return _render(request, "rules.html", f'{game["name"]} · {gettext("Full rules")}',
-                   game=game, rules_html=page.html if page else None)
+    return _render(
+        request,
+        "rules.html",
+        f"{game['name']} · {gettext('Full rules')}",
+        game=game,
+        rules_html=page.html if page else None,
+    )
 
 
 async def table(request: Request) -> Response:
@@ -162,11 +166,14 @@ async def table(request: Request) -> Response:
         "cards": _card_names(game["id"], lang),
         "back_url": f"/cards/{game['id']}/back.svg",
         # one name per seat, you first; the template places this many seats around the felt
-        "seats": [gettext("You"), *(gettext("AI %(n)s") % {"n": n}
-                                    for n in range(1, _players(game["id"])))],
+        "seats": [
+            gettext("You"),
+            *(gettext("AI %(n)s") % {"n": n} for n in range(1, _players(game["id"]))),
+        ],
     }
-    return _render(request, "table.html", f'{game["name"]} · {gettext("Table")}', game=game,
-                   config=config)
+    return _render(
+        request, "table.html", f"{game['name']} · {gettext('Table')}", game=game, config=config
+    )
 
 
 def _players(game_id: str) -> int:
@@ -179,14 +186,22 @@ def _card_names(game: str, lang: str) -> dict[str, dict[str, str]]:
     module = renderer(game)
     if module is None:
         return {}
-    return {code: {"name": module.card_name(code, lang), "url": f"/cards/{game}/{code}.svg"}
-            for code in module.CODES}
+    return {
+        code: {"name": module.card_name(code, lang), "url": f"/cards/{game}/{code}.svg"}
+        for code in module.CODES
+    }
 
 
 def _plural_samples(lang: str) -> list[int]:
     """One number per gettext plural form of the language, in form order."""
-    return {"zh": [1], "en": [1, 2], "es": [1, 2], "uk": [1, 2, 5], "ru": [1, 2, 5],
-            "cs": [1, 2, 5]}[lang]
+    return {
+        "zh": [1],
+        "en": [1, 2],
+        "es": [1, 2],
+        "uk": [1, 2, 5],
+        "ru": [1, 2, 5],
+        "cs": [1, 2, 5],
+    }[lang]
 
 
 ROUTES = [

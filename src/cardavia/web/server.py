@@ -53,8 +53,11 @@ class GuardedProtocol(HttpToolsProtocol):
         self._head_timer: asyncio.TimerHandle | None = None
         self._waiting_head()
         if len(self.connections) > self.max_connections:
-            idle = [c for c in self.connections if isinstance(c, GuardedProtocol)
-                    and c is not self and c.idle_since is not None]
+            idle = [
+                c
+                for c in self.connections
+                if isinstance(c, GuardedProtocol) and c is not self and c.idle_since is not None
+            ]
             # the longest idle makes room; with none idle (all long polls), the newcomer goes
             victim = min(idle, key=lambda c: c.idle_since or 0.0) if idle else self
             victim.transport.close()
@@ -94,8 +97,7 @@ class GuardedProtocol(HttpToolsProtocol):
             self.transport.close()
         super().on_response_complete()
         # (a pipelined request may have started meanwhile: then the connection is busy)
-        if not self.transport.is_closing() and (self.cycle is None
-                                                 or self.cycle.response_complete):
+        if not self.transport.is_closing() and (self.cycle is None or self.cycle.response_complete):
             self.idle_since = self.loop.time()  # uvicorn's keep-alive timer closes it later
 
     def connection_lost(self, exc: Exception | None) -> None:
@@ -122,23 +124,44 @@ def open_files_limit(wanted: int) -> int:
     return max(16, min(wanted, soft - FD_RESERVE))
 
 
-def config(app: Any, host: str, port: int, head_timeout: float = HEAD_TIMEOUT,
-           max_connections: int = MAX_CONNECTIONS) -> uvicorn.Config:
+def config(
+    app: Any,
+    host: str,
+    port: int,
+    head_timeout: float = HEAD_TIMEOUT,
+    max_connections: int = MAX_CONNECTIONS,
+) -> uvicorn.Config:
     """The uvicorn settings of every server of the site (`serve`, benchmarks, browser tests)."""
-    protocol = type("Protocol", (GuardedProtocol,),
-                    {"head_timeout": head_timeout, "max_connections": max_connections})
-    return uvicorn.Config(app, host=host, port=port, log_level="warning", http=protocol,
-                          timeout_keep_alive=KEEP_ALIVE, timeout_graceful_shutdown=GRACE)
+    protocol = type(
+        "Protocol",
+        (GuardedProtocol,),
+        {"head_timeout": head_timeout, "max_connections": max_connections},
+    )
+    return uvicorn.Config(
+        app,
+        host=host,
+        port=port,
+        log_level="warning",
+        http=protocol,
+        timeout_keep_alive=KEEP_ALIVE,
+        timeout_graceful_shutdown=GRACE,
+    )
 
 
 class UsageError(ValueError):
     """Options that cannot work together."""
 
 
-def serve(host: str, port: int, db: str | None, head_timeout: float = HEAD_TIMEOUT,
-          max_connections: int = MAX_CONNECTIONS,
-          creates_per_minute: float = CREATES_PER_MINUTE, workers: int = 1,
-          ai_processes: int | None = None) -> None:
+def serve(
+    host: str,
+    port: int,
+    db: str | None,
+    head_timeout: float = HEAD_TIMEOUT,
+    max_connections: int = MAX_CONNECTIONS,
+    creates_per_minute: float = CREATES_PER_MINUTE,
+    workers: int = 1,
+    ai_processes: int | None = None,
+) -> None:
     """`ai_processes`: searches at once in this server's own AI worker (None: a core less than
     the machine has; 0: none, the jobs are for `cardavia worker` processes)."""
     path = db or default_db_path()
@@ -152,12 +175,20 @@ def serve(host: str, port: int, db: str | None, head_timeout: float = HEAD_TIMEO
 
         shown = redacted(path)
     if workers > 1:
-        _serve_many(host, port, path, shown, head_timeout, max_connections, creates_per_minute,
-                    workers, ai_processes)
+        _serve_many(
+            host,
+            port,
+            path,
+            shown,
+            head_timeout,
+            max_connections,
+            creates_per_minute,
+            workers,
+            ai_processes,
+        )
         return
     # opens the deals file: a bad one stops here, before the banner
-    app = create_app(path, creates_per_minute=creates_per_minute or None,
-                     ai_processes=ai_processes)
+    app = create_app(path, creates_per_minute=creates_per_minute or None, ai_processes=ai_processes)
     for warning in getattr(app.state.store, "warnings", []):
         print(f"WARNING: {warning}", file=sys.stderr, flush=True)
     connections = open_files_limit(max_connections)
@@ -165,31 +196,54 @@ def serve(host: str, port: int, db: str | None, head_timeout: float = HEAD_TIMEO
     uvicorn.Server(config(app, host, port, head_timeout, connections)).run()
 
 
-def _serve_many(host: str, port: int, path: str, shown: str, head_timeout: float,
-                max_connections: int, creates_per_minute: float, workers: int,
-                ai_processes: int | None) -> None:
+def _serve_many(
+    host: str,
+    port: int,
+    path: str,
+    shown: str,
+    head_timeout: float,
+    max_connections: int,
+    creates_per_minute: float,
+    workers: int,
+    ai_processes: int | None,
+) -> None:
     """N web processes under uvicorn's supervisor; the AI worker runs in this one."""
     from cardavia.store import open_store
     from cardavia.table.worker import run_worker
 
     open_store(path).close()  # a database that cannot be used stops here; migrations run once
     connections = open_files_limit(max_connections)
-    os.environ[OPTIONS_ENV] = json.dumps({
-        "db": path, "head_timeout": head_timeout, "max_connections": connections,
-        "creates_per_minute": creates_per_minute, "parent": os.getpid()})
-    supervisor = uvicorn.Config(f"{__name__}:web_process", factory=True, host=host, port=port,
-                                workers=workers, log_level="warning", http=GuardedProtocol,
-                                timeout_keep_alive=KEEP_ALIVE,
-                                timeout_graceful_shutdown=GRACE)
+    os.environ[OPTIONS_ENV] = json.dumps(
+        {
+            "db": path,
+            "head_timeout": head_timeout,
+            "max_connections": connections,
+            "creates_per_minute": creates_per_minute,
+            "parent": os.getpid(),
+        }
+    )
+    supervisor = uvicorn.Config(
+        f"{__name__}:web_process",
+        factory=True,
+        host=host,
+        port=port,
+        workers=workers,
+        log_level="warning",
+        http=GuardedProtocol,
+        timeout_keep_alive=KEEP_ALIVE,
+        timeout_graceful_shutdown=GRACE,
+    )
     socket = supervisor.bind_socket()
     stop = threading.Event()
     ai = None
     if ai_processes != 0:
-        ai = threading.Thread(target=run_worker, args=(path, ai_processes, stop),
-                              name="cardavia-ai", daemon=True)
+        ai = threading.Thread(
+            target=run_worker, args=(path, ai_processes, stop), name="cardavia-ai", daemon=True
+        )
         ai.start()
-    print(f"Cardavia on http://{host}:{port}/ (deals in {shown}; {workers} web processes)",
-          flush=True)
+    print(
+        f"Cardavia on http://{host}:{port}/ (deals in {shown}; {workers} web processes)", flush=True
+    )
     try:
         Multiprocess(supervisor, sockets=[socket]).run()
     finally:
@@ -205,6 +259,6 @@ def web_process() -> Starlette:
     GuardedProtocol.max_connections = options["max_connections"]
     # A supervisor killed by kill -9 cannot stop its children: each ends itself (review M6).
     threading.Thread(target=exit_with, args=(options["parent"],), daemon=True).start()
-    return create_app(options["db"], creates_per_minute=options["creates_per_minute"] or None,
-                      ai_processes=0)
-
+    return create_app(
+        options["db"], creates_per_minute=options["creates_per_minute"] or None, ai_processes=0
+    )

@@ -30,7 +30,8 @@ def secret_codes(state: ChuoPaiState, viewer: int) -> set[str]:
             seen[c] += 1
     obs_public = state.observation(viewer)
     for code in [c for s in obs_public["seats"] for w in s["banked"] for c in w] + [
-            c for t in obs_public["trick"] if t["cards"] for c in t["cards"]]:
+        c for t in obs_public["trick"] if t["cards"] for c in t["cards"]
+    ]:
         seen[CODES.index(code)] += 1
     hidden = {c for s in range(3) if s != viewer for c in range(N_IDS) if state.hands[s][c]}
     return {CODES[c] for c in hidden if seen[c] == 0}
@@ -46,7 +47,7 @@ def redealt(state: ChuoPaiState, viewer: int, rng: random.Random) -> ChuoPaiStat
         world.hands[s] = [0] * N_IDS
         for c in pool[: state.held[s]]:
             world.hands[s][c] += 1
-        pool = pool[state.held[s]:]
+        pool = pool[state.held[s] :]
     return world
 
 
@@ -76,8 +77,9 @@ def test_observations_and_events_hide_other_hands(seed: int) -> None:
         for viewer in range(3):
             obs = state.observation(viewer)
             text = json.dumps(obs)
-            assert obs["hand"] == [CODES[c] for c in range(N_IDS)
-                                   for _ in range(state.hands[viewer][c])]
+            assert obs["hand"] == [
+                CODES[c] for c in range(N_IDS) for _ in range(state.hands[viewer][c])
+            ]
             assert all(set(s) == SEAT_KEYS for s in obs["seats"])  # counts, never cards
             for token in secret_codes(state, viewer):
                 assert f'"{token}"' not in text, f"{token} leaked to seat {viewer}"
@@ -120,8 +122,9 @@ def test_sampled_worlds_look_the_same_to_the_seat(seed: int) -> None:
 
 def _satisfies(world: ChuoPaiState, seat: int) -> bool:
     hand = world.hands[seat]
-    return not any(all(hand[c] + offset[c] >= n for c, n in need)
-                   for offset, need in world.constraints(seat))
+    return not any(
+        all(hand[c] + offset[c] >= n for c, n in need) for offset, need in world.constraints(seat)
+    )
 
 
 def test_the_true_hands_satisfy_their_constraints() -> None:
@@ -141,8 +144,11 @@ def test_a_seat_that_passed_on_earth_is_never_dealt_heaven() -> None:
     sampled world for A keeps the unseen Heavens away from B."""
     from tests.games.chuopai.helpers import deal_in_progress, state_of
 
-    state = state_of(deal_in_progress(0, {"A": "1-1 2-2 2-5 2-5", "B": "2-3 2-3 3-4 1-4 4-5",
-                                          "C": "6-6 6-6 3-4 1-4 4-5 2-3"}))
+    state = state_of(
+        deal_in_progress(
+            0, {"A": "1-1 2-2 2-5 2-5", "B": "2-3 2-3 3-4 1-4 4-5", "C": "6-6 6-6 3-4 1-4 4-5 2-3"}
+        )
+    )
     state.apply(0, "play 1-1")  # B passes; C must beat with a Heaven and leads next
     assert state.passed[1] and state.to_act() == (2,)
     state.apply(2, "play 3-4")

@@ -28,11 +28,19 @@ ORDERS = {
     "Black": [["3-6"], ["2-6", "3-5"], ["2-5"], ["2-3"]],
     "Red": [["4-5"], ["3-4"], ["1-4"], ["1-2", "2-4"]],
 }
-ORACLE_RANK = {c: (fam, len(levels) - i) for fam, levels in ORDERS.items()
-               for i, level in enumerate(levels) for c in level}
+ORACLE_RANK = {
+    c: (fam, len(levels) - i)
+    for fam, levels in ORDERS.items()
+    for i, level in enumerate(levels)
+    for c in level
+}
 # CP§3.9 and spec section 5: civil card, its matching cards (Black/Red only, CP B-2), rank.
-SPECIAL_TABLE = {"6-6": (("3-6", "4-5"), 4), "1-1": (("2-6", "3-5"), 3),
-                 "4-4": (("2-5", "3-4"), 2), "1-3": (("2-3", "1-4"), 1)}
+SPECIAL_TABLE = {
+    "6-6": (("3-6", "4-5"), 4),
+    "1-1": (("2-6", "3-5"), 3),
+    "4-4": (("2-5", "3-4"), 2),
+    "1-3": (("2-3", "1-4"), 1),
+}
 
 
 def oracle_play(cards: list[str]) -> tuple[str, int, int] | None:
@@ -76,12 +84,29 @@ def test_every_play_is_a_legal_combination_and_every_legal_combination_a_play() 
     for p in PLAYS:
         cards = TEXTS[p.index].split()[1:]
         assert oracle_play(cards) == (
-            "special" if p.special else ["Main", "Yao", "Black", "Red"][p.family], p.size,
-            p.rank), p.text
+            "special" if p.special else ["Main", "Yao", "Black", "Red"][p.family],
+            p.size,
+            p.rank,
+        ), p.text
         assert play_of(parse_cards(cards)) == p.index
     # every multiset of up to 8 cards from the civil cards and all military cards, plus pairs
-    pool = ["6-6", "1-1", "4-4", "1-3", "3-6", "4-5", "2-6", "3-5", "2-5", "3-4", "2-3", "1-4",
-            "1-2", "2-4", "1-6"]
+    pool = [
+        "6-6",
+        "1-1",
+        "4-4",
+        "1-3",
+        "3-6",
+        "4-5",
+        "2-6",
+        "3-5",
+        "2-5",
+        "3-4",
+        "2-3",
+        "1-4",
+        "1-2",
+        "2-4",
+        "1-6",
+    ]
     rng = random.Random(0)
     for _ in range(3000):
         cards = [rng.choice(pool) for _ in range(rng.randint(1, 8))]
@@ -112,15 +137,18 @@ def test_generated_leads_and_beats_match_brute_force() -> None:
         assert beats(high, hand) == [y for y in held if y in BEATERS[high]]
 
 
-@pytest.mark.parametrize(("cards", "why"), [
-    ("2-6 3-5", "equal rank is not the same pattern"),
-    ("1-2 2-4", "equal rank is not the same pattern"),
-    ("6-6 3-6 4-5", "equal numbers"),
-    ("6-6 1-1 3-6 2-6", "one civil type"),
-    ("1-1×5", "at most 4 cards of one pattern"),
-    ("4-4 1-6", "Ren Qi matches Man only with 2-5 or 3-4"),
-    ("2-2 5-5", "lead 1-4 identical cards"),
-])
+@pytest.mark.parametrize(
+    ("cards", "why"),
+    [
+        ("2-6 3-5", "equal rank is not the same pattern"),
+        ("1-2 2-4", "equal rank is not the same pattern"),
+        ("6-6 3-6 4-5", "equal numbers"),
+        ("6-6 1-1 3-6 2-6", "one civil type"),
+        ("1-1×5", "at most 4 cards of one pattern"),
+        ("4-4 1-6", "Ren Qi matches Man only with 2-5 or 3-4"),
+        ("2-2 5-5", "lead 1-4 identical cards"),
+    ],
+)
 def test_not_a_play_messages_name_the_problem(cards: str, why: str) -> None:
     """CP§3.1, CP§3.8, CP§3.9, CP B-2; worked examples CP-07, CP-11."""
     ids = parse_cards(cards)
@@ -128,17 +156,20 @@ def test_not_a_play_messages_name_the_problem(cards: str, why: str) -> None:
     assert why in why_not_a_play(ids)
 
 
-@pytest.mark.parametrize(("y", "x", "why"), [
-    ("play 6-6 6-6", "play 6-6 4-5", "never beat each other"),  # CP-09
-    ("play 6-6 3-6", "play 1-1 1-1", "never beat each other"),  # CP-09
-    ("play 6-6 6-6", "play 5-6", "same number of cards"),  # CP B-11
-    ("play 3-6", "play 4-5", "different families"),  # CP-04
-    ("play 3-5", "play 2-6", "equal rank"),  # CP-03
-    ("play 2-4", "play 1-2", "equal rank"),  # CP-05
-    ("play 5-5", "play 3-3", "lower"),  # CP-02 reversed
-    ("play 6-6 4-5", "play 6-6 3-6", "equal rank"),  # Tian Jiu vs Tian Jiu
-    ("play 6-6 4-5", "play 1-1 1-1 2-6 2-6", "same number of cards"),  # CP-10
-])
+@pytest.mark.parametrize(
+    ("y", "x", "why"),
+    [
+        ("play 6-6 6-6", "play 6-6 4-5", "never beat each other"),  # CP-09
+        ("play 6-6 3-6", "play 1-1 1-1", "never beat each other"),  # CP-09
+        ("play 6-6 6-6", "play 5-6", "same number of cards"),  # CP B-11
+        ("play 3-6", "play 4-5", "different families"),  # CP-04
+        ("play 3-5", "play 2-6", "equal rank"),  # CP-03
+        ("play 2-4", "play 1-2", "equal rank"),  # CP-05
+        ("play 5-5", "play 3-3", "lower"),  # CP-02 reversed
+        ("play 6-6 4-5", "play 6-6 3-6", "equal rank"),  # Tian Jiu vs Tian Jiu
+        ("play 6-6 4-5", "play 1-1 1-1 2-6 2-6", "same number of cards"),  # CP-10
+    ],
+)
 def test_beating_refusals_name_the_rule(y: str, x: str, why: str) -> None:
     """CP§3.2, CP§3.3, CP§3.8, CP B-3, CP B-11."""
     yi, xi = TEXTS.index(y), TEXTS.index(x)
@@ -156,4 +187,10 @@ def test_specials_mix_red_and_black_matching_cards() -> None:
     small = TEXTS.index("play 1-3 2-3")
     assert all(PLAYS[y].size == 2 for y in BEATERS[small])
     assert [PLAYS[y].name for y in BEATERS[small]] == [
-        "Tian Jiu", "Tian Jiu", "Di Ba", "Di Ba", "Ren Qi", "Ren Qi"]
+        "Tian Jiu",
+        "Tian Jiu",
+        "Di Ba",
+        "Di Ba",
+        "Ren Qi",
+        "Ren Qi",
+    ]

@@ -23,8 +23,7 @@ def test_a_whole_deal_from_a_position_matches_the_seeded_one() -> None:
         seeded = GAME.new_deal(seed)
         dealt = [e.data["cards"] for e in seeded.opening if e.kind == "hand"]
         state = state_of({"leader": seeded.first_leader, "hands": dealt})
-        assert [state.observation(s) for s in range(3)] == [
-            seeded.observation(s) for s in range(3)]
+        assert [state.observation(s) for s in range(3)] == [seeded.observation(s) for s in range(3)]
 
 
 def _broken(change: str) -> dict[str, Any]:
@@ -38,19 +37,22 @@ def _broken(change: str) -> dict[str, Any]:
     return position
 
 
-@pytest.mark.parametrize(("position", "match"), [
-    ("not a dict", "must be a JSON object"),
-    ({"hands": [[], [], []]}, "leader must be a seat"),
-    ({"leader": 3, "hands": [[], [], []]}, "leader must be a seat"),
-    ({"leader": True, "hands": [[], [], []]}, "leader must be a seat"),
-    ({"leader": 0, "hands": [[], []]}, "hands must list 3 seats"),
-    ({"leader": 0, "hands": [["6-6"], [7], []]}, "list of card codes"),
-    ({"leader": 0, "hands": [["9-9"], [], []]}, "unknown card code"),
-    ({"leader": 0, "hands": [[], [], []], "stock": []}, "unknown position keys: stock"),
-    (_broken("extra"), "not the 84-card deck: too many 6-6"),
-    (_broken("missing"), "missing"),
-    (_broken("swapped"), "too many 6-6; missing"),
-])
+@pytest.mark.parametrize(
+    ("position", "match"),
+    [
+        ("not a dict", "must be a JSON object"),
+        ({"hands": [[], [], []]}, "leader must be a seat"),
+        ({"leader": 3, "hands": [[], [], []]}, "leader must be a seat"),
+        ({"leader": True, "hands": [[], [], []]}, "leader must be a seat"),
+        ({"leader": 0, "hands": [[], []]}, "hands must list 3 seats"),
+        ({"leader": 0, "hands": [["6-6"], [7], []]}, "list of card codes"),
+        ({"leader": 0, "hands": [["9-9"], [], []]}, "unknown card code"),
+        ({"leader": 0, "hands": [[], [], []], "stock": []}, "unknown position keys: stock"),
+        (_broken("extra"), "not the 84-card deck: too many 6-6"),
+        (_broken("missing"), "missing"),
+        (_broken("swapped"), "too many 6-6; missing"),
+    ],
+)
 def test_invalid_positions_are_refused_by_name(position: Any, match: str) -> None:
     """CP§2.1: exactly the 84-card deck, three seats, a leader seat, known keys."""
     with pytest.raises(InvalidPositionError, match=match):
@@ -116,8 +118,11 @@ def test_benchmark_work_units_do_work() -> None:
     """docs/benchmarks.md; CP§3.1, CP§3.2 (lead and beat generation): each work unit does a
     batch and says how many items it did."""
     units = benchmarks()
-    assert set(units) == {"lead_generations_per_second", "beat_generations_per_second",
-                          "engine_random_deals_per_second"}
+    assert set(units) == {
+        "lead_generations_per_second",
+        "beat_generations_per_second",
+        "engine_random_deals_per_second",
+    }
     assert units["lead_generations_per_second"](0) == 1000
     assert units["beat_generations_per_second"](0) == 1000
     assert units["engine_random_deals_per_second"](3) == 1

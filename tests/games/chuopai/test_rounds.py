@@ -52,11 +52,19 @@ def test_bonus_is_dealt_hands_only() -> None:
 def test_leader_may_lead_any_play_held_and_responders_only_beating_plays() -> None:
     """CP§3.1, CP§3.2: the leader is offered every set and special it holds; a responder who can
     beat is offered the beating plays only, and never pass."""
-    state = state_of(deal_in_progress(0, {"A": "6-6 6-6 3-6 4-5 1-1", "B": "1-1 1-1 6-6 2-3",
-                                          "C": "2-3"}))
+    state = state_of(
+        deal_in_progress(0, {"A": "6-6 6-6 3-6 4-5 1-1", "B": "1-1 1-1 6-6 2-3", "C": "2-3"})
+    )
     assert state.legal_actions(0) == [
-        "play 1-1", "play 3-6", "play 4-5", "play 6-6", "play 6-6 6-6",
-        "play 6-6 3-6", "play 6-6 4-5", "play 6-6 6-6 3-6 4-5"]
+        "play 1-1",
+        "play 3-6",
+        "play 4-5",
+        "play 6-6",
+        "play 6-6 6-6",
+        "play 6-6 3-6",
+        "play 6-6 4-5",
+        "play 6-6 6-6 3-6 4-5",
+    ]
     assert state.legal_actions(1) == [] and state.legal_actions(2) == []
     state = state_of(deal_in_progress(0, {"A": "4-4 2-2", "B": "1-1 1-1 6-6 2-3", "C": "2-3"}))
     state.apply(0, "play 4-4")
@@ -88,8 +96,9 @@ def test_a_last_card_lead_is_applied_by_the_engine() -> None:
 def test_passing_keeps_cards_and_the_round_winner_banks_only_the_winning_play() -> None:
     """CP§3.2, CP§4.1, CP§4.2: B passes and keeps its hand; of A's and C's plays only C's is
     banked, A's leaves the deal; one point per banked card."""
-    state = state_of(deal_in_progress(0, {"A": "1-1 1-1 2-3", "B": "4-4 4-4 1-3 2-5",
-                                          "C": "6-6 6-6 2-5 3-4"}))
+    state = state_of(
+        deal_in_progress(0, {"A": "1-1 1-1 2-3", "B": "4-4 4-4 1-3 2-5", "C": "6-6 6-6 2-5 3-4"})
+    )
     removed = Counter(state.observation(0)["removed"])
     before_b = hand_of(state, 1)
     events = state.apply(0, "play 1-1 1-1")
@@ -143,8 +152,9 @@ def test_a_position_with_one_holder_is_already_over() -> None:
 
 def test_scores_are_one_point_per_banked_card_and_ties_have_no_winner() -> None:
     """CP§4.2, CP§1.1: bonus and banked cards score 1 each; equal highest piles tie."""
-    state = state_of(deal_in_progress(0, {"A": "5-5 5-5", "B": "2-3"},
-                                      piles={"A": 10, "B": 12, "C": 12}))
+    state = state_of(
+        deal_in_progress(0, {"A": "5-5 5-5", "B": "2-3"}, piles={"A": 10, "B": 12, "C": 12})
+    )
     state.apply(0, "play 5-5 5-5")
     result = state.result()
     assert result is not None
@@ -154,8 +164,11 @@ def test_scores_are_one_point_per_banked_card_and_ties_have_no_winner() -> None:
     lines = result.breakdown["seats"]
     for line in lines:
         banked = sum(len(w) for w in line["banked"])
-        assert line["points"] == banked + len(line["bonus"]) == line["banked_points"] + \
-            line["bonus_points"]
+        assert (
+            line["points"]
+            == banked + len(line["bonus"])
+            == line["banked_points"] + line["bonus_points"]
+        )
     assert lines[1]["unplayed"] == ["2-3"]
 
 
@@ -170,14 +183,28 @@ def test_breakdown_names_bonus_banked_points_winner() -> None:
     assert result is not None
     seats = result.breakdown["seats"]
     assert [line["points"] for line in seats] == list(result.scores)
-    assert set(seats[0]) == {"seat", "bonus", "bonus_points", "banked", "banked_points",
-                             "points", "unplayed"}
+    assert set(seats[0]) == {
+        "seat",
+        "bonus",
+        "bonus_points",
+        "banked",
+        "banked_points",
+        "points",
+        "unplayed",
+    }
     top = max(result.scores)
     winners = [s for s in range(3) if result.scores[s] == top]
-    assert result.breakdown["winner"] == result.winner == (winners[0] if len(winners) == 1
-                                                           else None)
-    total = sum(result.scores) + result.breakdown["removed"] + sum(
-        len(line["unplayed"]) for line in seats)
+    assert (
+        result.breakdown["winner"] == result.winner == (winners[0] if len(winners) == 1 else None)
+    )
+    total = (
+        sum(result.scores)
+        + result.breakdown["removed"]
+        + sum(len(line["unplayed"]) for line in seats)
+    )
     assert total == 84
-    assert all(PLAYS[TEXT_INDEX["play " + " ".join(w)]].size == len(w)
-               for line in seats for w in line["banked"])
+    assert all(
+        PLAYS[TEXT_INDEX["play " + " ".join(w)]].size == len(w)
+        for line in seats
+        for w in line["banked"]
+    )

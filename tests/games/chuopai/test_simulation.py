@@ -78,8 +78,9 @@ class Referee:
                     assert e.data["next"] is None
                 else:  # CP§4.1, CP B-9
                     w = self.high_seat
-                    assert e.data["next"] == next(x for x in (w, (w + 1) % 3, (w + 2) % 3)
-                                                  if sum(self.hands[x]))
+                    assert e.data["next"] == next(
+                        x for x in (w, (w + 1) % 3, (w + 2) % 3) if sum(self.hands[x])
+                    )
                     self.leader = e.data["next"]
                 self.high = None
         assert decided
@@ -98,11 +99,14 @@ def _play(seed: int) -> ChuoPaiState:
         assert all(state.legal_actions(s) == [] for s in range(3) if s != seat)
         if state.trick:  # responding: exactly the beating plays held, never pass (CP§3.2)
             assert [TEXT_INDEX[t] for t in legal] == [
-                p.index for p in PLAYS if p.index in BEATERS[state.high]
-                and holds(state.hands[seat], p.index)]
+                p.index
+                for p in PLAYS
+                if p.index in BEATERS[state.high] and holds(state.hands[seat], p.index)
+            ]
         else:  # leading: every play held (CP§3.1)
             assert [TEXT_INDEX[t] for t in legal] == [
-                p.index for p in PLAYS if holds(state.hands[seat], p.index)]
+                p.index for p in PLAYS if holds(state.hands[seat], p.index)
+            ]
         referee = Referee(state)
         action = rng.choice(legal)
         events = state.apply(seat, action)
@@ -145,7 +149,8 @@ def test_same_seed_same_deal_and_the_leader() -> None:
         assert state.opening[0].data["leader"] == dealer
         # the cards dealt are the same whoever leads
         assert [state.observation(s)["hand"] for s in range(3)] == [
-            a.observation(s)["hand"] for s in range(3)]
+            a.observation(s)["hand"] for s in range(3)
+        ]
 
 
 def test_random_deals_start_with_28_each() -> None:

@@ -47,8 +47,7 @@ def removed_now(state: ChuoPaiState) -> Counter[str]:
 def test_cp01_forced_beat_of_a_single(leader: int) -> None:
     """CP§3.2, CP§3.4, CP§4.1; worked example CP-01: B must play Heaven on Earth and banks 1."""
     s = abc(leader)
-    state = state_of(deal_in_progress(leader, {"A": "1-1 2-3", "B": "6-6 2-5 2-3",
-                                               "C": "3-4 3-4"}))
+    state = state_of(deal_in_progress(leader, {"A": "1-1 2-3", "B": "6-6 2-5 2-3", "C": "3-4 3-4"}))
     before = removed_now(state)
     assert state.to_act() == (s["A"],)
     events = first_round(state.apply(s["A"], "play 1-1"))
@@ -56,7 +55,10 @@ def test_cp01_forced_beat_of_a_single(leader: int) -> None:
     assert passes_in(events) == [s["C"]]  # C cannot beat Heaven
     (end,) = of_kind(events, "round")
     assert (end.data["winner"], end.data["banked"], end.data["removed"]) == (
-        s["B"], ["6-6"], ["1-1"])
+        s["B"],
+        ["6-6"],
+        ["1-1"],
+    )
     assert seat_info(state, s["B"])["banked"] == [["6-6"]]
     assert seat_info(state, s["B"])["points"] == 1
     assert removed_now(state) - before == Counter({"1-1": 1})  # the Earth leaves the deal
@@ -67,14 +69,12 @@ def test_cp02_long_three_beats_plum() -> None:
     """CP§3.4, CP B-4; worked example CP-02: Long Three ×2 beats Plum ×2 and must be played."""
     assert TEXT_INDEX["play 3-3 3-3"] in BEATERS[TEXT_INDEX["play 5-5 5-5"]]
     assert TEXT_INDEX["play 5-5 5-5"] not in BEATERS[TEXT_INDEX["play 3-3 3-3"]]
-    state = state_of(deal_in_progress(0, {"A": "5-5 5-5 2-3", "B": "3-3 3-3 2-5 2-3",
-                                          "C": "3-4"}))
+    state = state_of(deal_in_progress(0, {"A": "5-5 5-5 2-3", "B": "3-3 3-3 2-5 2-3", "C": "3-4"}))
     events = first_round(state.apply(0, "play 5-5 5-5"))
     assert plays_in(events)[1] == (1, ["3-3", "3-3"])  # forced: B's only beating play
     assert seat_info(state, 1)["points"] == 2
     # with a second beating pair B chooses, but may not pass
-    state = state_of(deal_in_progress(0, {"A": "5-5 5-5 2-3", "B": "3-3 3-3 1-1 1-1",
-                                          "C": "3-4"}))
+    state = state_of(deal_in_progress(0, {"A": "5-5 5-5 2-3", "B": "3-3 3-3 1-1 1-1", "C": "3-4"}))
     state.apply(0, "play 5-5 5-5")
     assert state.legal_actions(1) == ["play 1-1 1-1", "play 3-3 3-3"]
     with pytest.raises(IllegalActionError, match="you must beat 5-5 5-5: pass is not allowed"):
@@ -126,24 +126,29 @@ def test_cp06_yao_family_in_the_house_order() -> None:
     assert plays_in(events) == [(0, ["5-6"]), (1, ["4-6"]), (2, ["1-6"])]
     assert seat_info(state, 2)["banked"] == [["1-6"]]
     assert BEATERS[TEXT_INDEX["play 1-5"]] == ()
-    state = state_of(deal_in_progress(0, {"A": "1-5 2-2 2-3", "B": "1-6 4-6 5-6",
-                                          "C": "1-6 4-6 5-6 1-5"}))
+    state = state_of(
+        deal_in_progress(0, {"A": "1-5 2-2 2-3", "B": "1-6 4-6 5-6", "C": "1-6 4-6 5-6 1-5"})
+    )
     events = first_round(state.apply(0, "play 1-5"))
     assert passes_in(events) == [1, 2]
     assert seat_info(state, 0)["banked"] == [["1-5"]]
 
 
-@pytest.mark.parametrize("text", [
-    "play 2-6 3-5",  # equal rank, different patterns
-    "play 1-2 2-4",  # equal rank, different patterns (not a Supreme pair here)
-    "play 6-6 3-6 4-5",  # counts 1 and 2
-    "play 1-1 1-1 1-1 1-1 1-1",  # five of one pattern
-    "play 6-6 1-1 3-6 2-6",  # two civil types
-])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "play 2-6 3-5",  # equal rank, different patterns
+        "play 1-2 2-4",  # equal rank, different patterns (not a Supreme pair here)
+        "play 6-6 3-6 4-5",  # counts 1 and 2
+        "play 1-1 1-1 1-1 1-1 1-1",  # five of one pattern
+        "play 6-6 1-1 3-6 2-6",  # two civil types
+    ],
+)
 def test_cp07_illegal_leads(text: str) -> None:
     """CP§3.1, CP§3.8, CP§3.9; worked example CP-07: none of these may be led."""
-    state = state_of(deal_in_progress(0, {"A": "2-6 3-5 1-2 2-4 6-6 3-6 4-5 1-1",
-                                          "B": "2-2", "C": "2-2"}))
+    state = state_of(
+        deal_in_progress(0, {"A": "2-6 3-5 1-2 2-4 6-6 3-6 4-5 1-1", "B": "2-2", "C": "2-2"})
+    )
     assert play_of(parse_cards(text.split()[1:])) is None
     assert text not in state.legal_actions(0)
     before = snapshot(state)
@@ -154,8 +159,9 @@ def test_cp07_illegal_leads(text: str) -> None:
 
 def test_cp08_special_combination_ladder() -> None:
     """CP§3.9; worked example CP-08: He Wu < Ren Qi < Tian Jiu; C banks 2 and four cards leave."""
-    state = state_of(deal_in_progress(0, {"A": "1-3 2-3 2-2", "B": "4-4 3-4 2-2",
-                                          "C": "6-6 3-6 2-2 2-5"}))
+    state = state_of(
+        deal_in_progress(0, {"A": "1-3 2-3 2-2", "B": "4-4 3-4 2-2", "C": "6-6 3-6 2-2 2-5"})
+    )
     before = removed_now(state)
     events = first_round(state.apply(0, "play 1-3 2-3"))
     assert plays_in(events) == [(0, ["1-3", "2-3"]), (1, ["4-4", "3-4"]), (2, ["6-6", "3-6"])]
@@ -167,16 +173,14 @@ def test_cp08_special_combination_ladder() -> None:
 def test_cp09_specials_and_sets_are_separate_classes() -> None:
     """CP§3.2, CP§3.3, CP B-3; worked example CP-09: Heaven ×2 cannot answer Tian Jiu, and Tian
     Jiu cannot answer Earth ×2; only Heaven ×2 beats Earth ×2."""
-    state = state_of(deal_in_progress(0, {"A": "6-6 4-5 2-2 2-3", "B": "6-6 6-6 2-2",
-                                          "C": "2-2"}))
+    state = state_of(deal_in_progress(0, {"A": "6-6 4-5 2-2 2-3", "B": "6-6 6-6 2-2", "C": "2-2"}))
     events = first_round(state.apply(0, "play 6-6 4-5"))
     assert passes_in(events) == [1, 2]
     assert hand_of(state, 1) == ["2-2", "6-6", "6-6"]
     state = state_of(deal_in_progress(0, {"A": "1-1 1-1 2-2 2-5", "B": "2-3", "C": "6-6 3-6"}))
     events = first_round(state.apply(0, "play 1-1 1-1"))
     assert passes_in(events) == [1, 2]
-    state = state_of(deal_in_progress(0, {"A": "1-1 1-1 2-2", "B": "2-3",
-                                          "C": "6-6 6-6 3-6"}))
+    state = state_of(deal_in_progress(0, {"A": "1-1 1-1 2-2", "B": "2-3", "C": "6-6 6-6 3-6"}))
     events = first_round(state.apply(0, "play 1-1 1-1"))
     assert plays_in(events)[-1] == (2, ["6-6", "6-6"])
 
@@ -184,9 +188,11 @@ def test_cp09_specials_and_sets_are_separate_classes() -> None:
 def test_cp10_four_card_specials_and_size_matching() -> None:
     """CP§3.9, CP§3.2, CP B-1; worked example CP-10: a 4-card Tian Jiu mixing a red and a black
     nine beats Di Ba ×2; a 2-card Tian Jiu cannot answer a 4-card play."""
-    state = state_of(deal_in_progress(0, {"A": "1-1 1-1 2-6 3-5 2-2",
-                                          "B": "6-6 6-6 4-5 3-6 2-2 2-3",
-                                          "C": "6-6 4-5 2-2"}))
+    state = state_of(
+        deal_in_progress(
+            0, {"A": "1-1 1-1 2-6 3-5 2-2", "B": "6-6 6-6 4-5 3-6 2-2 2-3", "C": "6-6 4-5 2-2"}
+        )
+    )
     assert "play 1-1 1-1 2-6 3-5" in state.legal_actions(0)
     events = first_round(state.apply(0, "play 1-1 1-1 3-5 2-6"))  # cards in any order
     assert plays_in(events)[1] == (1, ["6-6", "6-6", "3-6", "4-5"])
@@ -207,8 +213,9 @@ def test_cp11_excluded_combinations(cards: str) -> None:
 
 def test_cp12_triples_choosing_three_of_four() -> None:
     """CP§3.1, CP§3.2; worked example CP-12: B beats Man ×3 with exactly three Earths."""
-    state = state_of(deal_in_progress(0, {"A": "4-4 4-4 4-4 2-2", "B": "1-1 1-1 1-1 1-1 2-3",
-                                          "C": "2-3"}))
+    state = state_of(
+        deal_in_progress(0, {"A": "4-4 4-4 4-4 2-2", "B": "1-1 1-1 1-1 1-1 2-3", "C": "2-3"})
+    )
     events = first_round(state.apply(0, "play 4-4 4-4 4-4"))
     assert plays_in(events)[1] == (1, ["1-1", "1-1", "1-1"])
     assert hand_of(state, 1) == ["1-1", "2-3"]
@@ -232,8 +239,9 @@ def test_cp14_full_round_bookkeeping(leader: int) -> None:
     """CP§4.1, CP§4.2; worked example CP-14: Bench, Long Three, Heaven; C banks 1, the other two
     leave; every hand shrinks by one; C leads next."""
     s = abc(leader)
-    state = state_of(deal_in_progress(leader, {"A": "2-2 2-3 2-5", "B": "3-3 2-3 2-5",
-                                               "C": "6-6 2-3 2-5"}))
+    state = state_of(
+        deal_in_progress(leader, {"A": "2-2 2-3 2-5", "B": "3-3 2-3 2-5", "C": "6-6 2-3 2-5"})
+    )
     before = removed_now(state)
     events = first_round(state.apply(s["A"], "play 2-2"))
     assert plays_in(events) == [(s["A"], ["2-2"]), (s["B"], ["3-3"]), (s["C"], ["6-6"])]
@@ -246,8 +254,7 @@ def test_cp14_full_round_bookkeeping(leader: int) -> None:
 def test_cp15_passing_keeps_cards() -> None:
     """CP§3.2; worked example CP-15: B passes and keeps its cards; A banks Black Nine and leads
     again."""
-    state = state_of(deal_in_progress(0, {"A": "3-6 2-2 2-3", "B": "1-1 4-5 1-2",
-                                          "C": "6-6 3-4"}))
+    state = state_of(deal_in_progress(0, {"A": "3-6 2-2 2-3", "B": "1-1 4-5 1-2", "C": "6-6 3-4"}))
     events = first_round(state.apply(0, "play 3-6"))
     assert passes_in(events) == [1, 2]
     assert seat_info(state, 1)["cards"] == 3
@@ -296,21 +303,28 @@ def test_cp18_responder_empties_mid_round(leader: int) -> None:
     assert (state.leader, state.to_act()) == (s["C"], (s["C"],))
 
 
-@pytest.mark.parametrize(("piles", "scores", "winner", "tied"), [
-    ({"A": 31, "B": 22, "C": 18}, (31, 24, 18), "A", []),
-    ({"A": 27, "B": 25, "C": 20}, (27, 27, 20), None, ["A", "B"]),
-])
+@pytest.mark.parametrize(
+    ("piles", "scores", "winner", "tied"),
+    [
+        ({"A": 31, "B": 22, "C": 18}, (31, 24, 18), "A", []),
+        ({"A": 27, "B": 25, "C": 20}, (27, 27, 20), None, ["A", "B"]),
+    ],
+)
 @pytest.mark.parametrize("leader", LEADERS)
 def test_cp19_end_of_game_and_unplayed_cards(
-    leader: int, piles: dict[str, int], scores: tuple[int, int, int], winner: str | None,
+    leader: int,
+    piles: dict[str, int],
+    scores: tuple[int, int, int],
+    winner: str | None,
     tied: list[str],
 ) -> None:
     """CP§1.1, CP§4.2, CP B-8; worked example CP-19: after a round only C holds cards (5), so the
     game ends at once: piles 31/24/18 → A wins; 27/27/20 → A and B tie. C's 5 cards score 0."""
     s = abc(leader)
     c_cards = "2-3 2-5 3-4 1-4 4-5"
-    state = state_of(deal_in_progress(leader, {"A": "1-1 1-1", "B": "6-6 6-6", "C": c_cards},
-                                      piles=piles))
+    state = state_of(
+        deal_in_progress(leader, {"A": "1-1 1-1", "B": "6-6 6-6", "C": c_cards}, piles=piles)
+    )
     state.apply(s["A"], "play 1-1 1-1")  # B must beat with its last two cards
     assert state.is_over()
     assert state.to_act() == ()
@@ -327,8 +341,9 @@ def test_cp19_end_of_game_and_unplayed_cards(
 def test_cp20_everyone_runs_out_in_the_same_round() -> None:
     """CP§1.1, CP B-8; worked example CP-20: only A and B hold cards; B beats A's last pair with
     its last pair, banks 2, and the game ends with nobody holding cards."""
-    state = state_of(deal_in_progress(0, {"A": "3-3 3-3", "B": "6-6 6-6"},
-                                      piles={"A": 20, "B": 20, "C": 30}))
+    state = state_of(
+        deal_in_progress(0, {"A": "3-3 3-3", "B": "6-6 6-6"}, piles={"A": 20, "B": 20, "C": 30})
+    )
     events = first_round(state.apply(0, "play 3-3 3-3"))
     assert plays_in(events) == [(0, ["3-3", "3-3"]), (1, ["6-6", "6-6"])]
     assert passes_in(events) == []  # C holds no cards and does not act
@@ -343,7 +358,10 @@ def test_cp20_everyone_runs_out_in_the_same_round() -> None:
 
 def test_examples_use_real_plays() -> None:
     """CP§3.1, CP§3.9: the plays named in the examples are plays of the stated size."""
-    for text, size, special in [("play 1-3 2-3", 2, True), ("play 6-6 6-6 3-6 4-5", 4, True),
-                                ("play 4-4 4-4 4-4", 3, False)]:
+    for text, size, special in [
+        ("play 1-3 2-3", 2, True),
+        ("play 6-6 6-6 3-6 4-5", 4, True),
+        ("play 4-4 4-4 4-4", 3, False),
+    ]:
         play = PLAYS[TEXT_INDEX[text]]
         assert (play.size, play.special) == (size, special)

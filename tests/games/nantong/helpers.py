@@ -66,8 +66,11 @@ def build(
     """A position for `Nantong.from_position` (module doc). `draws`: the next front draws,
     first drawn first; `back`: the next replacements, first drawn first."""
     hands = dict(hands or {})
-    melds = {s: list(melds.get(s, [])) for s in range(PLAYERS)} if melds else {
-        s: [] for s in range(PLAYERS)}
+    melds = (
+        {s: list(melds.get(s, [])) for s in range(PLAYERS)}
+        if melds
+        else {s: [] for s in range(PLAYERS)}
+    )
     discards = dict(discards or {})
     turn = dealer if turn is None else turn
     big = {"opening": dealer, "discard": turn, "draw": None}[start]
@@ -94,8 +97,9 @@ def build(
     for attempt in range(64):
         shift = attempt * 7 % len(pool) if pool else 0
         rotated = pool[shift:] + pool[:shift]
-        filled, rest, error_or_none = _fill(fixed, need, rotated, bad, watched,
-                                            start == "opening", dealer)
+        filled, rest, error_or_none = _fill(
+            fixed, need, rotated, bad, watched, start == "opening", dealer
+        )
         if error_or_none is None:
             break
         error = error_or_none

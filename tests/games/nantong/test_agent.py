@@ -17,9 +17,11 @@ def test_greedy_beats_two_random_agents() -> None:
     and gains on average (NT§4.11 settlement)."""
     deals, wins, gain = 60, [0, 0, 0], 0
     for seed in range(deals):
-        agents: list[Agent] = [GreedyNantong(random.Random(seed)),
-                               RandomAgent(random.Random(seed + 1)),
-                               RandomAgent(random.Random(seed + 2))]
+        agents: list[Agent] = [
+            GreedyNantong(random.Random(seed)),
+            RandomAgent(random.Random(seed + 1)),
+            RandomAgent(random.Random(seed + 2)),
+        ]
         result = play_deal(GAME, seed, agents).result()
         assert result is not None
         if result.winner is not None:
@@ -63,22 +65,31 @@ def test_greedy_discards_the_useless_card_and_pongs_when_it_helps() -> None:
     """NT§1.1, NT§3.2; ai.md layer 2: discards minimise the distance to seven groups and a pair; a
     pong that brings the hand closer is taken."""
     hand = "1M 2M 3M 4M 5M 6M 7M 8M 1S 2S 3S 4S 5S 6S 7C 8C 9C W W 6C 6C"
-    state = state_of(build(indicators="1S 9C", hands={0: hand}, draws="R", start="draw",
-                           turn=0))
+    state = state_of(build(indicators="1S 9C", hands={0: hand}, draws="R", start="draw", turn=0))
     agent = GreedyNantong(random.Random(0))
     assert agent.act(state.observation(0), state.legal_actions(0)) == "discard R"
-    pong = state_of(build(indicators="1S 9C", hands={0: "1M 2M 3M 4M 5M 6M 7M 8M 1S 2S 3S "
-                                                     "4S 5S 6S 7C 8C 9C W W 6C 6C 2C",
-                                                     1: "6C"},
-                          start="discard", turn=1, watch="6C"))
+    pong = state_of(
+        build(
+            indicators="1S 9C",
+            hands={0: "1M 2M 3M 4M 5M 6M 7M 8M 1S 2S 3S 4S 5S 6S 7C 8C 9C W W 6C 6C 2C", 1: "6C"},
+            start="discard",
+            turn=1,
+            watch="6C",
+        )
+    )
     pong.apply(1, "discard 6C")
     assert pong.legal_actions(0) == ["pong 6C", "pass"]
     assert agent.act(pong.observation(0), pong.legal_actions(0)) == "pong 6C"
     # a pong that does not help is passed: 6C 6C are the pair of a hand one card from a win
-    keep = state_of(build(indicators="1S 9M", hands={0: "1M 2M 3M 4M 5M 6M 1S 2S 3S 4S 5S 6S "
-                                                     "7C 8C 9C 1C 2C 3C 7M 8M 6C 6C",
-                                                     1: "6C"},
-                          start="discard", turn=1, watch="6C"))
+    keep = state_of(
+        build(
+            indicators="1S 9M",
+            hands={0: "1M 2M 3M 4M 5M 6M 1S 2S 3S 4S 5S 6S 7C 8C 9C 1C 2C 3C 7M 8M 6C 6C", 1: "6C"},
+            start="discard",
+            turn=1,
+            watch="6C",
+        )
+    )
     keep.apply(1, "discard 6C")
     assert keep.legal_actions(0) == ["pong 6C", "pass"]
     assert agent.act(keep.observation(0), keep.legal_actions(0)) == "pass"
@@ -95,7 +106,8 @@ def test_no_peek_same_observation_same_decision() -> None:
             legal = state.legal_actions(seat)
             world = state.sample_world(seat, random.Random(seed))
             a = GreedyNantong(random.Random(7)).act(state.observation(seat), legal)
-            b = GreedyNantong(random.Random(7)).act(world.observation(seat),
-                                                   world.legal_actions(seat))
+            b = GreedyNantong(random.Random(7)).act(
+                world.observation(seat), world.legal_actions(seat)
+            )
             assert a == b
             state.apply(seat, rng.choice(legal))

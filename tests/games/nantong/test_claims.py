@@ -29,8 +29,11 @@ WINS_ON_6M_C = "6M 6M 1S 2S 3S 4S 5S 6S 7M 8M 9M T×3 W×3 R×3 9C 9C"  # win or
 def spec_award(answers: dict[int, str], origin: int) -> tuple[int, str] | None:
     """NT§3.2: a win beats a pong or kong; among equals, the first seat after `origin`."""
     order = [(origin + i) % PLAYERS for i in range(1, PLAYERS)]
-    claims = [(0 if text == "win" else 1, order.index(seat), seat, text)
-              for seat, text in answers.items() if text != "pass"]
+    claims = [
+        (0 if text == "win" else 1, order.index(seat), seat, text)
+        for seat, text in answers.items()
+        if text != "pass"
+    ]
     if not claims:
         return None
     _, _, seat, text = min(claims)
@@ -41,8 +44,9 @@ def views(state: NantongState) -> list[tuple[object, ...]]:
     return [(state.observation(s)["hand"], state.observation(s)["seats"]) for s in range(PLAYERS)]
 
 
-def run_every_order(position: dict[str, object], discard: tuple[int, str],
-                    expect_pending: set[int]) -> int:
+def run_every_order(
+    position: dict[str, object], discard: tuple[int, str], expect_pending: set[int]
+) -> int:
     """Open the window, then answer it in every order with every choice; check NT§3.2."""
     base = state_of(position)
     play(base, discard)
@@ -62,7 +66,7 @@ def run_every_order(position: dict[str, object], discard: tuple[int, str],
                 if i == len(order) - 1:
                     break
                 # nothing is awarded before every answer is in, and the answer stays hidden
-                assert set(state.to_act()) == set(order[i + 1:])
+                assert set(state.to_act()) == set(order[i + 1 :])
                 assert not state.is_over() and views(state) == before
                 assert all(e.seat == seat for e in events)
                 for t, seen in others.items():
@@ -74,8 +78,9 @@ def run_every_order(position: dict[str, object], discard: tuple[int, str],
     return played
 
 
-def _check_award(state: NantongState, expected: tuple[int, str] | None, origin: int,
-                 card: str) -> None:
+def _check_award(
+    state: NantongState, expected: tuple[int, str] | None, origin: int, card: str
+) -> None:
     if expected is None:
         assert state.discards[origin][-1] == ids(card)[0]
         assert state.phase == "turn" and state.turn == (origin + 1) % PLAYERS
@@ -116,15 +121,19 @@ def test_claim_priority_in_every_order(name: str) -> None:
     winner; a lower claim never takes the card while a higher one is pending, whatever order
     the answers arrive in (itertools.permutations) and whatever each seat answers."""
     hands, discarder, pending = CASES[name]
-    position = build(indicators="1S 9M", hands=hands, start="discard", turn=discarder,
-                     watch="6M")
+    position = build(indicators="1S 9M", hands=hands, start="discard", turn=discarder, watch="6M")
     assert run_every_order(position, (discarder, "discard 6M"), pending) >= 4
 
 
 def test_claim_options_are_win_pong_kong_pass() -> None:
     """NT§3.2: two in hand → pong; three in hand and stock → exposed kong too; never a run."""
-    position = build(indicators="1S 9M", hands={0: "6M×3 5M 7M", 1: "6M", 2: "4M 5M 7M 8M"},
-                     start="discard", turn=1, watch="6M")
+    position = build(
+        indicators="1S 9M",
+        hands={0: "6M×3 5M 7M", 1: "6M", 2: "4M 5M 7M 8M"},
+        start="discard",
+        turn=1,
+        watch="6M",
+    )
     state = state_of(position)
     play(state, (1, "discard 6M"))
     assert state.to_act() == (0,)  # seat 2 could only make runs: not asked
@@ -134,8 +143,14 @@ def test_claim_options_are_win_pong_kong_pass() -> None:
 
 def test_pong_then_discard_without_draw_next_seat_continues() -> None:
     """NT§3.2: a pong is followed by a discard with no draw; play goes on after the claimer."""
-    position = build(indicators="1S 9M", hands={0: "6M 6M 1C", 1: "6M"}, draws="2C",
-                     start="discard", turn=1, watch="6M 1C 2C")
+    position = build(
+        indicators="1S 9M",
+        hands={0: "6M 6M 1C", 1: "6M"},
+        draws="2C",
+        start="discard",
+        turn=1,
+        watch="6M 1C 2C",
+    )
     state = state_of(position)
     stock = len(state.stock)
     play(state, (1, "discard 6M"), (0, "pong 6M"))
@@ -150,8 +165,15 @@ def test_pong_then_discard_without_draw_next_seat_continues() -> None:
 def test_exposed_kong_claim_draws_from_the_back_then_win_or_discard() -> None:
     """NT§3.2, NT§3.1: three in hand claim an exposed kong, draw a replacement from the back,
     then win or discard (no further kong on the replacement)."""
-    position = build(indicators="1S 9M", hands={0: "6M×3 2C×3", 1: "6M"}, draws="3C",
-                     back="2C", start="discard", turn=1, watch="6M")
+    position = build(
+        indicators="1S 9M",
+        hands={0: "6M×3 2C×3", 1: "6M"},
+        draws="3C",
+        back="2C",
+        start="discard",
+        turn=1,
+        watch="6M",
+    )
     state = state_of(position)
     front = state.stock[-1]
     play(state, (1, "discard 6M"), (0, "kong 6M"))
@@ -168,8 +190,16 @@ ROBBER_2 = "3M 4M 1S 2S 3S 4S 5S 6S 7C 8C 9C 7M 8M 9M 2C×3 8S×3 1C 1C"
 
 
 def rob_position(hands: dict[int, str]) -> dict[str, object]:
-    return build(indicators="1M 9C", hands={0: ROB_KONG_HAND, **hands}, melds={0: ["pong 5M"]},
-                 draws="5M", back="T", start="draw", turn=0, watch="5M")
+    return build(
+        indicators="1M 9C",
+        hands={0: ROB_KONG_HAND, **hands},
+        melds={0: ["pong 5M"]},
+        draws="5M",
+        back="T",
+        start="draw",
+        turn=0,
+        watch="5M",
+    )
 
 
 def test_added_kong_can_be_robbed() -> None:
@@ -223,13 +253,25 @@ def test_added_kong_without_robbers_needs_no_answer() -> None:
 def test_ready_player_may_only_win_or_pass() -> None:
     """NT§2.6, NT§3.3: a ready player is offered no pong or kong of a discard."""
     ready = "6M 6M 1S 2S 3S 4S 5S 6S 7M 8M 9M T×3 W×3 R×3 8C 9C"  # waits on 7C only
-    position = build(indicators="1S 9M", hands={0: ready, 1: "6M"}, start="discard", turn=1,
-                     ready=[0], watch="6M")
+    position = build(
+        indicators="1S 9M",
+        hands={0: ready, 1: "6M"},
+        start="discard",
+        turn=1,
+        ready=[0],
+        watch="6M",
+    )
     state = state_of(position)
     play(state, (1, "discard 6M"))
     assert state.legal_actions(0) == []
-    position = build(indicators="1S 9M", hands={0: WINS_ON_6M_C, 1: "6M"}, start="discard",
-                     turn=1, ready=[0], watch="6M")
+    position = build(
+        indicators="1S 9M",
+        hands={0: WINS_ON_6M_C, 1: "6M"},
+        start="discard",
+        turn=1,
+        ready=[0],
+        watch="6M",
+    )
     state = state_of(position)
     play(state, (1, "discard 6M"))
     assert state.legal_actions(0) == ["win", "pass"]
@@ -238,8 +280,15 @@ def test_ready_player_may_only_win_or_pass() -> None:
 def test_last_discard_win_and_pong_but_no_kong_then_exhausted() -> None:
     """NT§3.3: after the last card, the discard may be won or ponged but not konged; a pong
     leads to another discard; the first untaken discard ends the deal as exhausted."""
-    position = build(indicators="1S 9M", hands={0: "6M×3", 1: "5C×4"}, draws="6M",
-                     start="draw", turn=1, stock_size=1, watch="1C")
+    position = build(
+        indicators="1S 9M",
+        hands={0: "6M×3", 1: "5C×4"},
+        draws="6M",
+        start="draw",
+        turn=1,
+        stock_size=1,
+        watch="1C",
+    )
     state = state_of(position)
     assert state.stock == [] and "kong 5C" not in state.legal_actions(1)
     play(state, (1, "discard 6M"))
@@ -256,8 +305,14 @@ def test_last_discard_win_and_pong_but_no_kong_then_exhausted() -> None:
 
 def test_no_penalty_for_passing() -> None:
     """NT§3.3: passing a win or a pong never stops a later claim of the same kind."""
-    position = build(indicators="1S 9M", hands={0: WINS_ON_6M_C, 1: "6M", 2: "7S"},
-                     draws="2S 6M", start="discard", turn=1, watch="6M 2S 7S")
+    position = build(
+        indicators="1S 9M",
+        hands={0: WINS_ON_6M_C, 1: "6M", 2: "7S"},
+        draws="2S 6M",
+        start="discard",
+        turn=1,
+        watch="6M 2S 7S",
+    )
     state = state_of(position)
     play(state, (1, "discard 6M"), (0, "pass"))
     assert state.turn == 2 and state.observation(2)["drawn"] == "2S"

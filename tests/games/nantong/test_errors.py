@@ -45,8 +45,16 @@ def test_non_text_action() -> None:
 
 
 def _turn_state() -> NantongState:
-    return state_of(build(indicators="1S 9C", hands={0: "5M×3 6M 6M"}, draws="1C",
-                          start="draw", turn=0, watch="1C"))
+    return state_of(
+        build(
+            indicators="1S 9C",
+            hands={0: "5M×3 6M 6M"},
+            draws="1C",
+            start="draw",
+            turn=0,
+            watch="1C",
+        )
+    )
 
 
 ILLEGAL = [
@@ -77,8 +85,15 @@ def test_illegal_actions_on_a_turn(seat: int, text: str, message: str) -> None:
 def test_illegal_claims() -> None:
     """NT§3.2, NT§3.3: the wrong card, a run, a claim by the discarder, a pong by a ready seat;
     the answer window is unchanged afterwards."""
-    state = state_of(build(indicators="1S 9C", hands={0: "6M 6M 4M 5M", 1: "6M 7M 8M"},
-                           start="discard", turn=1, watch="6M"))
+    state = state_of(
+        build(
+            indicators="1S 9C",
+            hands={0: "6M 6M 4M 5M", 1: "6M 7M 8M"},
+            start="discard",
+            turn=1,
+            watch="6M",
+        )
+    )
     play(state, (1, "discard 6M"))
     before = snapshot(state)
     for seat, text, message in [
@@ -91,8 +106,16 @@ def test_illegal_claims() -> None:
         with pytest.raises(IllegalActionError, match=message):
             state.apply(seat, text)
         assert snapshot(state) == before
-    ready = state_of(build(indicators="1S 9C", hands={0: "6M 6M 4M 5M", 1: "6M"},
-                           start="discard", turn=1, ready=[0], watch="6M"))
+    ready = state_of(
+        build(
+            indicators="1S 9C",
+            hands={0: "6M 6M 4M 5M", 1: "6M"},
+            start="discard",
+            turn=1,
+            ready=[0],
+            watch="6M",
+        )
+    )
     play(ready, (1, "discard 6M"))
     assert ready.legal_actions(0) == []  # not a winning card: the ready seat is not asked
     with pytest.raises(IllegalActionError, match="no decision"):
@@ -103,10 +126,12 @@ def test_illegal_opening_moves() -> None:
     """NT§2.2 … NT§2.6: only declarations of dealt cards; no ready for the dealer."""
     state = state_of(build(indicators="9C 9S", hands={0: "2M×4"}, dealer=0, start="opening"))
     before = snapshot(state)
-    for text, message in [("ready", "dealer may not declare ready"),
-                          ("four 3M", "not an opening declaration"),
-                          ("three 9C", "not an opening declaration"),
-                          ("discard 2M", "in the opening phase")]:
+    for text, message in [
+        ("ready", "dealer may not declare ready"),
+        ("four 3M", "not an opening declaration"),
+        ("three 9C", "not an opening declaration"),
+        ("discard 2M", "in the opening phase"),
+    ]:
         with pytest.raises(IllegalActionError, match=message):
             state.apply(0, text)
         assert snapshot(state) == before
@@ -128,8 +153,9 @@ def test_after_the_deal_is_over() -> None:
 def test_ready_player_kong_and_discard_messages() -> None:
     """NT§2.6; decision NT A-13: a ready player may not kong and must discard the drawn card."""
     hand = "1M 2M 3M 4M 5M 6M 7M 8M 1S 2S 3S 4S 5S 6S 7C 8C 9C W W 5C×3"
-    state = state_of(build(indicators="1S 9C", hands={0: hand}, draws="9M", ready=[0],
-                           start="draw", turn=0))
+    state = state_of(
+        build(indicators="1S 9C", hands={0: hand}, draws="9M", ready=[0], start="draw", turn=0)
+    )
     assert state.legal_actions(0) == ["win", "discard 9M"]
     for text, message in [("kong 5C", "may not kong"), ("discard 1M", "card just drawn")]:
         with pytest.raises(IllegalActionError, match=message):
@@ -139,22 +165,25 @@ def test_ready_player_kong_and_discard_messages() -> None:
 BASE = build(indicators="9C 9S", hands={}, dealer=0, start="opening")
 
 
-@pytest.mark.parametrize(("change", "message"), [
-    (lambda p: p.update(dealer=3), "dealer must be a seat"),
-    (lambda p: p.update(dealer=True), "dealer must be a seat"),
-    (lambda p: p.update(indicators=["9C"]), "indicators must be 2"),
-    (lambda p: p["stock"].pop(), "missing"),
-    (lambda p: p["stock"].append("5M"), "too many 5M"),
-    (lambda p: p["hands"][0].append(p["stock"].pop()), "expected 23"),
-    (lambda p: p.update(hands=[[], []]), "hands must list 3"),
-    (lambda p: p.update(start="middle"), "start must be one of"),
-    (lambda p: p["hands"][1].__setitem__(0, "ZZ"), "unknown card code"),
-    (lambda p: p.update(melds=[["fly 5M"], [], []]), "bad meld"),
-    (lambda p: p.update(melds=[[5], [], []]), "must be a text"),
-    (lambda p: p.update(ready=[1]), "no melds, discards or ready"),
-    (lambda p: p.update(ready=[7]), "ready must be a seat"),
-    (lambda p: p.update(start="draw", stock=[]), "deck"),
-])
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        (lambda p: p.update(dealer=3), "dealer must be a seat"),
+        (lambda p: p.update(dealer=True), "dealer must be a seat"),
+        (lambda p: p.update(indicators=["9C"]), "indicators must be 2"),
+        (lambda p: p["stock"].pop(), "missing"),
+        (lambda p: p["stock"].append("5M"), "too many 5M"),
+        (lambda p: p["hands"][0].append(p["stock"].pop()), "expected 23"),
+        (lambda p: p.update(hands=[[], []]), "hands must list 3"),
+        (lambda p: p.update(start="middle"), "start must be one of"),
+        (lambda p: p["hands"][1].__setitem__(0, "ZZ"), "unknown card code"),
+        (lambda p: p.update(melds=[["fly 5M"], [], []]), "bad meld"),
+        (lambda p: p.update(melds=[[5], [], []]), "must be a text"),
+        (lambda p: p.update(ready=[1]), "no melds, discards or ready"),
+        (lambda p: p.update(ready=[7]), "ready must be a seat"),
+        (lambda p: p.update(start="draw", stock=[]), "deck"),
+    ],
+)
 def test_bad_positions(change: object, message: str) -> None:
     """NT§2.1: from_position validates the exact 120-card deck, the seats and the sizes."""
     position = copy.deepcopy(BASE)

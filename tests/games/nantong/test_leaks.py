@@ -15,8 +15,18 @@ from cardavia.games.nantong.state import NantongState
 from cardavia.rules.conservation import check_conservation
 from tests.games.nantong.helpers import GAME, PLAYERS
 
-PUBLIC_KINDS = {"deal", "draw", "declare", "setup", "discard", "pong", "kong", "add_kong",
-                "win", "exhausted"}
+PUBLIC_KINDS = {
+    "deal",
+    "draw",
+    "declare",
+    "setup",
+    "discard",
+    "pong",
+    "kong",
+    "add_kong",
+    "win",
+    "exhausted",
+}
 PRIVATE_KINDS = {"hand", "drawn", "answer"}
 
 
@@ -24,8 +34,9 @@ def _secret_codes(state: NantongState, viewer: int) -> set[str]:
     """Codes the viewer cannot have seen: every copy is in another seat's hand or the stock
     (the winner shows the winning hand)."""
     result = state.result()
-    shown = {viewer} | ({result.winner} if result is not None and result.winner is not None
-                        else set())
+    shown = {viewer} | (
+        {result.winner} if result is not None and result.winner is not None else set()
+    )
     visible = [sum(state.hands[s][c] for s in shown) for c in range(N_IDS)]
     for c in state.indicators:
         visible[c] += 1
@@ -62,8 +73,14 @@ def test_observations_and_events_hide_other_hands_and_stock(seed: int) -> None:
             text = json.dumps(obs)
             assert obs["hand"] == codes(cards_of(state.hands[viewer]))
             for s in range(PLAYERS):
-                assert set(obs["seats"][s]) == {"seat", "melds", "discards", "concealed",
-                                                "ready", "setup_done"}
+                assert set(obs["seats"][s]) == {
+                    "seat",
+                    "melds",
+                    "discards",
+                    "concealed",
+                    "ready",
+                    "setup_done",
+                }
             assert obs["stock"] == len(state.stock)  # the size only, never the order
             for token in _secret_codes(state, viewer):
                 assert f'"{token}"' not in text, f"{token} leaked to seat {viewer}"
@@ -76,8 +93,7 @@ def test_observations_and_events_hide_other_hands_and_stock(seed: int) -> None:
             assert state.public_to_act() == ()
         seat = state.to_act()[0]
         legal = state.legal_actions(seat)
-        action = agents[seat].act(state.observation(seat), legal) if seed % 2 else rng.choice(
-            legal)
+        action = agents[seat].act(state.observation(seat), legal) if seed % 2 else rng.choice(legal)
         events = state.apply(seat, action)
         for event in events:
             assert event.kind in PUBLIC_KINDS | PRIVATE_KINDS, event.kind
@@ -136,8 +152,7 @@ def test_sampled_world_hides_other_answers() -> None:
                         assert mine.window.answers[first] == "pass"
                 windows += 1
             seat = pending[0]
-            state.apply(seat, agents[seat].act(state.observation(seat),
-                                               state.legal_actions(seat)))
+            state.apply(seat, agents[seat].act(state.observation(seat), state.legal_actions(seat)))
         if windows >= 5:
             break
     assert windows >= 5 and asked_again > 0

@@ -21,12 +21,17 @@ def test_nt2_1_deal_sizes_indicators_and_stock() -> None:
         assert deal.kind == "deal" and deal.data["stock"] == 51
         assert deal.data["concealed"] == [23 if s == state.dealer else 22 for s in range(3)]
         assert len(state.indicators) == 2 and deal.data["indicators"] == [
-            state.observation(0)["indicators"][i] for i in range(2)]
+            state.observation(0)["indicators"][i] for i in range(2)
+        ]
         assert state.card_total() == DECK_SIZE
         check_conservation(state)
         # the indicators never enter a hand (NT§2.2): hands + stock hold the other 118
-        held = [sum(h[c] for h in state.hands) + state.stock.count(c)
-                + sum(m.size for ms in state.melds for m in ms if m.card == c) for c in range(30)]
+        held = [
+            sum(h[c] for h in state.hands)
+            + state.stock.count(c)
+            + sum(m.size for ms in state.melds for m in ms if m.card == c)
+            for c in range(30)
+        ]
         for c in state.indicators:
             held[c] += 1
         assert held == [4] * 30
@@ -35,8 +40,9 @@ def test_nt2_1_deal_sizes_indicators_and_stock() -> None:
 
 def test_nt2_2_opening_goes_in_seat_order_from_the_dealer() -> None:
     """NT§2.2: opening declarations are resolved seat by seat, starting with the dealer."""
-    pos = build(indicators="9C 9S", hands={1: "1M×4", 2: "2M×4", 0: "3M×4"}, dealer=1,
-                start="opening")
+    pos = build(
+        indicators="9C 9S", hands={1: "1M×4", 2: "2M×4", 0: "3M×4"}, dealer=1, start="opening"
+    )
     state = state_of(pos)
     asked = []
     while state.phase == "opening":
@@ -90,23 +96,22 @@ def test_nt2_4_opening_three_only_of_an_indicator_no_replacement() -> None:
 def test_nt2_5_hezi_needs_two_equal_indicators_and_both_copies() -> None:
     """NT§2.5: Tiandi Hezi only if both indicators are the same card and the player holds the
     other two copies from the deal; two replacements; not a group."""
-    state = state_of(build(indicators="4C 4C", hands={2: "4C 4C"}, back="1M 2M",
-                           dealer=0, start="opening"))
+    state = state_of(
+        build(indicators="4C 4C", hands={2: "4C 4C"}, back="1M 2M", dealer=0, start="opening")
+    )
     assert state.legal_actions(2) == ["hezi 4C", "finish"]
     play(state, (2, "hezi 4C"))
     assert state.melds[2][0].text() == "hezi 4C" and not state.melds[2][0].is_group
     assert state.effective(2) == 22
     # different indicators: no Hezi, even holding two copies of each
-    state = state_of(build(indicators="4C 5C", hands={2: "4C 4C 5C 5C"}, dealer=0,
-                           start="opening"))
+    state = state_of(build(indicators="4C 5C", hands={2: "4C 4C 5C 5C"}, dealer=0, start="opening"))
     assert state.phase == "turn" and state.melds == [[], [], []]  # nobody had a choice
 
 
 def test_nt2_6_ready_only_for_non_dealers_one_card_from_a_win() -> None:
     """NT§2.6; decision NT A-12: a non-dealer one card from a win with a live winning card
     may declare ready; it ends the seat's setup and locks the hand."""
-    state = state_of(build(indicators="9S 5M", hands={1: WAITS_ON_T}, dealer=0,
-                           start="opening"))
+    state = state_of(build(indicators="9S 5M", hands={1: WAITS_ON_T}, dealer=0, start="opening"))
     assert state.to_act() == (1,) and state.legal_actions(1) == ["ready", "finish"]
     events = play(state, (1, "ready"))
     assert state.ready[1] and state.setup_done[1]
@@ -121,8 +126,7 @@ WAITS_ON_3C = "1C 2C 1M 2M 3M 4M 5M 6M 7M 8M 9M 1S 2S 3S 4S 5S 6S 7S 8S 9S T T"
 def test_nt2_6_ready_needs_a_winning_card_the_seat_cannot_see() -> None:
     """NT§2.6; decision NT A-12: if every copy of the only winning card is visible (here two 3C
     indicators and the dealer's Hezi of the other two), ready is not offered."""
-    pos = build(indicators="3C 3C", hands={0: "3C 3C", 1: WAITS_ON_3C}, dealer=0,
-                start="opening")
+    pos = build(indicators="3C 3C", hands={0: "3C 3C", 1: WAITS_ON_3C}, dealer=0, start="opening")
     state = state_of(pos)
     assert state.legal_actions(0) == ["hezi 3C", "finish"]
     play(state, (0, "hezi 3C"))  # the dealer's only other choice was finish: made for it
@@ -146,8 +150,8 @@ def test_nt2_7_dealer_discards_first_without_drawing() -> None:
     legal = state.legal_actions(0)
     assert "win" not in legal and "kong 2M" in legal
     assert [t for t in legal if t.startswith("discard")] == [
-        f"discard {c}" for c in sorted(set(state.observation(0)["hand"]),
-                                       key=lambda c: ids(c)[0])]
+        f"discard {c}" for c in sorted(set(state.observation(0)["hand"]), key=lambda c: ids(c)[0])
+    ]
     play(state, (0, "kong 2M"))
     assert [m.text() for m in state.melds[0]] == ["concealed 2M"]
     assert state.step == "replacement" and state.observation(0)["drawn"] == "1C"

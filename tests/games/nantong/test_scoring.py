@@ -35,11 +35,25 @@ def kinds(found: list[Unit]) -> list[tuple[str, str]]:
 def test_step1_units_from_groups_and_counted_cards() -> None:
     """Scoring step 1; NT§4.2, NT§4.7; decision NT A-9: one unit per set-down group, then C3/C4
     for every identity held 3 or 4 times, for every player, whatever the split."""
-    found = units(melds("pong 5S", "kong R", "added 2C", "concealed 3C", "four 7M", "three 1S",
-                        "hezi W"), counts("9M×3 4S×4 1M 2M 3M 1M 1M"), ids("1S W"))
-    assert kinds(found) == sorted([("P", "5S"), ("EK", "R"), ("EK", "2C"), ("CK", "3C"),
-                                   ("OD", "7M"), ("OD", "1S"), ("HZ", "W"), ("C3", "9M"),
-                                   ("C4", "4S"), ("C3", "1M")])
+    found = units(
+        melds("pong 5S", "kong R", "added 2C", "concealed 3C", "four 7M", "three 1S", "hezi W"),
+        counts("9M×3 4S×4 1M 2M 3M 1M 1M"),
+        ids("1S W"),
+    )
+    assert kinds(found) == sorted(
+        [
+            ("P", "5S"),
+            ("EK", "R"),
+            ("EK", "2C"),
+            ("CK", "3C"),
+            ("OD", "7M"),
+            ("OD", "1S"),
+            ("HZ", "W"),
+            ("C3", "9M"),
+            ("C4", "4S"),
+            ("C3", "1M"),
+        ]
+    )
 
 
 def test_step1_discarded_winning_card_makes_its_set_exposed() -> None:
@@ -57,9 +71,18 @@ def test_step1_discarded_winning_card_makes_its_set_exposed() -> None:
 # --- step 2 ------------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize(("kind", "ordinary", "old_general"), [
-    ("P", 2, 4), ("C3", 4, 8), ("EK", 8, 16), ("CK", 12, 24), ("C4", 12, 24), ("OD", 16, 32),
-    ("HZ", 16, 32)])
+@pytest.mark.parametrize(
+    ("kind", "ordinary", "old_general"),
+    [
+        ("P", 2, 4),
+        ("C3", 4, 8),
+        ("EK", 8, 16),
+        ("CK", 12, 24),
+        ("C4", 12, 24),
+        ("OD", 16, 32),
+        ("HZ", 16, 32),
+    ],
+)
 def test_step2_base_values(kind: str, ordinary: int, old_general: int) -> None:
     """Scoring step 2; NT§4.2, NT§4.3 (section 9): base values, doubled for old generals."""
     assert unit(kind, parse_card("4M"), ids("1S 2C")).value == ordinary
@@ -77,8 +100,7 @@ def test_step2_indicator_doublings() -> None:
     assert unit("OD", parse_card("4C"), ids("4C 1M")).value == 32  # no exact effect on OD
     assert unit("C3", parse_card("4S"), ids("4C 4M")).value == 16  # both indicators: ×4
     assert unit("C3", parse_card("4C"), ids("4C 4M")).value == 48
-    assert unit("C3", parse_card("4C"), ids("4C 4M")).doublings == (
-        "indicator 4C", "indicator 4M")
+    assert unit("C3", parse_card("4C"), ids("4C 4M")).doublings == ("indicator 4C", "indicator 4M")
 
 
 # --- steps 3-9 ---------------------------------------------------------------------------------
@@ -104,14 +126,17 @@ def test_step4_shapes() -> None:
     with_hezi = winner_score(melds("hezi W"), counts(QING), ids("W W"), facts)
     assert with_hezi.shape == "qing" and with_hezi.base == 128
     kong_hand = "1M 2M 3M 4M 5M 6M 7M 8M 9M 1S 2S 3S 4S 5S 6S 7C 8C 9C 5C 5C"
-    assert winner_score(melds("concealed 1C"), counts(kong_hand), ids("9S 9S"),
-                        facts).shape == "tazi"
+    assert (
+        winner_score(melds("concealed 1C"), counts(kong_hand), ids("9S 9S"), facts).shape == "tazi"
+    )
     piao = "1M×3 2S×3 9C×3 T×3 1C 2C 3C 5C 5C"
     best = winner_score(melds("pong 4M", "kong 6S"), counts(piao), ids("9S 9S"), facts)
     assert best.shape == "piao" and best.multipliers[0] == "piao"
     mixed = "1M×3 2S×3 9C×3 T×3 2C 3C 4C 5C 5C"
-    assert winner_score(melds("pong 4M", "kong 6S"), counts(mixed), ids("9S 9S"),
-                        facts).shape == "tazi"
+    assert (
+        winner_score(melds("pong 4M", "kong 6S"), counts(mixed), ids("9S 9S"), facts).shape
+        == "tazi"
+    )
 
 
 @pytest.mark.parametrize(("runs", "bonus"), [(1, 20), (2, 50), (3, 100), (4, 200)])
@@ -143,8 +168,12 @@ def test_step5_winning_card_roles() -> None:
     assert card_place(runs, pair, parse_card("R")) == ("pair", None)
     assert card_place(runs, pair, parse_card("5C")) == (None, None)
     # several roles at once still give one +10
-    best = winner_score([], counts("1M 2M 3M 2M 2M 4S 5S 6S 7C 8C 9C 1S 2S 3S 7M 8M 9M T×3"
-                                   " 1C 2C 3C"), ids("9S 9S"), WinFacts(parse_card("2M")))
+    best = winner_score(
+        [],
+        counts("1M 2M 3M 2M 2M 4S 5S 6S 7C 8C 9C 1S 2S 3S 7M 8M 9M T×3 1C 2C 3C"),
+        ids("9S 9S"),
+        WinFacts(parse_card("2M")),
+    )
     assert sum(hu for name, hu in best.bonuses if name.startswith("winning card")) == 10
 
 
@@ -190,10 +219,14 @@ def test_step6_three_elders() -> None:
     set-down groups, never Hezi cards."""
     hand = "T×3 W×3 1M 2M 3M 4S 5S 6S 7C 8C 9C 5C 5C"
     facts = WinFacts(parse_card("5C"), self_drawn=True)
-    assert "three elders" in winner_score(melds("pong R"), counts(hand), ids("9S 9S"),
-                                          facts).multipliers
-    assert "three elders" not in winner_score(melds("pong 2M"), counts(hand), ids("9S 9S"),
-                                              facts).multipliers
+    assert (
+        "three elders"
+        in winner_score(melds("pong R"), counts(hand), ids("9S 9S"), facts).multipliers
+    )
+    assert (
+        "three elders"
+        not in winner_score(melds("pong 2M"), counts(hand), ids("9S 9S"), facts).multipliers
+    )
 
 
 def test_step7_to_9_total_and_best_split() -> None:
@@ -211,8 +244,7 @@ def test_step7_to_9_total_and_best_split() -> None:
 
 def test_step8_rounding() -> None:
     """Scoring step 8; NT§4.11: up to a multiple of 10; multiples and 0 stay."""
-    assert [round_up(x) for x in (0, 1, 9, 10, 11, 20, 22, 456)] == [0, 10, 10, 10, 20, 20, 30,
-                                                                   460]
+    assert [round_up(x) for x in (0, 1, 9, 10, 11, 20, 22, 456)] == [0, 10, 10, 10, 20, 20, 30, 460]
 
 
 def test_step10_settlement() -> None:

@@ -109,7 +109,8 @@ def test_clone_and_replay_reproduce_the_deal(seed: int) -> None:
     again = replay(record, GAMES)
     assert again.result() == state.result()
     assert [again.observation(s) for s in range(PLAYERS)] == [
-        state.observation(s) for s in range(PLAYERS)]
+        state.observation(s) for s in range(PLAYERS)
+    ]
     for clone, seat, obs in clones:
         assert clone.observation(seat) == obs  # the clone did not move with the original
     first = clones[0][0]
@@ -129,8 +130,7 @@ def test_same_seed_same_deal_and_explicit_dealer() -> None:
     for dealer in range(3):
         state = GAME.new_deal(7, dealer)
         assert state.dealer == dealer
-        assert state.opening[0].data["concealed"] == [23 if s == dealer else 22
-                                                       for s in range(3)]
+        assert state.opening[0].data["concealed"] == [23 if s == dealer else 22 for s in range(3)]
         assert state.opening[0].data["stock"] == 51
     with pytest.raises(ValueError, match="dealer"):
         GAME.new_deal(7, 3)
@@ -141,7 +141,8 @@ def test_position_record_replays() -> None:
     pos = position_of(GAME.new_deal(11))
     fresh = GAME.from_position(pos)
     assert [fresh.observation(s) for s in range(PLAYERS)] == [
-        GAME.new_deal(11).observation(s) for s in range(PLAYERS)]
+        GAME.new_deal(11).observation(s) for s in range(PLAYERS)
+    ]
     rng = random.Random(3)
     while not fresh.is_over():
         seat = fresh.to_act()[0]

@@ -38,22 +38,43 @@ def value(kind: str, card: str, indicators: str) -> int:
     return unit(kind, parse_card(card), ids(indicators)).value
 
 
-def discard_win(indicators: str, hand: str, card: str, melds: tuple[str, ...] = ()
-                ) -> NantongState:
+def discard_win(indicators: str, hand: str, card: str, melds: tuple[str, ...] = ()) -> NantongState:
     """Seat 0 (melds, hand) wins on `card` discarded by seat 2."""
-    state = state_of(build(indicators=indicators, hands={0: hand, 2: card},
-                           melds={0: list(melds)}, start="discard", turn=2, watch=card))
+    state = state_of(
+        build(
+            indicators=indicators,
+            hands={0: hand, 2: card},
+            melds={0: list(melds)},
+            start="discard",
+            turn=2,
+            watch=card,
+        )
+    )
     play(state, (2, f"discard {card}"))
     assert "win" in state.legal_actions(0)
     play(state, (0, "win"))
     return state
 
 
-def self_draw_win(indicators: str, hand: str, card: str, melds: tuple[str, ...] = (),
-                  stock_size: int | None = None) -> NantongState:
+def self_draw_win(
+    indicators: str,
+    hand: str,
+    card: str,
+    melds: tuple[str, ...] = (),
+    stock_size: int | None = None,
+) -> NantongState:
     """Seat 0 (melds, hand) self-draws `card` from the front and wins."""
-    state = state_of(build(indicators=indicators, hands={0: hand}, melds={0: list(melds)},
-                           draws=card, start="draw", turn=0, stock_size=stock_size))
+    state = state_of(
+        build(
+            indicators=indicators,
+            hands={0: hand},
+            melds={0: list(melds)},
+            draws=card,
+            start="draw",
+            turn=0,
+            stock_size=stock_size,
+        )
+    )
     play(state, (0, "win"))
     return state
 
@@ -130,8 +151,9 @@ def test_nt06_old_general_hezi_no_three_elders() -> None:
     T and three R with the Hezi's two W are not Three Elders."""
     assert value("HZ", "W", "W W") == 128
     # the Hezi holder wins later holding T×3 and R×3: no Three Elders
-    state = self_draw_win("W W", "T×3 R×3 1M 2M 3M 4M 5M 6M 1S 2S 3S 4S 5S 6S 7C 8C 9C 9M",
-                          "9M", melds=("hezi W",))
+    state = self_draw_win(
+        "W W", "T×3 R×3 1M 2M 3M 4M 5M 6M 1S 2S 3S 4S 5S 6S 7C 8C 9C 9M", "9M", melds=("hezi W",)
+    )
     result = result_of(state)
     assert unit_values(result, 0)[("HZ", "W")] == 128
     assert "three elders" not in player(result, 0)["multipliers"]
@@ -156,9 +178,14 @@ def test_nt07_tazi_pair_wait_on_discard() -> None:
 
 def test_nt08_full_settlement() -> None:
     """NT§1.2, NT§4.1, NT§4.11; NT-08: A 50, B 24 → 30, C 0: +70, +10, −80."""
-    pos = build(indicators="5M 8C", hands={0: NT07_HAND, 1: "T×3", 2: "9M"},
-                melds={0: ["pong 5S", "pong R"], 1: ["kong W"]}, start="discard", turn=2,
-                watch="9M")
+    pos = build(
+        indicators="5M 8C",
+        hands={0: NT07_HAND, 1: "T×3", 2: "9M"},
+        melds={0: ["pong 5S", "pong R"], 1: ["kong W"]},
+        start="discard",
+        turn=2,
+        watch="9M",
+    )
     state = state_of(pos)
     play(state, (2, "discard 9M"), (0, "win"))
     result = result_of(state)
@@ -178,12 +205,19 @@ def test_nt09_qing_hu_with_triplets_still_scored() -> None:
     me = player(result, 0)
     assert unit_values(result, 0) == {("C3", "2M"): 4, ("C3", "3M"): 4, ("C3", "4M"): 4}
     assert me["shape"] == "qing"
-    assert bonus_names(result, 0) == {"qing": 100, "wenqian ×1": 20, "self-draw": 10,
-                                      "winning card: middle": 10}
+    assert bonus_names(result, 0) == {
+        "qing": 100,
+        "wenqian ×1": 20,
+        "self-draw": 10,
+        "winning card: middle": 10,
+    }
     assert (me["total"], me["rounded"]) == (152, 160)
-    totals = sorted(sc.total for sc in winner_scores(
-        [], counts(NT09_HAND + " 6S"), ids("7S 1C"),
-        WinFacts(parse_card("6S"), self_drawn=True)))
+    totals = sorted(
+        sc.total
+        for sc in winner_scores(
+            [], counts(NT09_HAND + " 6S"), ids("7S 1C"), WinFacts(parse_card("6S"), self_drawn=True)
+        )
+    )
     assert totals == [72, 152]
 
 
@@ -197,14 +231,18 @@ def test_nt10_piao_beats_qing_closed_float() -> None:
     result = result_of(state)
     me = player(result, 0)
     assert me["base"] == 24 and me["shape"] == "piao"
-    assert bonus_names(result, 0) == {"piao": 50, "wenqian ×1": 20, "self-draw": 10,
-                                      "winning card: pair": 10}
+    assert bonus_names(result, 0) == {
+        "piao": 50,
+        "wenqian ×1": 20,
+        "self-draw": 10,
+        "winning card: pair": 10,
+    }
     assert me["multipliers"] == ["piao", "closed float"] and me["factor"] == 4
     assert (me["total"], me["rounded"]) == (456, 460)
-    scores = winner_scores([], counts(NT10_HAND + " 9M"), ids("8M 8C"),
-                           WinFacts(parse_card("9M"), self_drawn=True))
-    assert {sc.shape: sc.total for sc in scores if sc.shape != "tazi"} == {"qing": 164,
-                                                                          "piao": 456}
+    scores = winner_scores(
+        [], counts(NT10_HAND + " 9M"), ids("8M 8C"), WinFacts(parse_card("9M"), self_drawn=True)
+    )
+    assert {sc.shape: sc.total for sc in scores if sc.shape != "tazi"} == {"qing": 164, "piao": 456}
 
 
 def test_nt11_three_multipliers_add() -> None:
@@ -218,12 +256,17 @@ def test_nt11_three_multipliers_add() -> None:
 
 def test_nt12_three_elders_with_pungs() -> None:
     """NT§4.4, NT§4.10; NT-12; decisions NT A-3, NT A-8: 528 → 530, no Closed Float."""
-    state = discard_win("3C W", "R×3 9S×3 3M×3 6C×3 8M×3 2S", "2S",
-                        melds=("pong T", "pong W"))
+    state = discard_win("3C W", "R×3 9S×3 3M×3 6C×3 8M×3 2S", "2S", melds=("pong T", "pong W"))
     result = result_of(state)
     assert unit_values(result, 0) == {
-        ("P", "T"): 8, ("P", "W"): 16, ("C3", "R"): 16, ("C3", "9S"): 16,
-        ("C3", "3M"): 8, ("C3", "6C"): 4, ("C3", "8M"): 4}
+        ("P", "T"): 8,
+        ("P", "W"): 16,
+        ("C3", "R"): 16,
+        ("C3", "9S"): 16,
+        ("C3", "3M"): 8,
+        ("C3", "6C"): 4,
+        ("C3", "8M"): 4,
+    }
     me = player(result, 0)
     assert me["base"] == 72
     assert bonus_names(result, 0) == {"piao": 50, "winning card: pair": 10}
@@ -235,15 +278,43 @@ def test_nt13_opening_four_then_win() -> None:
     """NT§2.3, NT§4.2; NT-13: a non-dealer shows 7M×4 (OD 32), draws a replacement from the
     back, and later wins on a discarded 4M: 74 → 80."""
     dealt = "7M×4 1S 2S 3S 4C 5C 6C 7C 8C 9C 3M 5M 8S×3 T×3 5S"
-    pos = build(indicators="7C 2M", hands={0: "9M", 1: dealt}, back="5S", draws="1M 4M",
-                watch="9M", start="opening", dealer=0)
+    pos = build(
+        indicators="7C 2M",
+        hands={0: "9M", 1: dealt},
+        back="5S",
+        draws="1M 4M",
+        watch="9M",
+        start="opening",
+        dealer=0,
+    )
     state = state_of(pos)
     assert state.to_act() == (1,)  # the dealer had no choice at the opening
     assert "four 7M" in state.legal_actions(1)
     play(state, (1, "four 7M"))
     assert state.observation(1)["hand"] == sorted(
-        ["1S", "2S", "3S", "4C", "5C", "6C", "7C", "8C", "9C", "3M", "5M", "8S", "8S", "8S",
-         "T", "T", "T", "5S", "5S"], key=lambda c: ids(c)[0])
+        [
+            "1S",
+            "2S",
+            "3S",
+            "4C",
+            "5C",
+            "6C",
+            "7C",
+            "8C",
+            "9C",
+            "3M",
+            "5M",
+            "8S",
+            "8S",
+            "8S",
+            "T",
+            "T",
+            "T",
+            "5S",
+            "5S",
+        ],
+        key=lambda c: ids(c)[0],
+    )
     play(state, (1, "finish"))
     assert state.to_act() == (0,)
     play(state, (0, "discard 9M"))  # nobody can claim it; seat 1 draws 1M
@@ -261,15 +332,20 @@ def test_nt13_opening_four_then_win() -> None:
 def test_nt14_win_on_kong_replacement() -> None:
     """NT§3.1, NT§4.9; NT-14: concealed kong 3C (48), replacement 8S wins: 102 → 110."""
     hand = "1M 2M 3M 7S 9S 4C 5C 6C 6M×3 2S 3S 4S 7M 8M 9M 9C 9C 3C×3"
-    state = state_of(build(indicators="3S 3M", hands={0: hand}, draws="3C", back="8S",
-                           start="draw", turn=0))
+    state = state_of(
+        build(indicators="3S 3M", hands={0: hand}, draws="3C", back="8S", start="draw", turn=0)
+    )
     play(state, (0, "kong 3C"))
     assert state.observation(0)["drawn"] == "8S"
     play(state, (0, "win"))
     result = result_of(state)
     assert unit_values(result, 0) == {("CK", "3C"): 48, ("C3", "6M"): 4}
-    assert bonus_names(result, 0) == {"tazi": 20, "self-draw": 10, "kong replacement": 10,
-                                      "winning card: middle": 10}
+    assert bonus_names(result, 0) == {
+        "tazi": 20,
+        "self-draw": 10,
+        "kong replacement": 10,
+        "winning card: middle": 10,
+    }
     me = player(result, 0)
     assert (me["total"], me["rounded"]) == (102, 110)
 
@@ -293,8 +369,17 @@ def test_nt15_triplet_on_discard_vs_self_draw() -> None:
 def test_nt16_ready_plus_last_card() -> None:
     """NT§2.6, NT§4.10; NT-16: k = 2 (Ready, Last card), (12+40)×4 = 208 → 210."""
     hand = "1M 2M 3M 4M 5M 6M 2C 3C 4C 6S 7S 8S 9M×3 5C×3 7C 8C 9C T"
-    state = state_of(build(indicators="4S 9C", hands={1: hand}, draws="T", start="draw",
-                           turn=1, ready=[1], stock_size=1))
+    state = state_of(
+        build(
+            indicators="4S 9C",
+            hands={1: hand},
+            draws="T",
+            start="draw",
+            turn=1,
+            ready=[1],
+            stock_size=1,
+        )
+    )
     assert state.legal_actions(1) == ["win", "discard T"]
     play(state, (1, "win"))
     result = result_of(state)
@@ -310,8 +395,9 @@ def test_nt16_ready_declared_at_the_opening() -> None:
     engine's question, not a position), its hand locks, and the self-drawn T wins with the
     Ready multiplier: without the last card, k = 1, (12+40)×2 = 104 → 110."""
     hand = "1M 2M 3M 4M 5M 6M 2C 3C 4C 6S 7S 8S 9M×3 5C×3 7C 8C 9C T"
-    state = state_of(build(indicators="4S 9C", hands={1: hand}, draws="T", start="opening",
-                           dealer=0))
+    state = state_of(
+        build(indicators="4S 9C", hands={1: hand}, draws="T", start="opening", dealer=0)
+    )
     assert state.to_act() == (1,) and state.legal_actions(1) == ["ready", "finish"]
     play(state, (1, "ready"))
     assert state.ready[1] and state.to_act() == (0,)
@@ -319,8 +405,11 @@ def test_nt16_ready_declared_at_the_opening() -> None:
     assert state.legal_actions(1) == ["win", "discard T"]  # locked: win or let it go
     play(state, (1, "win"))
     me = player(result_of(state), 1)
-    assert bonus_names(result_of(state), 1) == {"tazi": 20, "self-draw": 10,
-                                                "winning card: pair": 10}
+    assert bonus_names(result_of(state), 1) == {
+        "tazi": 20,
+        "self-draw": 10,
+        "winning card: pair": 10,
+    }
     assert me["multipliers"] == ["ready"]
     assert (me["factor"], me["total"], me["rounded"]) == (2, 104, 110)
 
@@ -355,14 +444,14 @@ def test_nt18_four_in_hand_used_as_triplet_and_run() -> None:
 def test_nt19_edge_wait_seven_with_9s_in_run() -> None:
     """NT§1.1, NT§4.9; NT-19: 7 of 7-8-9 (+10), the 9S in a run scores nothing: 42 → 50;
     the contrast open wait: 32 → 40."""
-    state = discard_win("1S 1M", "8S 9S 1M 2M 3M 4C 5C 6C 2M 3M 4M 6C 7C 8C 3S×3 T×3 9C 9C",
-                        "7S")
+    state = discard_win("1S 1M", "8S 9S 1M 2M 3M 4C 5C 6C 2M 3M 4M 6C 7C 8C 3S×3 T×3 9C 9C", "7S")
     result = result_of(state)
     assert unit_values(result, 0) == {("C3", "3S"): 4, ("C3", "T"): 8}
     assert bonus_names(result, 0) == {"tazi": 20, "winning card: 7 of 7-8-9": 10}
     assert (player(result, 0)["total"], player(result, 0)["rounded"]) == (42, 50)
-    contrast = result_of(discard_win(
-        "1S 1M", "4S 5S 1M 2M 3M 4C 5C 6C 2M 3M 4M 6C 7C 8C 9M×3 T×3 9C 9C", "6S"))
+    contrast = result_of(
+        discard_win("1S 1M", "4S 5S 1M 2M 3M 4C 5C 6C 2M 3M 4M 6C 7C 8C 9M×3 T×3 9C 9C", "6S")
+    )
     assert bonus_names(contrast, 0) == {"tazi": 20}
     assert (player(contrast, 0)["total"], player(contrast, 0)["rounded"]) == (32, 40)
 
@@ -371,8 +460,9 @@ def test_nt20_earthly_win_with_two_wenqian() -> None:
     """NT§4.8, NT§4.10; NT-20; decision NT A-17: a non-dealer wins on the dealer's first
     discard: (8+80)×2 = 176 → 180."""
     hand = "1C 2C 3C 1C 2C 3C 4M 5M 6M 7S 8S 9S 2M×3 3S 4S 5S 6C 7C 8C 9M"
-    state = state_of(build(indicators="2S 7M", hands={0: "9M", 1: hand}, watch="9M",
-                           start="opening", dealer=0))
+    state = state_of(
+        build(indicators="2S 7M", hands={0: "9M", 1: hand}, watch="9M", start="opening", dealer=0)
+    )
     assert state.to_act() == (1,) and state.legal_actions(1) == ["ready", "finish"]
     play(state, (1, "finish"), (0, "discard 9M"), (1, "win"))
     result = result_of(state)
@@ -386,9 +476,15 @@ def test_nt20_earthly_win_with_two_wenqian() -> None:
 
 def test_nt21_exhausted_deal() -> None:
     """NT§1.2, NT§4.11; NT-21: base hu only: 20, 14 → 20, 0: +20, +20, −40."""
-    pos = build(indicators="7S 8M", hands={0: "4S×3", 1: "5M×4"},
-                melds={0: ["kong R"], 1: ["pong 2C"]}, draws="1M", start="draw", turn=2,
-                stock_size=1)
+    pos = build(
+        indicators="7S 8M",
+        hands={0: "4S×3", 1: "5M×4"},
+        melds={0: ["kong R"], 1: ["pong 2C"]},
+        draws="1M",
+        start="draw",
+        turn=2,
+        stock_size=1,
+    )
     state = state_of(pos)
     play(state, (2, "discard 1M"))
     result = result_of(state)
@@ -402,9 +498,14 @@ def test_nt21_exhausted_deal() -> None:
 
 def test_nt22_non_winner_has_the_highest_total() -> None:
     """NT§1.2, NT§4.1; NT-22: A wins with 30, B 40, C 10: +10, +40, −50."""
-    pos = build(indicators="6M 1S", hands={0: NT15_HAND, 2: "6C"},
-                melds={0: ["pong 9M"], 1: ["kong T", "concealed W"], 2: ["pong 3M"]},
-                start="discard", turn=2, watch="6C")
+    pos = build(
+        indicators="6M 1S",
+        hands={0: NT15_HAND, 2: "6C"},
+        melds={0: ["pong 9M"], 1: ["kong T", "concealed W"], 2: ["pong 3M"]},
+        start="discard",
+        turn=2,
+        watch="6C",
+    )
     state = state_of(pos)
     play(state, (2, "discard 6C"), (0, "win"))
     result = result_of(state)
@@ -424,8 +525,7 @@ def test_nt23_rounding_edge_cases() -> None:
 def test_nt24_discarded_card_makes_a_fourth_copy() -> None:
     """NT§4.5, NT§4.7; NT-24; decision NT A-10: the four 5M score as an exposed kong (16):
     54 → 60; the rejected readings would give 50 and 70."""
-    state = discard_win("5S 1C", "5M×3 4M 6M 1S 2S 3S 7C 8C 9C 2C 3C 4C 6S 7S 8S R×3 8M 8M",
-                        "5M")
+    state = discard_win("5S 1C", "5M×3 4M 6M 1S 2S 3S 7C 8C 9C 2C 3C 4C 6S 7S 8S R×3 8M 8M", "5M")
     result = result_of(state)
     assert unit_values(result, 0) == {("EK", "5M"): 16, ("C3", "R"): 8}
     assert bonus_names(result, 0) == {"tazi": 20, "winning card: middle": 10}
@@ -446,8 +546,13 @@ def test_nt25_claim_priority(you_can_win: bool) -> None:
     """NT§3.2; NT-25: AI 1 discards 6M; AI 2's win beats your pong; if both of you can win,
     the first seat after the discarder (AI 2) wins — in every answer order."""
     you = NT25_YOU_WIN_ON_6M if you_can_win else "6M 6M"
-    pos = build(indicators="1S 9M", hands={0: you, 1: "6M", 2: NT25_WINS_ON_6M},
-                start="discard", turn=1, watch="6M")
+    pos = build(
+        indicators="1S 9M",
+        hands={0: you, 1: "6M", 2: NT25_WINS_ON_6M},
+        start="discard",
+        turn=1,
+        watch="6M",
+    )
     base = state_of(pos)
     play(base, (1, "discard 6M"))
     assert set(base.to_act()) == {0, 2}
@@ -471,16 +576,16 @@ def test_nt25_claim_priority(you_can_win: bool) -> None:
 def test_nt26_no_chow() -> None:
     """NT§3.2; NT-26; decision NT A-11: a discard is never taken for a run; only to win, and
     then it may sit in a run of the winning split."""
-    pos = build(indicators="1M 9C", hands={0: "4S 5S", 2: "6S"}, start="discard", turn=2,
-                watch="6S")
+    pos = build(
+        indicators="1M 9C", hands={0: "4S 5S", 2: "6S"}, start="discard", turn=2, watch="6S"
+    )
     state = state_of(pos)
     play(state, (2, "discard 6S"))
     assert state.phase == "turn" and state.to_act() == (0,)  # no claim window: seat 0 drew
     assert state.discards[2][-1] == ids("6S")[0]
     # a winning hand may use the discarded 6S inside a run
     win = "4S 5S 1M 2M 3M 7M 8M 9M 1C 2C 3C 4C 5C 6C T×3 W×3 R R"
-    pos = build(indicators="1S 9C", hands={0: win, 2: "6S"}, start="discard", turn=2,
-                watch="6S")
+    pos = build(indicators="1S 9C", hands={0: win, 2: "6S"}, start="discard", turn=2, watch="6S")
     state = state_of(pos)
     play(state, (2, "discard 6S"))
     assert state.legal_actions(0) == ["win", "pass"]
@@ -492,8 +597,9 @@ def test_nt27_locked_ready_hand() -> None:
     """NT§2.6, NT§3.3; NT-27; decision NT A-13: a ready player with 5C×3 draws the fourth 5C:
     no concealed kong, the drawn card is discarded; no pong of a later discard; a win on one."""
     ready_hand = "5C×3 1M 2M 3M 4M 5M 6M 7S 8S 9S 1S 2S 3S 7C 8C 9C 9M×3 T"
-    pos = build(indicators="4S 2C", hands={1: ready_hand}, draws="5C 9M T", ready=[1],
-                start="draw", turn=1)
+    pos = build(
+        indicators="4S 2C", hands={1: ready_hand}, draws="5C 9M T", ready=[1], start="draw", turn=1
+    )
     state = state_of(pos)
     # the only legal move was to discard the drawn 5C, so the engine made it
     assert state.discards[1] == ids("5C")
@@ -513,8 +619,14 @@ def test_nt28_two_opening_declarations_and_replacement_restriction() -> None:
     a concealed kong before the dealer's first discard, or on a later turn."""
     assert value("OD", "T", "5C 2M") == 32
     assert value("OD", "5C", "5C 2M") == 32
-    pos = build(indicators="5C 2M", hands={0: "T×4 5C×3 8M×3 1C", 1: "4S", 2: "9S"},
-                draws="3S 6S 7S", back="8M", start="opening", dealer=0)
+    pos = build(
+        indicators="5C 2M",
+        hands={0: "T×4 5C×3 8M×3 1C", 1: "4S", 2: "9S"},
+        draws="3S 6S 7S",
+        back="8M",
+        start="opening",
+        dealer=0,
+    )
     state = state_of(pos)
     assert state.legal_actions(0) == ["four T", "three 5C", "finish"]
     play(state, (0, "four T"))

@@ -123,14 +123,19 @@ def build(
             added.append("chi " + " ".join(codes(g)))
         for _ in range(singles):
             held = Counter(hands_out[s])
-            choices = [c for c in sorted(pool) if pool[c] > 0 and c not in avoid
-                       and held[c] == 0 and not (partners(c) & set(held))]
+            choices = [
+                c
+                for c in sorted(pool)
+                if pool[c] > 0 and c not in avoid and held[c] == 0 and not (partners(c) & set(held))
+            ]
             if not choices:
-                choices = [c for c in sorted(pool) if pool[c] > 0 and c not in avoid
-                           and held[c] == 0]
+                choices = [
+                    c for c in sorted(pool) if pool[c] > 0 and c not in avoid and held[c] == 0
+                ]
             if not choices:
-                choices = [c for c in sorted(pool) if pool[c] > 0 and c not in watched
-                           and held[c] == 0]
+                choices = [
+                    c for c in sorted(pool) if pool[c] > 0 and c not in watched and held[c] == 0
+                ]
             if not choices:
                 raise FillError(f"seat {s}: no safe spare card left")
             pick = max(choices, key=lambda c: (pool[c], -c))
@@ -166,16 +171,19 @@ def build(
 
 def _filler_group(pool: Counter[int], watched: set[int]) -> tuple[int, ...] | None:
     """A 0-huxi chi-type group from the pool, away from watched cards if possible."""
-    candidates = [g for g in CHI_GROUPS if chi_huxi(g) == 0
-                  and all(pool[c] >= g.count(c) for c in g)]
+    candidates = [
+        g for g in CHI_GROUPS if chi_huxi(g) == 0 and all(pool[c] >= g.count(c) for c in g)
+    ]
     if not candidates:
         return None
-    return min(candidates, key=lambda g: (sum(c in watched for c in g),
-                                          -min(pool[c] for c in g), g))
+    return min(
+        candidates, key=lambda g: (sum(c in watched for c in g), -min(pool[c] for c in g), g)
+    )
 
 
-def opening(hands: Mapping[int, Cards], dealer: int = 0, stock: Cards = "",
-            shown: str | None = None) -> dict[str, Any]:
+def opening(
+    hands: Mapping[int, Cards], dealer: int = 0, stock: Cards = "", shown: str | None = None
+) -> dict[str, Any]:
     """A fresh deal: the given hands (topped up from the rest of the deck with distinct cards,
     spread over identities), the dealer 21 cards, the rest in the stock."""
     deck = Counter(full_deck())
@@ -191,14 +199,18 @@ def opening(hands: Mapping[int, Cards], dealer: int = 0, stock: Cards = "",
         hand = list(fixed[s])
         while len(hand) < want:
             held = Counter(hand)
-            pick = min((c for c in range(N_IDS) if deck[c] > 0),
-                       key=lambda c: (held[c], -deck[c], c))
+            pick = min(
+                (c for c in range(N_IDS) if deck[c] > 0), key=lambda c: (held[c], -deck[c], c)
+            )
             deck[pick] -= 1
             hand.append(pick)
         out.append(hand)
     rest = stock_ids + sorted(deck.elements())
-    position: dict[str, Any] = {"dealer": dealer, "hands": [codes(h) for h in out],
-                                "stock": [code(c) for c in rest]}
+    position: dict[str, Any] = {
+        "dealer": dealer,
+        "hands": [codes(h) for h in out],
+        "stock": [code(c) for c in rest],
+    }
     if shown is not None:
         position["shown"] = shown
     return position
@@ -214,8 +226,10 @@ def snapshot(state: PaohuziState) -> tuple[Any, ...]:
 
 def groups_of(state: PaohuziState, seat: int) -> list[tuple[str, str, int]]:
     """(kind, cards, huxi) of a seat's groups, as the seat itself sees them."""
-    return [(g["kind"], " ".join(g["cards"]), g["huxi"])
-            for g in state.observation(seat)["seats"][seat]["groups"]]
+    return [
+        (g["kind"], " ".join(g["cards"]), g["huxi"])
+        for g in state.observation(seat)["seats"][seat]["groups"]
+    ]
 
 
 def reveal_seats(events: Iterable[Event]) -> list[int]:

@@ -18,8 +18,11 @@ def test_greedy_beats_two_random_agents() -> None:
     against two random agents wins far above the fair third."""
     wins = [0, 0, 0]
     for seed in range(80):
-        agents = [GreedyPaohuzi(random.Random(seed)), RandomAgent(random.Random(seed + 1)),
-                  RandomAgent(random.Random(seed + 2))]
+        agents = [
+            GreedyPaohuzi(random.Random(seed)),
+            RandomAgent(random.Random(seed + 1)),
+            RandomAgent(random.Random(seed + 2)),
+        ]
         result = play_deal(GAME, seed, agents).result()
         assert result is not None
         if result.winner is not None:
@@ -52,8 +55,9 @@ def test_always_wins_and_plays_legal_actions(policy: type[GreedyPaohuzi], deals:
 def test_greedy_claims_what_brings_it_closer() -> None:
     """PHZ-7, PHZ-11: offered chi s4 s5 s6 (a partial group completed), greedy chis; with two
     partial groups waiting on s5 it chis one of them; with nothing to claim it is not asked."""
-    state = build(hands={1: "s4 s6 s8 s8 L1 L2 L3 s1 s2 s3"}, stock="s5",
-                  turn=(0, "reveal")).state()
+    state = build(
+        hands={1: "s4 s6 s8 s8 L1 L2 L3 s1 s2 s3"}, stock="s5", turn=(0, "reveal")
+    ).state()
     agent = GreedyPaohuzi(random.Random(0))
     legal = state.legal_actions(1)
     assert "chi s4 s5 s6" in legal

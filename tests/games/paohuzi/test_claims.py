@@ -31,8 +31,9 @@ def spec_turn(seat: int, text: str, origin: int, from_stock: bool) -> tuple[int,
 
 def spec_award(answers: dict[int, str], origin: int, from_stock: bool) -> tuple[int, str] | None:
     """The spec's winner: the first claim in the asking order."""
-    claims = [(spec_turn(s, t, origin, from_stock), s, t) for s, t in answers.items()
-              if t != "pass"]
+    claims = [
+        (spec_turn(s, t, origin, from_stock), s, t) for s, t in answers.items() if t != "pass"
+    ]
     if not claims:
         return None
     _, seat, text = min(claims)
@@ -70,7 +71,7 @@ def check_answers(state: PaohuziState, order: tuple[int, ...], picks: tuple[str,
         if i == len(order) - 1:
             break
         # nothing is awarded before every answer is in, and the answer stays hidden
-        assert set(state.to_act()) == set(order[i + 1:])
+        assert set(state.to_act()) == set(order[i + 1 :])
         assert state.seats == before and not state.is_over()
         assert all(state.observation(t) == o for t, o in others.items())
         assert all(e.seat == seat for e in events)
@@ -82,14 +83,17 @@ def check_answers(state: PaohuziState, order: tuple[int, ...], picks: tuple[str,
     taken = (9, 0) if expected is None else spec_turn(*expected, origin, from_stock)
     for s, text in answers.items():
         h = state.seats[s]
-        asked = [t for t in offered[s] if t != "pass"
-                 and spec_turn(s, t, origin, from_stock) < taken]
+        asked = [
+            t for t in offered[s] if t != "pass" and spec_turn(s, t, origin, from_stock) < taken
+        ]
         if text != "pass":
             asked = []
-        assert (card in h.chi_stale) == (card in before[s].chi_stale
-                                         or any(t.startswith("chi") for t in asked))
-        assert (card in h.peng_stale) == (card in before[s].peng_stale
-                                          or any(t.startswith("peng") for t in asked))
+        assert (card in h.chi_stale) == (
+            card in before[s].chi_stale or any(t.startswith("chi") for t in asked)
+        )
+        assert (card in h.peng_stale) == (
+            card in before[s].peng_stale or any(t.startswith("peng") for t in asked)
+        )
     public = [e for e in events if e.seat is None]
     first = public[0] if public else None
     if expected is None:
@@ -99,8 +103,12 @@ def check_answers(state: PaohuziState, order: tuple[int, ...], picks: tuple[str,
             assert state.seats[origin].discards[len(before[origin].discards)] == card
         else:
             assert first is not None and first.kind in ("reveal", "drawn")
-            assert state.seats[origin].discards[-1 if first.kind == "drawn" else
-                                                len(before[origin].discards) - 1] == card
+            assert (
+                state.seats[origin].discards[
+                    -1 if first.kind == "drawn" else len(before[origin].discards) - 1
+                ]
+                == card
+            )
         return
     seat, text = expected
     verb = text.split()[0]
@@ -112,15 +120,19 @@ def check_answers(state: PaohuziState, order: tuple[int, ...], picks: tuple[str,
     mine = groups_of(state, seat)
     if verb == "chi":
         chi, bis = chi_groups(text.split()[1:])
-        assert [g[:2] for g in mine[len(before[seat].groups):]][:1 + len(bis)] == [
-            (k, " ".join(_codes(g))) for k, g in [("chi", chi), *(("bi", b) for b in bis)]]
+        assert [g[:2] for g in mine[len(before[seat].groups) :]][: 1 + len(bis)] == [
+            (k, " ".join(_codes(g))) for k, g in [("chi", chi), *(("bi", b) for b in bis)]
+        ]
     else:
         c = text.split()[1]
         assert (verb, " ".join([c] * (4 if verb == "pao" else 3))) in [g[:2] for g in mine]
     if state.phase == "discard":  # nothing else moved
-        assert all((state.seats[s].groups, state.seats[s].hand, state.seats[s].kans)
-                   == (before[s].groups, before[s].hand, before[s].kans)
-                   for s in range(3) if s != seat)
+        assert all(
+            (state.seats[s].groups, state.seats[s].hand, state.seats[s].kans)
+            == (before[s].groups, before[s].hand, before[s].kans)
+            for s in range(3)
+            if s != seat
+        )
     if not from_stock:
         assert len(state.seats[origin].discards) == len(before[origin].discards) - 1
 
@@ -142,29 +154,40 @@ SEAT0_PAIR_WIN_EXPOSED = ["chi L1 L2 L3", "chi L2 L7 L10", "peng L8 L8 L8"]
 SCENARIOS: dict[str, Callable[[], PaohuziState]] = {
     # A = 1 reveals s2: win (seat 2), peng (seat 0), chi (seat 1 = A and seat 2 = A+1)
     "win > peng > chi": lambda: build(
-        hands={1: "s3 s4", 2: E15_SEAT2, 0: "s2 s2"}, exposed={2: E15_SEAT2_EXPOSED},
-        stock="s2", turn=(1, "reveal")).state(),
+        hands={1: "s3 s4", 2: E15_SEAT2, 0: "s2 s2"},
+        exposed={2: E15_SEAT2_EXPOSED},
+        stock="s2",
+        turn=(1, "reveal"),
+    ).state(),
     # the same with a kan: win (seat 2) beats pao (seat 0), as in PHZ-E15
     "win > pao > chi": lambda: build(
-        hands={1: "s3 s4", 2: E15_SEAT2, 0: "s2 s2 s2"}, exposed={2: E15_SEAT2_EXPOSED},
-        stock="s2", turn=(1, "reveal")).state(),
+        hands={1: "s3 s4", 2: E15_SEAT2, 0: "s2 s2 s2"},
+        exposed={2: E15_SEAT2_EXPOSED},
+        stock="s2",
+        turn=(1, "reveal"),
+    ).state(),
     # two winners: A = 1; seat 2 (A+1) before seat 0 (A+2), who may also peng
     "two wins from A=1": lambda: build(
         hands={1: "s3 s4", 2: E15_SEAT2, 0: SEAT0_PAIR_WIN},
         exposed={2: E15_SEAT2_EXPOSED, 0: SEAT0_PAIR_WIN_EXPOSED},
-        stock="s2", turn=(1, "reveal")).state(),
+        stock="s2",
+        turn=(1, "reveal"),
+    ).state(),
     # two winners: A = 2 reveals; the revealer (seat 2) before seat 0 (A+1)
     "two wins from A=2": lambda: build(
         hands={2: E15_SEAT2, 0: SEAT0_PAIR_WIN},
         exposed={2: E15_SEAT2_EXPOSED, 0: SEAT0_PAIR_WIN_EXPOSED},
-        stock="s2", turn=(2, "reveal")).state(),
+        stock="s2",
+        turn=(2, "reveal"),
+    ).state(),
     # a discard: peng (seat 0) beats the next player's chi (seat 2), PHZ-E16
     "discard: peng > chi": lambda: _discarded(
-        build(hands={1: "L4", 0: "L4 L4", 2: "L3 L5"}, turn=(1, "discard"), watch="L4"),
-        1, "L4"),
+        build(hands={1: "L4", 0: "L4 L4", 2: "L3 L5"}, turn=(1, "discard"), watch="L4"), 1, "L4"
+    ),
     # chi against chi on a reveal: the revealer first (PHZ-E17)
     "chi: A before A+1": lambda: build(
-        hands={0: "s7 s8", 1: "s8 s10", 2: "s10 L9 L9"}, stock="s9").state(),
+        hands={0: "s7 s8", 1: "s8 s10", 2: "s10 L9 L9"}, stock="s9"
+    ).state(),
 }
 
 
@@ -212,8 +235,9 @@ def test_scenarios_offer_what_the_spec_says() -> None:
 def test_compulsory_ti_comes_before_every_claim() -> None:
     """PHZ-5 step 1; PHZ-seed 3.2, 3.9: seat 0 reveals s2 holding a kan of it: the ti is made
     at once; seat 2 (who would win with s2, PHZ-E15) and seat 1 (chi) are never asked."""
-    state = build(hands={0: "s2 s2 s2", 1: "s1 s3", 2: E15_SEAT2},
-                  exposed={2: E15_SEAT2_EXPOSED}, stock="s2").state()
+    state = build(
+        hands={0: "s2 s2 s2", 1: "s1 s3", 2: E15_SEAT2}, exposed={2: E15_SEAT2_EXPOSED}, stock="s2"
+    ).state()
     assert ("ti", "s2 s2 s2 s2", 9) in groups_of(state, 0)
     assert state.legal_actions(1) == [] and state.legal_actions(2) == []
     assert state.to_act() == (0,) and state.phase == "discard"
@@ -230,8 +254,11 @@ def test_priority_on_windows_from_played_deals() -> None:
     windows = 0
     for seed in range(60):
         state = GAME.new_deal(seed)
-        agents = [GreedyPaohuzi(random.Random(seed)), RandomAgent(random.Random(seed + 1)),
-                  GreedyPaohuzi(random.Random(seed + 2))]
+        agents = [
+            GreedyPaohuzi(random.Random(seed)),
+            RandomAgent(random.Random(seed + 1)),
+            GreedyPaohuzi(random.Random(seed + 2)),
+        ]
         while not state.is_over():
             if state.window is not None and state.window_kind == "claim":
                 check_chi_has_full_bi(state)
@@ -240,8 +267,7 @@ def test_priority_on_windows_from_played_deals() -> None:
                     run_every_order(snapshot.clone)
                     windows += 1
             seat = state.to_act()[0]
-            state.apply(seat, agents[seat].act(state.observation(seat),
-                                               state.legal_actions(seat)))
+            state.apply(seat, agents[seat].act(state.observation(seat), state.legal_actions(seat)))
     assert windows >= 20
 
 

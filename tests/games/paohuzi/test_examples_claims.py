@@ -41,17 +41,24 @@ def chis(legal: list[str]) -> set[str]:
 # --- PHZ-E09, PHZ-E10, PHZ-E11, PHZ-E12, PHZ-E13 ------------------------------------------------
 
 E09_CHOICES = {
-    "chi s3 s4 s5 bi s5 L5 L5", "chi s3 s4 s5 bi s5 s6 s7", "chi s4 s5 s6 bi s5 L5 L5",
-    "chi s5 L5 L5 bi s3 s4 s5", "chi s5 L5 L5 bi s4 s5 s6", "chi s5 L5 L5 bi s5 s6 s7",
-    "chi s5 s5 L5", "chi s5 s6 s7 bi s3 s4 s5", "chi s5 s6 s7 bi s5 L5 L5",
+    "chi s3 s4 s5 bi s5 L5 L5",
+    "chi s3 s4 s5 bi s5 s6 s7",
+    "chi s4 s5 s6 bi s5 L5 L5",
+    "chi s5 L5 L5 bi s3 s4 s5",
+    "chi s5 L5 L5 bi s4 s5 s6",
+    "chi s5 L5 L5 bi s5 s6 s7",
+    "chi s5 s5 L5",
+    "chi s5 s6 s7 bi s3 s4 s5",
+    "chi s5 s6 s7 bi s5 L5 L5",
 }
 
 
 def test_e09_nine_chi_choices_with_bi() -> None:
     """PHZ-6, PHZ-7, PHZ-8; PHZ-seed 3.5, 3.6; decision A-PHZ-2; worked example PHZ-E09: seat 2
     discards s5, seat 0 (its next player) is offered exactly the nine (chi, bi) choices."""
-    state = build(hands={0: "s5 s3 s4 s6 s7 L5 L5 L9 s10 s10", 2: "s5"},
-                  turn=(2, "discard")).state()
+    state = build(
+        hands={0: "s5 s3 s4 s6 s7 L5 L5 L9 s10 s10", 2: "s5"}, turn=(2, "discard")
+    ).state()
     state.apply(2, "discard s5")
     assert chis(state.legal_actions(0)) == E09_CHOICES
     assert state.legal_actions(0) == [*sorted(E09_CHOICES), "pass"]
@@ -69,7 +76,9 @@ def test_e10_no_chi_when_bi_is_impossible() -> None:
     assert events_of(state.opening, "unclaimed")[0].data == {"seat": 2, "card": "s5"}
     assert state.actions == []  # nobody was asked
     assert chi_options(free_holding("s5 s6 s7 s3 s4 L7"), ids("s5")[0]) == [
-        "chi s3 s4 s5 bi s5 s6 s7", "chi s5 s6 s7 bi s3 s4 s5"]  # contrast: bi exists
+        "chi s3 s4 s5 bi s5 s6 s7",
+        "chi s5 s6 s7 bi s3 s4 s5",
+    ]  # contrast: bi exists
 
 
 def test_e11_no_chi_through_a_kan() -> None:
@@ -96,16 +105,21 @@ E12_EXPOSED = ["chi L1 L2 L3", "chi s1 s2 s3", "chi s6 s7 s8", "chi L4 L5 L6", "
 
 def test_e12_no_chi_without_a_discard_left() -> None:
     """PHZ-9; PHZ-seed 3.7; worked example PHZ-E12: after s3 s4 s5 only the kan remains."""
-    state = build(hands={0: "s3 s4 L9 L9 L9", 2: "s5"}, exposed={0: E12_EXPOSED},
-                  turn=(2, "discard"), stock="L10").state()
+    state = build(
+        hands={0: "s3 s4 L9 L9 L9", 2: "s5"},
+        exposed={0: E12_EXPOSED},
+        turn=(2, "discard"),
+        stock="L10",
+    ).state()
     events = state.apply(2, "discard s5")
     assert [(e.kind, e.data["seat"]) for e in events[:2]] == [("discard", 2), ("reveal", 0)]
 
 
 def test_e12_contrast_stock_card_wins() -> None:
     """PHZ-11, PHZ-12; worked example PHZ-E12 contrast: s5 revealed → a win of 15 huxi."""
-    state = build(hands={0: "s3 s4 L9 L9 L9"}, exposed={0: E12_EXPOSED}, stock="s5",
-                  turn=(2, "reveal")).state()
+    state = build(
+        hands={0: "s3 s4 L9 L9 L9"}, exposed={0: E12_EXPOSED}, stock="s5", turn=(2, "reveal")
+    ).state()
     assert state.legal_actions(0) == ["win", "pass"]
     state.apply(0, "win")
     pass_all(state)
@@ -118,8 +132,12 @@ def test_e13a_bi_with_two_copies() -> None:
     """PHZ-8; PHZ-seed 3.6; decision A-PHZ-8; worked example PHZ-E13 (a): six options."""
     found = chi_options(free_holding("s5 s5 s6 s7 L5 s3 s4 L1"), ids("s5")[0])
     assert set(found) == {
-        "chi s3 s4 s5 bi s5 s5 L5", "chi s4 s5 s6 bi s5 s5 L5", "chi s5 s6 s7 bi s5 s5 L5",
-        "chi s5 s5 L5 bi s5 s6 s7", "chi s5 s5 L5 bi s3 s4 s5", "chi s5 s5 L5 bi s4 s5 s6",
+        "chi s3 s4 s5 bi s5 s5 L5",
+        "chi s4 s5 s6 bi s5 s5 L5",
+        "chi s5 s6 s7 bi s5 s5 L5",
+        "chi s5 s5 L5 bi s5 s6 s7",
+        "chi s5 s5 L5 bi s3 s4 s5",
+        "chi s5 s5 L5 bi s4 s5 s6",
     }
     assert len(found) == 6
     state = build(hands={0: "s5 s5 s6 s7 L5 s3 s4 L1", 2: "s5"}, turn=(2, "discard")).state()
@@ -146,8 +164,9 @@ E14_SEAT1_EXPOSED = ["peng L9 L9 L9", "wei L3 L3 L3", "chi L1 L2 L3"]
 def test_e14_compulsory_wei_beats_a_win() -> None:
     """PHZ-5 step 1; PHZ-seed 3.2, 3.9; worked example PHZ-E14: seat 0 forms wei L6 (6), seat 1
     (who would win with L6, 21 huxi) is never asked; seat 0 has no win, so it discards."""
-    state = build(hands={0: "L6 L6", 1: E14_SEAT1}, exposed={1: E14_SEAT1_EXPOSED},
-                  stock="L6").state()
+    state = build(
+        hands={0: "L6 L6", 1: E14_SEAT1}, exposed={1: E14_SEAT1_EXPOSED}, stock="L6"
+    ).state()
     would = best_win(state.seats[1], ids("L6")[0], win_upgrades(1, 2))
     assert would == ("free", 21)
     assert ("wei", "L6 L6 L6", 6) in groups_of(state, 0)
@@ -161,8 +180,12 @@ E15_SEAT2_EXPOSED = ["chi L1 L2 L3", "peng L10 L10 L10", "wei s9 s9 s9"]
 
 
 def e15() -> PaohuziState:
-    return build(hands={0: "s2 s2 s2", 2: E15_SEAT2}, exposed={2: E15_SEAT2_EXPOSED},
-                 stock="s2", turn=(1, "reveal")).state()
+    return build(
+        hands={0: "s2 s2 s2", 2: E15_SEAT2},
+        exposed={2: E15_SEAT2_EXPOSED},
+        stock="s2",
+        turn=(1, "reveal"),
+    ).state()
 
 
 @pytest.mark.parametrize("order", list(permutations([0, 2])))
@@ -182,8 +205,9 @@ def test_e15_win_beats_pao(order: tuple[int, ...]) -> None:
 
 
 def e16(seat0: str) -> PaohuziState:
-    state = build(hands={1: "L4", 0: seat0, 2: "L3 L5"}, turn=(1, "discard"),
-                  watch="L4", extra_stock=1).state()
+    state = build(
+        hands={1: "L4", 0: seat0, 2: "L3 L5"}, turn=(1, "discard"), watch="L4", extra_stock=1
+    ).state()
     state.apply(1, "discard L4")
     return state
 
@@ -260,16 +284,27 @@ def test_a_card_a_higher_claim_takes_first_was_never_offered() -> None:
         assert state.observation(2)["stale"]["peng"] == ([] if peng else ["s9"])
         # and each seat is told so, privately, when the card goes (the table's notice)
         told = [(e.seat, e.data) for e in events if e.kind == "stale"]
-        assert told == ([] if peng else [(0, {"seat": 0, "card": "s9", "verbs": ["chi"]}),
-                                         (2, {"seat": 2, "card": "s9", "verbs": ["peng"]})])
+        assert told == (
+            []
+            if peng
+            else [
+                (0, {"seat": 0, "card": "s9", "verbs": ["chi"]}),
+                (2, {"seat": 2, "card": "s9", "verbs": ["peng"]}),
+            ]
+        )
 
 
 # --- PHZ-E18 ------------------------------------------------------------------------------------
 
 
 def e18(stock: str) -> PaohuziState:
-    return build(hands={0: E15_SEAT2, 2: "s2"}, exposed={0: E15_SEAT2_EXPOSED},
-                 turn=(2, "discard"), stock=stock, watch="s2").state()
+    return build(
+        hands={0: E15_SEAT2, 2: "s2"},
+        exposed={0: E15_SEAT2_EXPOSED},
+        turn=(2, "discard"),
+        stock=stock,
+        watch="s2",
+    ).state()
 
 
 def test_e18_no_win_on_a_discard_but_chi() -> None:
@@ -309,8 +344,13 @@ def row(exposed: list[str], hand: str, card: str, source: int, discard: bool) ->
     hands: dict[int, str] = {0: hand}
     if discard:
         hands[source] = card
-    state = build(hands=hands, exposed={0: exposed}, stock="" if discard else card,
-                  turn=(source, "discard" if discard else "reveal"), watch=card).state()
+    state = build(
+        hands=hands,
+        exposed={0: exposed},
+        stock="" if discard else card,
+        turn=(source, "discard" if discard else "reveal"),
+        watch=card,
+    ).state()
     if discard:
         state.apply(source, f"discard {card}")
     return state
@@ -325,16 +365,20 @@ def test_e19_row1_peng_no_pao_on_a_discard() -> None:
     assert state.legal_actions(0) == []
 
 
-@pytest.mark.parametrize(("exposed", "hand", "card", "source", "discard", "value"), [
-    (PENG_S3, "", "s3", 1, False, 6),  # row 2
-    (PENG_S3, "", "s3", 0, False, 6),  # row 3 (A-PHZ-5)
-    (WEI_L7, "", "L7", 2, True, 9),  # row 4
-    (WEI_L7, "", "L7", 1, False, 9),  # row 5
-    ([], "s4 s4 s4", "s4", 1, False, 6),  # row 7, revealed
-    ([], "s4 s4 s4", "s4", 2, True, 6),  # row 7, discarded
-])
-def test_e19_optional_pao(exposed: list[str], hand: str, card: str, source: int,
-                          discard: bool, value: int) -> None:
+@pytest.mark.parametrize(
+    ("exposed", "hand", "card", "source", "discard", "value"),
+    [
+        (PENG_S3, "", "s3", 1, False, 6),  # row 2
+        (PENG_S3, "", "s3", 0, False, 6),  # row 3 (A-PHZ-5)
+        (WEI_L7, "", "L7", 2, True, 9),  # row 4
+        (WEI_L7, "", "L7", 1, False, 9),  # row 5
+        ([], "s4 s4 s4", "s4", 1, False, 6),  # row 7, revealed
+        ([], "s4 s4 s4", "s4", 2, True, 6),  # row 7, discarded
+    ],
+)
+def test_e19_optional_pao(
+    exposed: list[str], hand: str, card: str, source: int, discard: bool, value: int
+) -> None:
     """PHZ-4, PHZ-5 step 3, PHZ-6; PHZ-seed 3.3; decisions A-PHZ-4, A-PHZ-5; worked example
     PHZ-E19 rows 2, 3, 4, 5, 7: an optional pao; the 4-card value replaces the old one."""
     state = row(exposed, hand, card, source, discard)

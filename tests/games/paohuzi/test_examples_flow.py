@@ -56,8 +56,13 @@ def test_e22c_second_pao_needs_no_discard() -> None:
     """PHZ-9; PHZ-seed 3.7 ("your second and later pao or ti need no discard"); worked example
     PHZ-E22 (c): N = 21, Q = 2, limit 21 → no discard; the next player after the pao maker
     (seat 1) reveals."""
-    state = build(hands={0: "s4 s4 s4"}, exposed={0: ["ti L8 L8 L8 L8"]}, stock="s4",
-                  turn=(2, "reveal"), extra_stock=1).state()
+    state = build(
+        hands={0: "s4 s4 s4"},
+        exposed={0: ["ti L8 L8 L8 L8"]},
+        stock="s4",
+        turn=(2, "reveal"),
+        extra_stock=1,
+    ).state()
     events = state.apply(0, "pao s4")
     events += pass_all(state)
     assert (owned(state, 0), state.seats[0].quads()) == (21, 2)
@@ -69,8 +74,9 @@ def test_e22_a_forced_discard_is_made_by_the_engine() -> None:
     """PHZ-9; architecture.md §2 (a seat is asked only when it has a real choice): after the
     peng, seat 0's only discardable cards are s9 s9, so the engine discards s9 itself."""
     exposed = ["ti L8 L8 L8 L8", "chi s1 s2 s3", "chi s4 s5 s6", "chi L1 L2 L3", "chi L5 L6 L7"]
-    state = build(hands={0: "L4 L4 s9 s9", 1: "L4"}, exposed={0: exposed},
-                  turn=(1, "discard"), watch="L4 s9").state()
+    state = build(
+        hands={0: "L4 L4 s9 s9", 1: "L4"}, exposed={0: exposed}, turn=(1, "discard"), watch="L4 s9"
+    ).state()
     state.apply(1, "discard L4")
     events = state.apply(0, "peng L4")
     assert [(e.kind, e.data["card"]) for e in events if e.kind == "discard"] == [("discard", "s9")]
@@ -117,13 +123,16 @@ def test_e22e_dealer_opening_discard_with_one_or_two_ti() -> None:
 # --- PHZ-E23 ------------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize(("seat", "hand", "huxi", "tun_"), [
-    (1, "s1 s1 s1 s1 L3 L3 L3 L3 s7 s7 s7 s7", 30, 6),
-    (2, "s2 s2 s2 s5 s5 s5 L6 L6 L6 L8 L8 L8 s10 s10 s10", 21, 3),
-    (0, "L1 L1 L1 L1 s3 s3 s3 s4 s4 s4 s6 s6 s6 s9 s9 s9", 24, 4),
-    # A-PHZ-10 between the two: two ti and three kan are five kan too, 9 + 12 + 3 + 6 + 6
-    (1, "s1 s1 s1 s1 L3 L3 L3 L3 s5 s5 s5 L6 L6 L6 L8 L8 L8", 36, 8),
-])
+@pytest.mark.parametrize(
+    ("seat", "hand", "huxi", "tun_"),
+    [
+        (1, "s1 s1 s1 s1 L3 L3 L3 L3 s7 s7 s7 s7", 30, 6),
+        (2, "s2 s2 s2 s5 s5 s5 L6 L6 L6 L8 L8 L8 s10 s10 s10", 21, 3),
+        (0, "L1 L1 L1 L1 s3 s3 s3 s4 s4 s4 s6 s6 s6 s9 s9 s9", 24, 4),
+        # A-PHZ-10 between the two: two ti and three kan are five kan too, 9 + 12 + 3 + 6 + 6
+        (1, "s1 s1 s1 s1 L3 L3 L3 L3 s5 s5 s5 L6 L6 L6 L8 L8 L8", 36, 8),
+    ],
+)
 def test_e23_heavenly_wins(seat: int, hand: str, huxi: int, tun_: int) -> None:
     """PHZ-3 step 1; PHZ-seed 1.2; decision A-PHZ-10; worked example PHZ-E23: three ti, five kan,
     one ti + four kan, and two ti + three kan win at once; only ti and kan count."""
@@ -146,10 +155,13 @@ def test_e23_negative_ordinary_complete_hand() -> None:
     assert state.phase == "discard" and state.to_act() == (0,)
 
 
-@pytest.mark.parametrize("hand", [
-    "s2 s2 s2 s5 s5 s5 L6 L6 L6 L8 L8 L8",  # four kan
-    "s1 s1 s1 s1 L3 L3 L3 L3 s5 s5 s5 L6 L6 L6",  # two ti + two kan: four of five
-])
+@pytest.mark.parametrize(
+    "hand",
+    [
+        "s2 s2 s2 s5 s5 s5 L6 L6 L6 L8 L8 L8",  # four kan
+        "s1 s1 s1 s1 L3 L3 L3 L3 s5 s5 s5 L6 L6 L6",  # two ti + two kan: four of five
+    ],
+)
 def test_e23_negative_four_kans(hand: str) -> None:
     """PHZ-3 step 1; PHZ-seed 1.2; decisions A-PHZ-10, A-PHZ-11: four kan (a ti counting as a
     kan) is not "five kan", and two ti are not three: no heavenly win."""
@@ -176,9 +188,13 @@ def test_e24a_passed_chi_is_stale_but_can_still_win() -> None:
     """PHZ-12; PHZ-seed 3.10; decision A-PHZ-6; worked example PHZ-E24 (a): seat 0 passes the chi
     of seat 2's reveal s5; seat 2's later discard s5 is not offered to seat 0; seat 1's reveal of
     the last s5 still wins for seat 0."""
-    state = build(hands={0: "s4 s6 L4 L5 L6 s7 s8 s9", 2: "s5 L2 L2"},
-                  exposed={0: E24_EXPOSED}, discards={1: "s5"},
-                  stock="s5 L9 L2 L9 s5", turn=(2, "reveal")).state()
+    state = build(
+        hands={0: "s4 s6 L4 L5 L6 s7 s8 s9", 2: "s5 L2 L2"},
+        exposed={0: E24_EXPOSED},
+        discards={1: "s5"},
+        stock="s5 L9 L2 L9 s5",
+        turn=(2, "reveal"),
+    ).state()
     assert state.to_act() == (0,)
     assert {"chi s4 s5 s6", "win"} <= set(state.legal_actions(0))
     state.apply(0, "pass")  # declines the chi (and the win: no stale effect)
@@ -197,8 +213,7 @@ def test_e24a_passed_chi_is_stale_but_can_still_win() -> None:
 
 
 def e24b(stock: str) -> tuple[PaohuziState, list[Event]]:
-    state = build(hands={1: "L8", 0: "L8 L8"}, turn=(1, "discard"), stock=stock,
-                  watch="L8").state()
+    state = build(hands={1: "L8", 0: "L8 L8"}, turn=(1, "discard"), stock=stock, watch="L8").state()
     state.apply(1, "discard L8")
     assert state.legal_actions(0) == ["peng L8", "pass"]
     events = state.apply(0, "pass")
@@ -219,7 +234,9 @@ def test_e24b_no_peng_of_a_stale_card() -> None:
     """PHZ-12; worked example PHZ-E24 (b): another player's later L8 cannot be penged."""
     state, events = e24b("L8")
     assert [(e.kind, e.data.get("card")) for e in events if e.seat is None][:2] == [
-        ("reveal", "L8"), ("unclaimed", "L8")]  # seat 2's L8: nobody was asked
+        ("reveal", "L8"),
+        ("unclaimed", "L8"),
+    ]  # seat 2's L8: nobody was asked
     assert state.seats[0].hand[ids("L8")[0]] == 2
     assert [seat for seat, _ in state.actions] == [1, 0]
 
@@ -227,8 +244,13 @@ def test_e24b_no_peng_of_a_stale_card() -> None:
 def test_e24c_own_discard_bans_chi() -> None:
     """PHZ-12; decision A-PHZ-6; worked example PHZ-E24 (c): seat 0 discarded s2 earlier; seat
     2's later discard of s2 is not offered to seat 0 (its next player), though s1 s3 fit."""
-    state = build(hands={0: "s2 s1 s3", 2: "s2 L7 L7"}, turn=(0, "discard"), stock="L7",
-                  discards={1: "s2 s2"}, watch="s2").state()
+    state = build(
+        hands={0: "s2 s1 s3", 2: "s2 L7 L7"},
+        turn=(0, "discard"),
+        stock="L7",
+        discards={1: "s2 s2"},
+        watch="s2",
+    ).state()
     state.apply(0, "discard s2")
     assert state.observation(0)["stale"] == {"chi": ["s2"], "peng": ["s2"]}
     pass_until(state, lambda st: "peng L7" in st.legal_actions(2))
@@ -250,7 +272,7 @@ def test_e25a_dead_hand() -> None:
     and its own s2 makes a compulsory ti (no discard)."""
     state = build(hands={0: "s4 s4 s2 s2 s2"}, exposed={0: E25A}, stock="s4 s10 L10 s2").state()
     kinds = [e.kind for e in state.opening]
-    assert kinds[kinds.index("wei"):kinds.index("wei") + 3] == ["wei", "dead", "reveal"]
+    assert kinds[kinds.index("wei") : kinds.index("wei") + 3] == ["wei", "dead", "reveal"]
     assert reveal_seats(state.opening)[:2] == [0, 1]
     assert state.observation(1)["seats"][0]["dead"] is True
     while not state.is_over():
@@ -265,8 +287,9 @@ def test_e25a_dead_hand_may_pao() -> None:
     """PHZ-10; PHZ-seed 3.8 ("may show stock cards or make pao or ti"); worked example PHZ-E25
     (a): another player's s2 → optional pao; a dead hand makes no discard (ambiguity: PHZ-9's
     no-discard ban on optional pao does not apply to a dead hand)."""
-    state = build(hands={0: "s4 s4 s2 s2 s2"}, exposed={0: E25A}, stock="s4 s2",
-                  extra_stock=1).state()
+    state = build(
+        hands={0: "s4 s4 s2 s2 s2"}, exposed={0: E25A}, stock="s4 s2", extra_stock=1
+    ).state()
     assert state.observation(0)["card"] == "s2" and state.observation(0)["from"] == 1
     assert state.legal_actions(0) == ["pao s2", "pass"]
     events = state.apply(0, "pao s2")

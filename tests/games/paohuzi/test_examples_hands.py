@@ -26,13 +26,26 @@ from tests.games.paohuzi.helpers import build, ids, pass_all
 # --- PHZ-E01 ------------------------------------------------------------------------------------
 
 E01_IDENTICAL = [
-    ("ti", "s1", 9), ("ti", "L1", 12), ("pao", "s6", 6), ("pao", "L6", 9),
-    ("wei", "s8", 3), ("wei", "L8", 6), ("kan", "s3", 3), ("kan", "L3", 6),
-    ("peng", "s5", 1), ("peng", "L5", 3),
+    ("ti", "s1", 9),
+    ("ti", "L1", 12),
+    ("pao", "s6", 6),
+    ("pao", "L6", 9),
+    ("wei", "s8", 3),
+    ("wei", "L8", 6),
+    ("kan", "s3", 3),
+    ("kan", "L3", 6),
+    ("peng", "s5", 1),
+    ("peng", "L5", 3),
 ]
 E01_CHI = [
-    ("s1 s2 s3", 3), ("L1 L2 L3", 6), ("s2 s7 s10", 3), ("L2 L7 L10", 6), ("s4 s5 s6", 0),
-    ("L8 L9 L10", 0), ("s9 s9 L9", 0), ("s9 L9 L9", 0),
+    ("s1 s2 s3", 3),
+    ("L1 L2 L3", 6),
+    ("s2 s7 s10", 3),
+    ("L2 L7 L10", 6),
+    ("s4 s5 s6", 0),
+    ("L8 L9 L10", 0),
+    ("s9 s9 L9", 0),
+    ("s9 L9 L9", 0),
 ]
 
 
@@ -84,8 +97,9 @@ def holding(hand: str, groups: list[tuple[str, str]] = ()) -> Holding:  # type: 
 
 def play_reveal_win(exposed: list[str], hand: str, card: str, revealer: int) -> PaohuziState:
     """Seat 0 holds `exposed` and `hand`; `revealer` turns `card`; seat 0 answers win."""
-    state = build(hands={0: hand}, exposed={0: exposed}, stock=card,
-                  turn=(revealer, "reveal")).state()
+    state = build(
+        hands={0: hand}, exposed={0: exposed}, stock=card, turn=(revealer, "reveal")
+    ).state()
     assert "win" in state.legal_actions(0), state.legal_actions(0)
     state.apply(0, "win")
     pass_all(state)
@@ -146,19 +160,30 @@ def test_e04_two_quads_22_cards() -> None:
 
 def test_e05_quad_without_a_pair_is_no_win() -> None:
     """PHZ-11; PHZ-seed 1.1; worked example PHZ-E05: no structure, not a win."""
-    h = holding("s3 s4 s5 L1 L2 L3 s7 s8 s9 L4 L5 L6 s4 L6",
-                [("pao", "s10 s10 s10 s10"), ("wei", "s6 s6 s6")])
+    h = holding(
+        "s3 s4 s5 L1 L2 L3 s7 s8 s9 L4 L5 L6 s4 L6",
+        [("pao", "s10 s10 s10 s10"), ("wei", "s6 s6 s6")],
+    )
     assert win_options(h, None, (), minimum=0) == {}
     exposed = ["pao s10 s10 s10 s10", "wei s6 s6 s6"]
-    state = build(hands={0: "s3 s4 s5 L1 L2 L3 s7 s8 L4 L5 L6 s4 L6"}, exposed={0: exposed},
-                  stock="s9", turn=(1, "reveal")).state()
+    state = build(
+        hands={0: "s3 s4 s5 L1 L2 L3 s7 s8 L4 L5 L6 s4 L6"},
+        exposed={0: exposed},
+        stock="s9",
+        turn=(1, "reveal"),
+    ).state()
     assert "win" not in state.legal_actions(0)
 
 
 def test_e06_complete_but_14_huxi() -> None:
     """PHZ-11; PHZ-seed 1.1; worked example PHZ-E06: seven groups, 14 huxi: no win offered."""
-    exposed = ["peng L9 L9 L9", "peng L5 L5 L5", "peng s4 s4 s4", "peng s6 s6 s6",
-               "wei s10 s10 s10"]
+    exposed = [
+        "peng L9 L9 L9",
+        "peng L5 L5 L5",
+        "peng s4 s4 s4",
+        "peng s6 s6 s6",
+        "wei s10 s10 s10",
+    ]
     h = holding("s1 s3 s7 s8 s9", [(g.split()[0], " ".join(g.split()[1:])) for g in exposed])
     assert win_options(h, ids("s2")[0], (), minimum=0) == {"free": 14}
     assert win_options(h, ids("s2")[0], ()) == {}
@@ -172,8 +197,21 @@ def test_e06_complete_but_14_huxi() -> None:
 
 # --- PHZ-E07 ------------------------------------------------------------------------------------
 
-E07 = [(15, 1), (16, 1), (17, 1), (18, 2), (20, 2), (21, 3), (23, 3), (24, 4), (27, 5),
-       (30, 6), (33, 7), (36, 8), (45, 11)]
+E07 = [
+    (15, 1),
+    (16, 1),
+    (17, 1),
+    (18, 2),
+    (20, 2),
+    (21, 3),
+    (23, 3),
+    (24, 4),
+    (27, 5),
+    (30, 6),
+    (33, 7),
+    (36, 8),
+    (45, 11),
+]
 
 
 @pytest.mark.parametrize(("huxi", "expect"), E07)
@@ -224,7 +262,8 @@ def _codes(cards: list[int]) -> list[str]:
 # --- the split search against an exhaustive oracle (PHZ-11, all examples generalised) ----------
 
 ORACLE_GROUPS: list[tuple[int, ...]] = sorted(
-    {*CHI_GROUPS, *((c, c, c) for c in range(N_IDS)), *((c, c) for c in range(N_IDS))})
+    {*CHI_GROUPS, *((c, c, c) for c in range(N_IDS)), *((c, c) for c in range(N_IDS))}
+)
 
 
 def oracle(counts: list[int], pair: bool) -> int:
@@ -244,8 +283,9 @@ def oracle(counts: list[int], pair: bool) -> int:
             rest[c] -= 1
         sub = oracle(rest, pair and len(g) != 2)
         if sub >= 0:
-            value = 0 if len(g) == 2 else (chi_huxi(g) if chi_kind(g) else
-                                           identical_huxi("peng", g[0]))
+            value = (
+                0 if len(g) == 2 else (chi_huxi(g) if chi_kind(g) else identical_huxi("peng", g[0]))
+            )
             best = max(best, sub + value)
     return best
 

@@ -15,8 +15,20 @@ from cardavia.games.paohuzi.state import PaohuziState
 from cardavia.rules.conservation import check_conservation
 from tests.games.paohuzi.helpers import GAME
 
-PUBLIC_EVENTS = {"shown", "reveal", "ti", "wei", "pao", "peng", "chi", "discard", "unclaimed",
-                 "dead", "win", "drawn"}
+PUBLIC_EVENTS = {
+    "shown",
+    "reveal",
+    "ti",
+    "wei",
+    "pao",
+    "peng",
+    "chi",
+    "discard",
+    "unclaimed",
+    "dead",
+    "win",
+    "drawn",
+}
 
 
 def secret_codes(state: PaohuziState, viewer: int) -> set[str]:
@@ -114,10 +126,12 @@ def test_sampled_worlds_look_the_same_to_the_seat(seed: int) -> None:
                 assert world.observation(seat) == state.observation(seat)
                 assert world.legal_actions(seat) == state.legal_actions(seat)
                 check_conservation(world)
-                a = GreedyPaohuzi(random.Random(7)).act(state.observation(seat),
-                                                         state.legal_actions(seat))
-                b = GreedyPaohuzi(random.Random(7)).act(world.observation(seat),
-                                                         world.legal_actions(seat))
+                a = GreedyPaohuzi(random.Random(7)).act(
+                    state.observation(seat), state.legal_actions(seat)
+                )
+                b = GreedyPaohuzi(random.Random(7)).act(
+                    world.observation(seat), world.legal_actions(seat)
+                )
                 assert a == b
                 others = [s for s in range(3) if s != seat]
                 differ += any(world.seats[s].hand != state.seats[s].hand for s in others)

@@ -116,14 +116,14 @@ def test_clone_and_replay_reproduce_the_deal(chunk: int) -> None:
         while not state.is_over():
             seat = state.to_act()[0]
             if seed % 5 == 0 and (not clones or rng.random() < 0.1):
-                clones.append((state.clone(), len(state.actions),
-                               [state.observation(s) for s in range(3)]))
+                clones.append(
+                    (state.clone(), len(state.actions), [state.observation(s) for s in range(3)])
+                )
             state.apply(seat, rng.choice(state.legal_actions(seat)))
         record = make_record(state, seed, None, None)
         again = replay(record, {"paohuzi": GAME})
         assert again.result() == state.result()
-        assert [again.observation(s) for s in range(3)] == [state.observation(s)
-                                                            for s in range(3)]
+        assert [again.observation(s) for s in range(3)] == [state.observation(s) for s in range(3)]
         for clone, done, observed in clones:
             assert [clone.observation(s) for s in range(3)] == observed  # did not move
             for s, action in state.actions[done:]:
@@ -147,8 +147,9 @@ def test_same_seed_same_deal_and_random_dealer() -> None:
             state = GAME.new_deal(seed, dealer)
             assert state.dealer == dealer
             deal = [e for e in state.opening if e.kind == "deal"]
-            assert [len(e.data["hand"]) for e in deal] == [21 if s == dealer else 20
-                                                           for s in range(3)]
+            assert [len(e.data["hand"]) for e in deal] == [
+                21 if s == dealer else 20 for s in range(3)
+            ]
             shown = [e for e in state.opening if e.kind == "shown"]
             assert shown[0].data["card"] in deal[dealer].data["hand"] and shown[0].seat is None
             assert len(state.stock) + len([e for e in state.opening if e.kind == "reveal"]) == 19

@@ -144,7 +144,7 @@ def build_position(
 
     last_error = "no attempt"
     for attempt in range(64):
-        rotated = pool[attempt * 5 % len(pool):] + pool[: attempt * 5 % len(pool)] if pool else []
+        rotated = pool[attempt * 5 % len(pool) :] + pool[: attempt * 5 % len(pool)] if pool else []
         filled, rest, error = _fill(fixed_hands, need, rotated, bad, watched)
         if error is None:
             break

@@ -101,7 +101,7 @@ def _answer_and_check(
         if i == len(order) - 1:
             break
         # SSP-9: nothing is awarded before every answer is in …
-        assert set(state.to_act()) == set(order[i + 1:])
+        assert set(state.to_act()) == set(order[i + 1 :])
         assert not state.is_over() and state.result() is None
         assert state.observation(seat)["public_card"] == card
         assert [hand_of(state, s) for s in range(PLAYERS)] == hands
@@ -122,7 +122,10 @@ def _answer_and_check(
             if draw_seat(events) is None:  # R2 is open on the same card, without the drawer
                 obs = state.observation(0)
                 assert (obs["round"], obs["public_card"], obs["offered_by"]) == (
-                    "discard", card, origin)
+                    "discard",
+                    card,
+                    origin,
+                )
                 assert origin not in state.to_act()
             else:
                 assert draw_seat(events) == (origin + 1) % PLAYERS
@@ -181,7 +184,9 @@ def three_wins_discard() -> Built:
     seats 0, 1 and 2 can all win; the order runs from the discarder: 0, 1, 2."""
     return build_position(
         hands={3: "gH", 0: WIN_GH_FIELD_A, 1: WIN_GH_PAIR, 2: WIN_GH_FIELD_C},
-        draws="gK", watch="gH", first=3,
+        draws="gK",
+        watch="gH",
+        first=3,
     )
 
 
@@ -207,21 +212,39 @@ SCENARIOS = {
     "R2 after all pass: ranks 2, 3, 5, drawer excluded": (_r2_of_all_ranks, {1, 2, 3}),
     "R1 rank-2 tie from drawer 1": (lambda: three_wins_r1().state(), {2, 3, 0}),
     "discard rank-2 tie from discarder 3": (
-        _after(three_wins_discard(), (3, "claim gK"), (3, "discard gH")), {0, 1, 2}),
+        _after(three_wins_discard(), (3, "claim gK"), (3, "discard gH")),
+        {0, 1, 2},
+    ),
     "E09 ranks 3, 4, 5": (
         lambda: build_position(hands={0: "rC rN", 1: "rC rN", 2: "rH rH"}, draws="rH").state(),
-        {0, 1, 2}),
+        {0, 1, 2},
+    ),
     "E10 ranks 4, 5": (
-        lambda: build_position(hands={0: "rS wS", 1: "gS wS"}, draws="yS").state(), {0, 1}),
+        lambda: build_position(hands={0: "rS wS", 1: "gS wS"}, draws="yS").state(),
+        {0, 1},
+    ),
     "E13 ranks 3, 5 on a discard": (
-        _after(build_position(hands={2: "rS", 3: "yS wS", 0: "rS rS"}, draws="wK", watch="rS",
-                              first=2), (2, "claim wK"), (2, "discard rS")), {0, 3}),
+        _after(
+            build_position(
+                hands={2: "rS", 3: "yS wS", 0: "rS rS"}, draws="wK", watch="rS", first=2
+            ),
+            (2, "claim wK"),
+            (2, "discard rS"),
+        ),
+        {0, 3},
+    ),
     "drawn General: kept (4) unless a win (2)": (
         lambda: build_position(
-            hands={2: "yK", 3: "yA yE", 0: "yK yA yE wA wA wA wE wE wE wC wC wC "
-                   "gC gC gC gN gN gN F1 F2"},
-            draws="yK", first=2).state(),
-        {0, 2}),
+            hands={
+                2: "yK",
+                3: "yA yE",
+                0: "yK yA yE wA wA wA wE wE wE wC wC wC gC gC gC gN gN gN F1 F2",
+            },
+            draws="yK",
+            first=2,
+        ).state(),
+        {0, 2},
+    ),
 }
 
 
@@ -242,8 +265,9 @@ def test_all_ranks_position_offers_its_four_ranks() -> None:
     assert state.legal_actions(1) == ["claim rC rH rN", "pass"]
     assert state.legal_actions(2) == ["claim rH rH rH", "pass"]
     assert state.legal_actions(3) == ["win", "pass"]
-    ranks = {spec_rank(s, a, 0, True) for s in range(4) for a in state.legal_actions(s)
-             if a != "pass"}
+    ranks = {
+        spec_rank(s, a, 0, True) for s in range(4) for a in state.legal_actions(s) if a != "pass"
+    }
     assert ranks == {1, 2, 3, 5}
 
 

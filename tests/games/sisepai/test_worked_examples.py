@@ -160,7 +160,9 @@ def test_e01_exposed_groups_count_in_the_shown_total() -> None:
     assert_win(state, 0, 7, "yE")
     shown = state.result().breakdown["groups"]
     assert [(g["cards"], g["points"]) for g in shown if g["exposed"]] == [
-        (["rC", "rC", "rC", "rC"], 2), (["wA", "wA", "wA"], 1)]
+        (["rC", "rC", "rC", "rC"], 2),
+        (["wA", "wA", "wA"], 1),
+    ]
 
 
 # --- SSP-E02 ------------------------------------------------------------------------------------
@@ -192,13 +194,18 @@ def test_e02b_partition_p_beats_q() -> None:
 
 # Brute-force oracle for SSP-4/SSP-6/SSP-12: every legal group by identity, searched exhaustively.
 ALL_GROUPS: list[tuple[int, ...]] = sorted(
-    {tuple(sorted(g)) for g in (
-        [[c] for c in range(N_CHESS + 5) if is_single(c)]
-        + [[c] * n for c in range(N_CHESS) if not is_single(c) for n in (2, 3, 4)]
-        + [[col * 7 + p for p in base] for col in range(4) for base in ((0, 1, 2), (3, 4, 5))]
-        + [[col * 7 + SOLDIER for col in cols]
-           for cols in ((0, 1, 2), (0, 1, 3), (0, 2, 3), (1, 2, 3), (0, 1, 2, 3))]
-    )}
+    {
+        tuple(sorted(g))
+        for g in (
+            [[c] for c in range(N_CHESS + 5) if is_single(c)]
+            + [[c] * n for c in range(N_CHESS) if not is_single(c) for n in (2, 3, 4)]
+            + [[col * 7 + p for p in base] for col in range(4) for base in ((0, 1, 2), (3, 4, 5))]
+            + [
+                [col * 7 + SOLDIER for col in cols]
+                for cols in ((0, 1, 2), (0, 1, 3), (0, 2, 3), (1, 2, 3), (0, 1, 2, 3))
+            ]
+        )
+    }
 )
 
 
@@ -324,8 +331,7 @@ def test_e04_soldier_groups_need_distinct_colours() -> None:
 def test_e04_played_no_win_offered() -> None:
     """SSP-6, SSP-8, SSP-13; worked example SSP-E04: drawing yS (the last stock card) to rS rS …
     offers no win and no claim: nobody is asked, yS goes unclaimed and the deal is drawn."""
-    state = build_position(hands={0: without(E04, "yS")}, draws="yS", first=0,
-                           stock_size=1).state()
+    state = build_position(hands={0: without(E04, "yS")}, draws="yS", first=0, stock_size=1).state()
     assert state.actions == []  # nobody was asked about yS
     assert discards_of(state, 0)[-1] == "yS"
     assert state.is_over() and state.result().winner is None
@@ -396,9 +402,7 @@ def test_e06b_flowers_are_not_wild() -> None:
 
 
 def e07_position() -> SiSePaiState:
-    return build_position(
-        hands={1: E07_SEAT1, 3: E07_SEAT3}, draws="gH", first=1
-    ).state()
+    return build_position(hands={1: E07_SEAT1, 3: E07_SEAT3}, draws="gH", first=1).state()
 
 
 def test_e07_hands_are_complete_with_gh() -> None:
@@ -484,8 +488,9 @@ def test_e09_identical_beats_drawer_group_beats_next_mixed(order: tuple[int, ...
         assert {"rC", "rN"} <= set(hand_of(state, seat))
         assert exposed_of(state, seat) == []
     legal = state.legal_actions(2)
-    assert legal == [f"discard {c}" for c in dict.fromkeys(hand_of(state, 2))
-                     if not is_single(ids(c)[0])]
+    assert legal == [
+        f"discard {c}" for c in dict.fromkeys(hand_of(state, 2)) if not is_single(ids(c)[0])
+    ]
     events = state.apply(2, "discard wE")
     assert draw_seat(events) == 3
     assert state.observation(0)["turn"] == 3
@@ -657,7 +662,9 @@ def e15_after_r1() -> SiSePaiState:
     asked in R1 and all pass."""
     state = build_position(
         hands={1: "wK wE", 2: "wK wE", 3: E15_SEAT3, 0: "wA wA gC"},
-        draws="wA", watch="gC", first=1,
+        draws="wA",
+        watch="gC",
+        first=1,
     ).state()
     assert state.to_act() == (2, 3, 0, 1)
     assert state.legal_actions(1) == ["claim wK wA wE", "pass"]
@@ -705,9 +712,7 @@ def test_e15_r2_claim_then_seat_after_claimant_draws() -> None:
 def test_e16_drawn_general_kept_and_never_discarded() -> None:
     """SSP-10 step 2, A-SSP-5; worked example SSP-E16: seat 2 must expose yK; discarding rK, F2
     or an exposed card is rejected and leaves the state unchanged."""
-    state = build_position(
-        hands={2: "rK F2"}, exposed={2: ["gC×4"]}, draws="yK", first=2
-    ).state()
+    state = build_position(hands={2: "rK F2"}, exposed={2: ["gC×4"]}, draws="yK", first=2).state()
     assert state.to_act() == (2,)
     assert state.legal_actions(2) == ["claim yK"]
     before = snapshot(state)
@@ -972,8 +977,9 @@ E20_CASES = [(g, x, s) for g, x, seats in E20_GROUPS for s in seats]
 
 def _exposed_filler(avoid: set[int], n: int) -> list[str]:
     """Identical groups (quads, then a triple or pair) of `n` cards avoiding some identities."""
-    free = [c for c in range(N_CHESS) if not is_single(c) and c not in avoid
-            and piece(c) != SOLDIER]
+    free = [
+        c for c in range(N_CHESS) if not is_single(c) and c not in avoid and piece(c) != SOLDIER
+    ]
     sizes = [4] * (n // 4)
     rest = n % 4
     assert n != 1, "1 card cannot make an identical group"
@@ -1006,8 +1012,7 @@ def test_e20_claim_leaving_only_singles_is_a_win(
         chosen = chosen[1:]  # 1 exposed card could only be a single: expose a pair instead
     concealed = [code(c) for c in chosen + partial]
     exposed = _exposed_filler(used, 20 - len(concealed))
-    built = build_position(hands={seat: concealed}, exposed={seat: exposed}, draws=public,
-                           first=0)
+    built = build_position(hands={seat: concealed}, exposed={seat: exposed}, draws=public, first=0)
     state = built.state()
     legal = state.legal_actions(seat)
     assert "win" in legal, (concealed, exposed)

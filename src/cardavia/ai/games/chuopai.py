@@ -71,7 +71,9 @@ _SET_BEATERS = tuple(
 )
 _SPECIAL_BEATERS = tuple(
     tuple(sorted({(sp.civil, sp.matching, p.size // 2) for sp in SPECIALS if sp.rank > p.rank}))
-    if p.special else () for p in PLAYS
+    if p.special
+    else ()
+    for p in PLAYS
 )
 _HIGHER = tuple(
     tuple(d for d in range(N_IDS) if FAMILY[d] == FAMILY[c] and RANK[d] > RANK[c])
@@ -83,8 +85,10 @@ _HIGHER = tuple(
 def _split(total: int, copies: int, first: int, cap1: int, cap2: int) -> tuple[float, ...]:
     """P(the first of two opponents holds j of `copies` unseen copies), j = 0..copies, when it
     holds `first` of `total` unseen cards and holds at most cap1, the other at most cap2."""
-    plain = [comb(copies, j) * comb(total - copies, first - j) if j <= first else 0
-             for j in range(copies + 1)]
+    plain = [
+        comb(copies, j) * comb(total - copies, first - j) if j <= first else 0
+        for j in range(copies + 1)
+    ]
     weights = [w if j <= cap1 and copies - j <= cap2 else 0 for j, w in enumerate(plain)]
     norm = sum(weights)
     if norm == 0:  # the caps contradict the counts: fall back to the plain split
@@ -112,8 +116,9 @@ class _Table:
                     seen[c] += 1
         self.unseen = [max(0, COPIES - n) for n in seen]
         self.total = sum(self.unseen)
-        self.opponents = [s["seat"] for s in observation["seats"]
-                          if s["seat"] != me and s["cards"] > 0]
+        self.opponents = [
+            s["seat"] for s in observation["seats"] if s["seat"] != me and s["cards"] > 0
+        ]
         self.sizes = {s["seat"]: s["cards"] for s in observation["seats"]}
         # per decision: P(nobody in a group of seats holds a beating set / special)
         self._set_memo: dict[tuple[int, int, tuple[int, ...]], float] = {}
@@ -148,12 +153,14 @@ class _Table:
         key = (card, n, against)
         if key not in self._set_memo:
             copies, dist = self.split((card,))
-            self._set_memo[key] = sum(p for j, p in enumerate(dist)
-                                      if max(self._held(copies, j, against)) < n)
+            self._set_memo[key] = sum(
+                p for j, p in enumerate(dist) if max(self._held(copies, j, against)) < n
+            )
         return self._set_memo[key]
 
-    def _special_free(self, civil: int, matching: tuple[int, int], k: int,
-                      against: tuple[int, ...]) -> float:
+    def _special_free(
+        self, civil: int, matching: tuple[int, int], k: int, against: tuple[int, ...]
+    ) -> float:
         """P(no seat of `against` holds k civil cards and k matching cards)."""
         key = (civil, k, against)
         if key not in self._special_memo:
@@ -201,8 +208,9 @@ class GreedyChuoPai:
         plays = [TEXT_INDEX[text] for text in legal]
         return TEXTS[max(plays, key=self._valuer(observation, hand, table, later))]
 
-    def _valuer(self, observation: dict[str, Any], hand: list[int], table: _Table,
-                later: list[int]) -> Callable[[int], tuple[float, int]]:
+    def _valuer(
+        self, observation: dict[str, Any], hand: list[int], table: _Table, later: list[int]
+    ) -> Callable[[int], tuple[float, int]]:
         if self.efficient:
             lead = observation["phase"] == "lead"
             return lambda p: _efficient_value(p, table, later, lead, hand)
@@ -262,8 +270,9 @@ def _set_of(card: int, n: int) -> int:
     return card * MAX_SET + n - 1
 
 
-def _efficient_value(play: int, table: _Table, later: list[int], lead: bool,
-                     hand: list[int]) -> tuple[float, int]:
+def _efficient_value(
+    play: int, table: _Table, later: list[int], lead: bool, hand: list[int]
+) -> tuple[float, int]:
     """The efficient policy's value of a legal play (higher is better), ties to the lowest play.
 
     A lead (CP§3.1) loses its cards if a later seat beats it (CP§3.2, CP§4.1): that costs its

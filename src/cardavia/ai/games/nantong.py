@@ -47,12 +47,12 @@ class GreedyNantong:
             return "ready" if "ready" in legal else "finish"
         me = observation["seat"]
         hand = counts_of(parse_cards(observation["hand"]))
-        groups = GROUPS - sum(1 for m in observation["seats"][me]["melds"]
-                              if m["kind"] != "hezi")
+        groups = GROUPS - sum(1 for m in observation["seats"][me]["melds"] if m["kind"] != "hezi")
         live = _live(observation, hand)
         if observation["phase"] == "claim":
-            return _claim(hand, groups, parse_card(observation["public_card"]), legal, live,
-                          self.efficient)
+            return _claim(
+                hand, groups, parse_card(observation["public_card"]), legal, live, self.efficient
+            )
         return _turn(hand, groups, legal, live, self.efficient)
 
 
@@ -71,8 +71,7 @@ class EfficientNantong(GreedyNantong):
             return legal
         me = observation["seat"]
         hand = counts_of(parse_cards(observation["hand"]))
-        groups = GROUPS - sum(1 for m in observation["seats"][me]["melds"]
-                              if m["kind"] != "hezi")
+        groups = GROUPS - sum(1 for m in observation["seats"][me]["melds"] if m["kind"] != "hezi")
         ranked = _ranked_discards(hand, groups, _live(observation, hand), discards, True)
         best = {f"discard {code(key[3])}" for key in ranked[:PLAUSIBLE]}
         return [t for t in legal if not t.startswith("discard") or t in best]
@@ -85,8 +84,14 @@ EFFICIENT = EfficientNantong
 ROLLOUT_GREEDY = True
 
 
-def _claim(hand: list[int], groups: int, card: int, legal: list[str], live: list[int],
-           efficient: bool = False) -> str:
+def _claim(
+    hand: list[int],
+    groups: int,
+    card: int,
+    legal: list[str],
+    live: list[int],
+    efficient: bool = False,
+) -> str:
     """Pong or kong only when it brings the hand closer (a kong: no farther) to complete."""
     now = distance(hand, groups)
     after = list(hand)
@@ -102,8 +107,9 @@ def _claim(hand: list[int], groups: int, card: int, legal: list[str], live: list
     return "pass"
 
 
-def _turn(hand: list[int], groups: int, legal: list[str], live: list[int],
-          efficient: bool = False) -> str:
+def _turn(
+    hand: list[int], groups: int, legal: list[str], live: list[int], efficient: bool = False
+) -> str:
     discards = [parse_card(t.split()[1]) for t in legal if t.startswith("discard")]
     best_d, card = _best_discard(hand, groups, live, discards, efficient)
     for text in legal:
@@ -122,16 +128,22 @@ def _turn(hand: list[int], groups: int, legal: list[str], live: list[int],
     return f"discard {code(card)}"
 
 
-def _best_discard(hand: list[int], groups: int, live: list[int],
-                  allowed: list[int] | None = None, efficient: bool = False) -> tuple[int, int]:
+def _best_discard(
+    hand: list[int],
+    groups: int,
+    live: list[int],
+    allowed: list[int] | None = None,
+    efficient: bool = False,
+) -> tuple[int, int]:
     """(distance after discarding, card): fewest cards still needed, then (efficient) the most
     live cards that would bring the hand closer, then the least useful."""
     best = _ranked_discards(hand, groups, live, allowed, efficient)[0]
     return best[0], best[3]
 
 
-def _ranked_discards(hand: list[int], groups: int, live: list[int], allowed: list[int] | None,
-                     efficient: bool) -> list[tuple[int, int, float, int]]:
+def _ranked_discards(
+    hand: list[int], groups: int, live: list[int], allowed: list[int] | None, efficient: bool
+) -> list[tuple[int, int, float, int]]:
     """The discards best first, as (distance, -acceptance, usefulness, card); with `efficient`
     only those at the least distance."""
     keys: list[tuple[int, int, float, int]] = []
@@ -194,8 +206,7 @@ def explain(observation: dict[str, Any], legal: list[str], action: str) -> list[
         return []
     me = observation["seat"]
     hand = counts_of(parse_cards(observation["hand"]))
-    groups = GROUPS - sum(1 for m in observation["seats"][me]["melds"]
-                          if m["kind"] != "hezi")
+    groups = GROUPS - sum(1 for m in observation["seats"][me]["melds"] if m["kind"] != "hezi")
     live = _live(observation, hand)
 
     def closer(h: list[int]) -> int:
@@ -203,12 +214,16 @@ def explain(observation: dict[str, Any], legal: list[str], action: str) -> list[
 
     verb, _, rest = action.partition(" ")
     if verb == "discard":
-        after = {text: measure_without(hand, parse_card(text.split()[1]), closer)
-                 for text in legal if text.startswith("discard")}
+        after = {
+            text: measure_without(hand, parse_card(text.split()[1]), closer)
+            for text in legal
+            if text.startswith("discard")
+        }
         d = after[action]
         hand[parse_card(rest)] -= 1
-        return discard_why(d == min(after.values()), d,
-                           acceptance(hand, live, range(N_IDS), closer, d))
+        return discard_why(
+            d == min(after.values()), d, acceptance(hand, live, range(N_IDS), closer, d)
+        )
     if observation["phase"] != "claim" or observation.get("public_card") is None:
         return []
     now = closer(hand)
@@ -222,5 +237,6 @@ def explain(observation: dict[str, Any], legal: list[str], action: str) -> list[
         rest[card] -= 2
         return _best_discard(rest, groups - 1, live, None, True)[0]
 
-    return claim_or_pass_why(action, {t: after_claim(t) < now for t in legal
-                                      if t.split()[0] in ("pong", "kong")})
+    return claim_or_pass_why(
+        action, {t: after_claim(t) < now for t in legal if t.split()[0] in ("pong", "kong")}
+    )

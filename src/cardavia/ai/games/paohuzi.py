@@ -49,11 +49,13 @@ def _build_tables() -> None:
             a, b = pair[0], pair[1]
             partials.setdefault((a, b), {})[g[drop]] = chi_huxi(g)
     for c in range(N_IDS):  # a pair waits for a peng (or a wei on the own reveal)
-        partials.setdefault((c, c), {})[c] = max(partials[(c, c)].get(c, 0),
-                                                 identical_huxi("peng", c))
+        partials.setdefault((c, c), {})[c] = max(
+            partials[(c, c)].get(c, 0), identical_huxi("peng", c)
+        )
     for (a, b), completions in sorted(partials.items()):
-        _PARTIAL[a].append(((1 << (2 * a)) + (1 << (2 * b)), _needs((a, b)),
-                            tuple(sorted(completions.items()))))
+        _PARTIAL[a].append(
+            ((1 << (2 * a)) + (1 << (2 * b)), _needs((a, b)), tuple(sorted(completions.items())))
+        )
 
 
 _build_tables()
@@ -240,10 +242,12 @@ def _claimed(hand: _Hand, obs: dict[str, Any], text: str, card: int) -> _Hand:
         after.huxi += identical_huxi("peng", card)
     elif verb == "pao":
         mine = obs["seats"][obs["seat"]]["groups"]
-        old = [g["huxi"] for g in mine if g["kind"] in ("wei", "peng")
-               and g["cards"] and g["cards"][0] == code(card)]
-        after.huxi += identical_huxi("pao", card) - (
-            old[0] if old else identical_huxi("kan", card))
+        old = [
+            g["huxi"]
+            for g in mine
+            if g["kind"] in ("wei", "peng") and g["cards"] and g["cards"][0] == code(card)
+        ]
+        after.huxi += identical_huxi("pao", card) - (old[0] if old else identical_huxi("kan", card))
         after.quads += 1
     else:
         groups = text.split(" bi ")
@@ -267,10 +271,13 @@ def _read(observation: dict[str, Any]) -> tuple[_Hand, _Evaluator]:
     for k in kans:
         free[k] -= 3
     mine = observation["seats"][me]["groups"]
-    hand = _Hand(free, len(mine) + len(kans),
-                 sum(g["huxi"] for g in mine) + sum(identical_huxi("kan", k) for k in kans),
-                 sum(1 for g in mine if g["kind"] in ("ti", "pao")),
-                 sum(hand_counts) + sum(g["size"] for g in mine))
+    hand = _Hand(
+        free,
+        len(mine) + len(kans),
+        sum(g["huxi"] for g in mine) + sum(identical_huxi("kan", k) for k in kans),
+        sum(1 for g in mine if g["kind"] in ("ti", "pao")),
+        sum(hand_counts) + sum(g["size"] for g in mine),
+    )
     return hand, _Evaluator(_live(observation, hand_counts))
 
 
@@ -312,13 +319,15 @@ def _need_bits(needs: _Needs) -> int:
     return sum(1 << (sh + n - 1) for sh, n in needs)
 
 
-_COMPLETE_BITS = [[(sub, _need_bits(needs), 6, huxi) for sub, needs, huxi in _COMPLETE[i]]
-                  for i in range(N_IDS)]
+_COMPLETE_BITS = [
+    [(sub, _need_bits(needs), 6, huxi) for sub, needs, huxi in _COMPLETE[i]] for i in range(N_IDS)
+]
 _PARTIAL_BITS = [[_need_bits(needs) for _, needs, _ in _PARTIAL[i]] for i in range(N_IDS)]
 
 
-def _splitter(groups: list[list[tuple[int, int, int, int]]], live: list[int], context: int
-              ) -> Callable[[int, int, bool, int], int]:
+def _splitter(
+    groups: list[list[tuple[int, int, int, int]]], live: list[int], context: int
+) -> Callable[[int, int, bool, int], int]:
     """The split of one decision: the best value of the packed free cards with `slots` groups
     to fill and `rem` huxi still needed (a closure: it is the hot loop)."""
     memo = _PLAN_MEMO
@@ -342,8 +351,11 @@ def _splitter(groups: list[list[tuple[int, int, int, int]]], live: list[int], co
                 for sub, need, worth, huxi in groups[i]:
                     if held & need == need:
                         got = huxi if huxi < rem else rem
-                        r = split(key - sub, slots - 1, pair_open, rem - got) + (
-                            worth + got) * _UNIT + huxi
+                        r = (
+                            split(key - sub, slots - 1, pair_open, rem - got)
+                            + (worth + got) * _UNIT
+                            + huxi
+                        )
                         if r > best:
                             best = r
             if pair_open:  # PHZ-11: with a 4-card group, exactly one pair
@@ -411,20 +423,31 @@ class _Planner:
         key, slots, pair_open, rem = state
         i = ((key & -key).bit_length() - 1) >> 1
         one = 1 << (2 * i)
-        out: list[tuple[_State, int, _Entry | None]] = [((key - one, slots, pair_open, rem), 0,
-                                                          None)]
+        out: list[tuple[_State, int, _Entry | None]] = [
+            ((key - one, slots, pair_open, rem), 0, None)
+        ]
         if slots:
             for sub, needs, huxi in _COMPLETE[i]:
                 if all((key >> sh) & 3 >= n for sh, n in needs):
                     got = min(huxi, rem)
-                    out.append(((key - sub, slots - 1, pair_open, rem - got),
-                                (6 + got) * _UNIT + huxi, None))
+                    out.append(
+                        (
+                            (key - sub, slots - 1, pair_open, rem - got),
+                            (6 + got) * _UNIT + huxi,
+                            None,
+                        )
+                    )
             for entry in self.partials[i]:
                 sub, needs, pot, worth, _ = entry
                 if all((key >> sh) & 3 >= n for sh, n in needs):
                     got = min(pot, rem)
-                    out.append(((key - sub, slots - 1, pair_open, rem - got),
-                                (worth + got) * _UNIT + pot, entry))
+                    out.append(
+                        (
+                            (key - sub, slots - 1, pair_open, rem - got),
+                            (worth + got) * _UNIT + pot,
+                            entry,
+                        )
+                    )
         if pair_open:
             if (key >> (2 * i)) & 3 >= 2:
                 out.append(((key - 2 * one, slots, False, rem), 6 * _UNIT, None))
@@ -506,8 +529,11 @@ class _Planner:
                         sub, _, pot, _, completions = entry
                         for c, h in completions:
                             stale = peng_stale if sub == 2 << (2 * c) else chi_stale
-                            if self.live[c] and not (stale >> c) & 1 and (
-                                    loss + min(pot, rem) - min(h, rem) <= slack):
+                            if (
+                                self.live[c]
+                                and not (stale >> c) & 1
+                                and (loss + min(pot, rem) - min(h, rem) <= slack)
+                            ):
                                 waits |= 1 << c
                     out |= {(w | unused, a | waits) for w, a in walk(after, slack - loss)}
             found[(state, slack)] = out
@@ -515,8 +541,9 @@ class _Planner:
 
         return walk(start, _SLACK) if start is not None else set()
 
-    def acceptances(self, hand: _Hand, discards: list[int], base: float, chi_stale: int,
-                    peng_stale: int) -> list[int]:
+    def acceptances(
+        self, hand: _Hand, discards: list[int], base: float, chi_stale: int, peng_stale: int
+    ) -> list[int]:
         """For each discard: the live copies of the identities that, claimed afterwards into a
         group with two free cards (chi or peng, not stale, PHZ-12; the discard itself becomes
         stale), would bring the distance below `base`. Exact, and slower than `near`."""
@@ -545,8 +572,11 @@ class _Planner:
                 left = []
                 for j in todo:
                     c = discards[j]
-                    if (dict(others).get(c) != free[c] and self.distance(
-                            rest - (1 << (2 * c)), fixed, quads, hand.huxi + huxi)[0] < base):
+                    if (
+                        dict(others).get(c) != free[c]
+                        and self.distance(rest - (1 << (2 * c)), fixed, quads, hand.huxi + huxi)[0]
+                        < base
+                    ):
                         totals[j] += n
                     else:
                         left.append(j)
@@ -561,8 +591,13 @@ for _g in CHI_GROUPS:
     for _x in sorted(set(_g)):
         _rest = list(_g)
         _rest.remove(_x)
-        _CLAIMS[_x].append((sum(1 << (2 * c) for c in _rest),
-                            tuple((c, _rest.count(c)) for c in sorted(set(_rest))), chi_huxi(_g)))
+        _CLAIMS[_x].append(
+            (
+                sum(1 << (2 * c) for c in _rest),
+                tuple((c, _rest.count(c)) for c in sorted(set(_rest))),
+                chi_huxi(_g),
+            )
+        )
 
 
 class EfficientPaohuzi(GreedyPaohuzi):
@@ -632,8 +667,9 @@ class EfficientPaohuzi(GreedyPaohuzi):
                 waits &= ~(1 << c)  # PHZ-12: the own discard becomes stale
                 accepted.append(sum(ev.live[x] for x in range(N_IDS) if (waits >> x) & 1))
         else:
-            accepted = self._planner.acceptances(hand, tied, low[0], self._chi_stale,
-                                                 self._peng_stale)
+            accepted = self._planner.acceptances(
+                hand, tied, low[0], self._chi_stale, self._peng_stale
+            )
         j = min(range(len(tied)), key=lambda j: (-accepted[j], ev.live[tied[j]], tied[j]))
         return low, tied[j]
 
@@ -671,5 +707,7 @@ def explain(observation: dict[str, Any], legal: list[str], action: str) -> list[
     def value(text: str) -> tuple[float, int]:
         return policy._after(ev, _claimed(hand, observation, text, card))
 
-    return claim_or_pass_why(action, {t: value(t) < passing for t in legal
-                                      if t.split()[0] not in ("pass", "win", "discard")})
+    return claim_or_pass_why(
+        action,
+        {t: value(t) < passing for t in legal if t.split()[0] not in ("pass", "win", "discard")},
+    )

@@ -131,13 +131,19 @@ def explain(observation: dict[str, Any], legal: list[str], action: str) -> list[
     hand = counts_of(parse_cards(observation["hand"]))
     live = _live_copies(observation, hand)
     if action.startswith("discard"):
-        after = {text: measure_without(hand, parse_card(text.split()[1]), distance)
-                 for text in legal if text.startswith("discard")}
+        after = {
+            text: measure_without(hand, parse_card(text.split()[1]), distance)
+            for text in legal
+            if text.startswith("discard")
+        }
         d = after[action]
         card = parse_card(action.split()[1])
         hand[card] -= 1
-        return discard_why(d == min(after.values()), _explain_cards_to_win(d),
-                           acceptance(hand, live, range(N_CHESS), distance, d))
+        return discard_why(
+            d == min(after.values()),
+            _explain_cards_to_win(d),
+            acceptance(hand, live, range(N_CHESS), distance, d),
+        )
     if observation.get("public_card") is None:
         return []
     now = distance(hand)
@@ -153,8 +159,11 @@ def explain(observation: dict[str, Any], legal: list[str], action: str) -> list[
 
     claims = {text: after_claim(text) for text in legal if text.startswith("claim")}
     told = claims.get(action)
-    return claim_or_pass_why(action, {t: d < now for t, d in claims.items()},
-                             None if told is None else _explain_cards_to_win(told))
+    return claim_or_pass_why(
+        action,
+        {t: d < now for t, d in claims.items()},
+        None if told is None else _explain_cards_to_win(told),
+    )
 
 
 def _explain_cards_to_win(d: int) -> int:

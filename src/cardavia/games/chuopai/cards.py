@@ -15,8 +15,7 @@ DECK_SIZE = N_IDS * COPIES  # 84 (CP§2.1: the 8 extra cards are left out)
 PIPS: tuple[tuple[int, int], ...] = tuple((a, b) for a in range(1, 7) for b in range(a, 7))
 CODES: tuple[str, ...] = tuple(f"{a}-{b}" for a, b in PIPS)
 # Parsing and formatting card codes (shared by every game: cardavia.rules.notation).
-NOTATION = CardNotation(CODES, [COPIES] * N_IDS,
-                        hint=" (cards are pips, low end first: 1-1 … 6-6)")
+NOTATION = CardNotation(CODES, [COPIES] * N_IDS, hint=" (cards are pips, low end first: 1-1 … 6-6)")
 parse_card = NOTATION.parse_card
 parse_cards = NOTATION.parse_cards
 code = NOTATION.code
@@ -66,7 +65,6 @@ RANK: tuple[int, ...] = tuple(next(r[3] for r in _TABLE if r[0] == c) for c in C
 NAIL = card("1-2")  # CP§2.2, CP B-5: Ding Ding
 TWO_REDS = card("2-4")
 HEAVEN, EARTH, MAN, HARMONY = card("6-6"), card("1-1"), card("4-4"), card("1-3")
-
 
 
 _RUNS: tuple[tuple[list[str], ...], ...] = tuple(

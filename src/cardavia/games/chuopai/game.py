@@ -30,14 +30,14 @@ class ChuoPai(Game):
     rules_version = "chuopai/1"
     notation = NOTATION
 
-    def new_deal(self, seed: int, dealer: int | None = None, lazy: bool = False
-                 ) -> ChuoPaiState:
+    def new_deal(self, seed: int, dealer: int | None = None, lazy: bool = False) -> ChuoPaiState:
         """CP§2.1: shuffle the 84 cards, deal 28 each; the first leader (`dealer`) is random
         (from the seed) unless given."""
         deck, dealer = dealing.shuffled(seed, full_deck(), PLAYERS, dealer)
         *hands, _ = dealing.cut(deck, [HAND] * PLAYERS)
-        return self._build(dealer, hands, [[] for _ in range(PLAYERS)],
-                           [[] for _ in range(PLAYERS)], [], lazy=lazy)
+        return self._build(
+            dealer, hands, [[] for _ in range(PLAYERS)], [[] for _ in range(PLAYERS)], [], lazy=lazy
+        )
 
     def from_position(self, position: dict[str, Any], lazy: bool = False) -> ChuoPaiState:
         """An explicit arrangement: {"leader", "hands"} and, for a deal in progress, "banked"
@@ -68,12 +68,14 @@ class ChuoPai(Game):
             for s, hand in enumerate(hands):
                 if len(hand) != HAND:
                     raise InvalidPositionError(
-                        f"seat {s} is dealt {len(hand)} cards, not {HAND} (CP§2.1)")
+                        f"seat {s} is dealt {len(hand)} cards, not {HAND} (CP§2.1)"
+                    )
         else:
             for s, cards in enumerate(bonus):
                 if any(c not in (NAIL, TWO_REDS) for c in cards):
                     raise InvalidPositionError(
-                        f"seat {s}: bonus cards are only 1-2 and 2-4 (CP§2.2)")
+                        f"seat {s}: bonus cards are only 1-2 and 2-4 (CP§2.2)"
+                    )
             holders = sum(1 for h in hands if h)
             if holders >= 2 and not hands[leader]:
                 raise InvalidPositionError(f"the leader, seat {leader}, holds no cards")
@@ -101,11 +103,9 @@ class ChuoPai(Game):
         state.removed = counts_of(removed)
         state.removed_codes = codes(removed)
         events = state.opening
-        events.append(Event("deal", {"leader": leader, "hands": list(state.held),
-                                     "fresh": fresh}))
+        events.append(Event("deal", {"leader": leader, "hands": list(state.held), "fresh": fresh}))
         for s in range(PLAYERS):
-            events.append(Event("hand", {"seat": s, "cards": hand_codes(state.hands[s])},
-                                seat=s))
+            events.append(Event("hand", {"seat": s, "cards": hand_codes(state.hands[s])}, seat=s))
         state.start(leader, events)
         return state
 

@@ -76,8 +76,19 @@ def _make() -> tuple[tuple[Play, ...], dict[tuple[int, int, int], int]]:
         for n in range(1, MAX_SET + 1):
             cards = (c,) * n
             name = NAMES[c] + (f"×{n}" if n > 1 else "")
-            plays.append(Play(len(plays), cards, ((c, n),), False, _klass(FAMILY[c], n),
-                              RANK[c], n, "play " + " ".join([CODES[c]] * n), name))
+            plays.append(
+                Play(
+                    len(plays),
+                    cards,
+                    ((c, n),),
+                    False,
+                    _klass(FAMILY[c], n),
+                    RANK[c],
+                    n,
+                    "play " + " ".join([CODES[c]] * n),
+                    name,
+                )
+            )
     for t, sp in enumerate(SPECIALS):
         m1, m2 = sp.matching
         for k in range(1, MAX_SET + 1):
@@ -86,9 +97,19 @@ def _make() -> tuple[tuple[Play, ...], dict[tuple[int, int, int], int]]:
                 need = tuple((c, n) for c, n in ((sp.civil, k), (m1, a), (m2, k - a)) if n)
                 name = sp.name + (f"×{k}" if k > 1 else "")
                 special_index[(t, k, a)] = len(plays)
-                plays.append(Play(len(plays), cards, need, True, SPECIAL_CLASS * MAX_SET + k - 1,
-                                  sp.rank, 2 * k, "play " + " ".join(CODES[x] for x in cards),
-                                  name))
+                plays.append(
+                    Play(
+                        len(plays),
+                        cards,
+                        need,
+                        True,
+                        SPECIAL_CLASS * MAX_SET + k - 1,
+                        sp.rank,
+                        2 * k,
+                        "play " + " ".join(CODES[x] for x in cards),
+                        name,
+                    )
+                )
     return tuple(plays), special_index
 
 
@@ -117,17 +138,31 @@ def holds(hand: list[int], play: int) -> bool:
 
 
 def _special_leads(t: int, civil: int, h1: int, h2: int) -> list[int]:
-    return sorted(_SPECIAL_INDEX[(t, k, a)] for k in range(1, min(civil, h1 + h2) + 1)
-                  for a in range(max(0, k - h2), min(k, h1) + 1))
+    return sorted(
+        _SPECIAL_INDEX[(t, k, a)]
+        for k in range(1, min(civil, h1 + h2) + 1)
+        for a in range(max(0, k - h2), min(k, h1) + 1)
+    )
 
 
 # Lead lists by held counts: sets by (identity, copies), specials by (civil, m1, m2) copies.
-_SET_RUNS = tuple(tuple(list(range(c * MAX_SET, c * MAX_SET + n)) for n in range(MAX_SET + 1))
-                  for c in range(N_IDS))
+_SET_RUNS = tuple(
+    tuple(list(range(c * MAX_SET, c * MAX_SET + n)) for n in range(MAX_SET + 1))
+    for c in range(N_IDS)
+)
 _SPECIAL_RUNS = tuple(
-    (sp.civil, sp.matching[0], sp.matching[1],
-     tuple(tuple(tuple(_special_leads(t, nc, h1, h2) for h2 in range(MAX_SET + 1))
-                 for h1 in range(MAX_SET + 1)) for nc in range(MAX_SET + 1)))
+    (
+        sp.civil,
+        sp.matching[0],
+        sp.matching[1],
+        tuple(
+            tuple(
+                tuple(_special_leads(t, nc, h1, h2) for h2 in range(MAX_SET + 1))
+                for h1 in range(MAX_SET + 1)
+            )
+            for nc in range(MAX_SET + 1)
+        ),
+    )
     for t, sp in enumerate(SPECIALS)
 )
 
@@ -169,10 +204,13 @@ def why_not_a_play(cards: list[int]) -> str:
     if len(kinds) == 1:
         return f"{shown} is not a play: at most {MAX_SET} cards of one pattern (CP§3.1)"
     civils = [sp for sp in SPECIALS if counts[sp.civil]]
-    if len(kinds) == 2 and all(RANK[c] == RANK[kinds[0]] and FAMILY[c] == FAMILY[kinds[0]]
-                               for c in kinds):
-        return (f"{shown} is not a play: equal rank is not the same pattern; pairs, triples and "
-                f"fours must be identical (CP§3.8)")
+    if len(kinds) == 2 and all(
+        RANK[c] == RANK[kinds[0]] and FAMILY[c] == FAMILY[kinds[0]] for c in kinds
+    ):
+        return (
+            f"{shown} is not a play: equal rank is not the same pattern; pairs, triples and "
+            f"fours must be identical (CP§3.8)"
+        )
     if len(civils) > 1:
         return f"{shown} is not a play: a special combination has one civil type (CP§3.9)"
     if len(civils) == 1:
@@ -180,14 +218,20 @@ def why_not_a_play(cards: list[int]) -> str:
         matching = sum(counts[m] for m in sp.matching)
         others = [c for c in kinds if c != sp.civil and c not in sp.matching]
         if others:
-            return (f"{shown} is not a play: {sp.name} matches {NAMES[sp.civil]} only with "
-                    f"{' or '.join(CODES[m] for m in sp.matching)} (CP§3.9, CP B-2)")
+            return (
+                f"{shown} is not a play: {sp.name} matches {NAMES[sp.civil]} only with "
+                f"{' or '.join(CODES[m] for m in sp.matching)} (CP§3.9, CP B-2)"
+            )
         if matching != counts[sp.civil]:
-            return (f"{shown} is not a play: {sp.name} needs equal numbers of "
-                    f"{CODES[sp.civil]} and matching cards (CP§3.9)")
+            return (
+                f"{shown} is not a play: {sp.name} needs equal numbers of "
+                f"{CODES[sp.civil]} and matching cards (CP§3.9)"
+            )
         return f"{shown} is not a play: at most {MAX_SET} + {MAX_SET} cards (CP B-1)"
-    return (f"{shown} is not a play: lead 1-{MAX_SET} identical cards or a Tian Jiu, Di Ba, "
-            f"Ren Qi or He Wu combination (CP§3.1)")
+    return (
+        f"{shown} is not a play: lead 1-{MAX_SET} identical cards or a Tian Jiu, Di Ba, "
+        f"Ren Qi or He Wu combination (CP§3.1)"
+    )
 
 
 def why_not_beat(y: int, x: int) -> str:
@@ -199,8 +243,10 @@ def why_not_beat(y: int, x: int) -> str:
     if py.size != px.size:
         return f"{head}: it needs the same number of cards, {px.size} (CP§3.2, CP B-11)"
     if py.family != px.family:
-        return (f"{head}: different families never beat each other ({FAMILY_NAMES[py.family]} vs "
-                f"{FAMILY_NAMES[px.family]}, CP§3.3)")
+        return (
+            f"{head}: different families never beat each other ({FAMILY_NAMES[py.family]} vs "
+            f"{FAMILY_NAMES[px.family]}, CP§3.3)"
+        )
     if py.rank == px.rank:
         return f"{head}: equal rank does not beat (CP§3.2, CP§3.8)"
     return f"{head}: its rank is lower (CP§3.2)"

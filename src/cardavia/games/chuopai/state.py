@@ -102,10 +102,18 @@ class ChuoPaiState(State):
     def observation(self, seat: int) -> dict[str, Any]:
         high = None
         if self.high != PASS and self.phase != OVER:
-            high = {"seat": self.high_seat, "cards": list(CARD_CODES[self.high]),
-                    "name": PLAYS[self.high].name}
-        held, points, bonus, piles, passed = (self.held, self.points, self.bonus, self.piles,
-                                              self.passed)
+            high = {
+                "seat": self.high_seat,
+                "cards": list(CARD_CODES[self.high]),
+                "name": PLAYS[self.high].name,
+            }
+        held, points, bonus, piles, passed = (
+            self.held,
+            self.points,
+            self.bonus,
+            self.piles,
+            self.passed,
+        )
         return {
             "game": "chuopai",
             "seat": seat,
@@ -116,8 +124,10 @@ class ChuoPaiState(State):
             "turn": None if self.phase == OVER else self.turn,
             "hand": hand_codes(self.hands[seat]),
             "highest": high,
-            "trick": [{"seat": s, "cards": None if p == PASS else list(CARD_CODES[p])}
-                      for s, p in self.trick],
+            "trick": [
+                {"seat": s, "cards": None if p == PASS else list(CARD_CODES[p])}
+                for s, p in self.trick
+            ],
             "seats": [
                 {
                     "seat": s,
@@ -207,8 +217,9 @@ class ChuoPaiState(State):
                     self.held[s] -= len(moved)
                     self.bonus[s] = moved
                     self.points[s] += len(moved)
-                    events.append(Event("bonus", {"seat": s, "cards": codes(moved),
-                                                  "points": len(moved)}))
+                    events.append(
+                        Event("bonus", {"seat": s, "cards": codes(moved), "points": len(moved)})
+                    )
         self.first_leader = leader
         if sum(1 for n in self.held if n) <= 1:
             self._finish(events)
@@ -270,8 +281,17 @@ class ChuoPaiState(State):
             self.pending.pop(0)
         self.high, self.high_seat = play, seat
         self.options = []
-        events.append(Event("play", {"seat": seat, "cards": list(CARD_CODES[play]),
-                                     "name": PLAYS[play].name, "lead": lead}))
+        events.append(
+            Event(
+                "play",
+                {
+                    "seat": seat,
+                    "cards": list(CARD_CODES[play]),
+                    "name": PLAYS[play].name,
+                    "lead": lead,
+                },
+            )
+        )
 
     def _pass(self, seat: int, events: list[Event]) -> None:
         self.pending.pop(0)
@@ -302,10 +322,19 @@ class ChuoPaiState(State):
                 break
         # CP§1.1, CP B-8: the end is checked once the round is complete.
         over = (held[0] > 0) + (held[1] > 0) + (held[2] > 0) <= 1
-        events.append(Event("round", {"round": self.round_no, "winner": winner,
-                                      "banked": list(CARD_CODES[win]), "removed": removed,
-                                      "points": self.points[winner],
-                                      "next": None if over else leader}))
+        events.append(
+            Event(
+                "round",
+                {
+                    "round": self.round_no,
+                    "winner": winner,
+                    "banked": list(CARD_CODES[win]),
+                    "removed": removed,
+                    "points": self.points[winner],
+                    "next": None if over else leader,
+                },
+            )
+        )
         if over or leader is None:
             self._finish(events)
         else:
@@ -337,8 +366,9 @@ class ChuoPaiState(State):
             "removed": sum(self.removed),
         }
         self._result = Result(tuple(tops), tuple(self.points), breakdown)
-        events.append(Event("end", {"winner": winner, "tied": breakdown["tied"],
-                                    "scores": list(self.points)}))
+        events.append(
+            Event("end", {"winner": winner, "tied": breakdown["tied"], "scores": list(self.points)})
+        )
 
     # --- parsing and messages ---------------------------------------------------------------
 

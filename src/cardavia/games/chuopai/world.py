@@ -49,8 +49,7 @@ def deal_unseen(
     seats = list(sizes)
     relevant = {s: _by_card(constraints.get(s, [])) for s in seats}
     # Cards some seat may not hold even one more of go first, while the other seats have room.
-    tight = {c for s in seats for c in range(N_IDS)
-             if not _allows([0] * N_IDS, c, relevant[s][c])}
+    tight = {c for s in seats for c in range(N_IDS) if not _allows([0] * N_IDS, c, relevant[s][c])}
     for _ in range(TRIES):
         cards = list(unseen)
         rng.shuffle(cards)
@@ -58,8 +57,9 @@ def deal_unseen(
         hands = {s: [0] * N_IDS for s in seats}
         room = dict(sizes)
         for card in cards:
-            open_seats = [s for s in seats
-                          if room[s] and _allows(hands[s], card, relevant[s][card])]
+            open_seats = [
+                s for s in seats if room[s] and _allows(hands[s], card, relevant[s][card])
+            ]
             if not open_seats:
                 break
             # weighted by room left, as a random split of the cards would be

@@ -89,5 +89,6 @@ def why_illegal(state: NantongState, seat: int, text: str, legal: list[str]) -> 
         return f"you hold {hand[card]} {arg} and no pong of it: no kong (NT§3.1)"
     return f"'{verb}' is not a move on your turn: play one of {', '.join(legal)}"
 
+
 def _claim_code(state: NantongState) -> str:
     return code(state.claim_card) if state.claim_card is not None else "-"

@@ -34,14 +34,14 @@ class Nantong(Game):
     notation = NOTATION
     breakdown_keys_added_later = frozenset({"winning_card_group"})  # 2026-11-30
 
-    def new_deal(self, seed: int, dealer: int | None = None, lazy: bool = False
-                 ) -> NantongState:
+    def new_deal(self, seed: int, dealer: int | None = None, lazy: bool = False) -> NantongState:
         """NT§2.1: shuffle; a random dealer unless given (Next deal passes it on, Restart draws a
         new one); the dealer gets 23, the others 22; 2 indicators; a 51-card stock."""
         deck, dealer = dealing.shuffled(seed, full_deck(), PLAYERS, dealer)
         order = order_from(dealer, PLAYERS)
         *dealt, indicators, stock = dealing.cut(  # the stock front first
-            deck, [HAND + (s == dealer) for s in order] + [INDICATORS])
+            deck, [HAND + (s == dealer) for s in order] + [INDICATORS]
+        )
         hands = [dealt[order.index(s)] for s in range(PLAYERS)]
         return _build(self, dealer, hands, indicators, stock, lazy)
 
@@ -70,8 +70,10 @@ class Nantong(Game):
             melds_raw = position.get("melds") or [[] for _ in range(PLAYERS)]
             if not isinstance(melds_raw, list) or len(melds_raw) != PLAYERS:
                 raise InvalidPositionError(f"melds must list {PLAYERS} seats")
-            melds = [[Meld.parse(m) if isinstance(m, str) else _bad_meld(m) for m in ms]
-                     for ms in melds_raw]
+            melds = [
+                [Meld.parse(m) if isinstance(m, str) else _bad_meld(m) for m in ms]
+                for ms in melds_raw
+            ]
             stock = _cards(position.get("stock", []), "stock")
             ready_raw = position.get("ready") or []
             ready = [_seat(s, "ready") for s in ready_raw]
@@ -82,11 +84,13 @@ class Nantong(Game):
         for s in range(PLAYERS):
             for m in melds[s]:
                 if m.kind == "three" and m.card not in indicators:
-                    raise InvalidPositionError(f"seat {s}: 'three {code(m.card)}' needs an "
-                                               "indicator of that card (NT§2.4)")
+                    raise InvalidPositionError(
+                        f"seat {s}: 'three {code(m.card)}' needs an indicator of that card (NT§2.4)"
+                    )
                 if m.kind == "hezi" and list(indicators) != [m.card, m.card]:
-                    raise InvalidPositionError(f"seat {s}: a Hezi needs two {code(m.card)} "
-                                               "indicators (NT§2.5)")
+                    raise InvalidPositionError(
+                        f"seat {s}: a Hezi needs two {code(m.card)} indicators (NT§2.5)"
+                    )
         _check_deck(hands, melds, discards, indicators, stock)
         state = NantongState(self)
         state.lazy = lazy
@@ -105,7 +109,8 @@ class Nantong(Game):
             if sum(state.hands[s]) != want:
                 raise InvalidPositionError(
                     f"seat {s} holds {sum(state.hands[s])} concealed cards with {groups} groups "
-                    f"set down: expected {want} (NT§2.1)")
+                    f"set down: expected {want} (NT§2.1)"
+                )
         if start == "opening":
             if any(melds) or any(discards) or ready:
                 raise InvalidPositionError("an opening position has no melds, discards or ready")
@@ -128,8 +133,14 @@ class Nantong(Game):
         return state
 
 
-def _build(game: Nantong, dealer: int, hands: list[list[int]], indicators: list[int],
-           stock: list[int], lazy: bool = False) -> NantongState:
+def _build(
+    game: Nantong,
+    dealer: int,
+    hands: list[list[int]],
+    indicators: list[int],
+    stock: list[int],
+    lazy: bool = False,
+) -> NantongState:
     state = NantongState(game)
     state.lazy = lazy
     state.dealer = dealer
@@ -145,15 +156,28 @@ def _build(game: Nantong, dealer: int, hands: list[list[int]], indicators: list[
 
 def _deal_events(state: NantongState) -> list[Event]:
     """The deal: public sizes and indicators, and each seat's own cards privately (NT§2.1)."""
-    events = [Event("deal", {
-        "dealer": state.dealer,
-        "indicators": [code(c) for c in state.indicators],
-        "concealed": [sum(h) for h in state.hands],
-        "stock": len(state.stock),
-    })]
+    events = [
+        Event(
+            "deal",
+            {
+                "dealer": state.dealer,
+                "indicators": [code(c) for c in state.indicators],
+                "concealed": [sum(h) for h in state.hands],
+                "stock": len(state.stock),
+            },
+        )
+    ]
     for s in range(PLAYERS):
-        events.append(Event("hand", {"seat": s, "cards": codes(
-            c for c in range(N_IDS) for _ in range(state.hands[s][c]))}, seat=s))
+        events.append(
+            Event(
+                "hand",
+                {
+                    "seat": s,
+                    "cards": codes(c for c in range(N_IDS) for _ in range(state.hands[s][c])),
+                },
+                seat=s,
+            )
+        )
     return events
 
 
@@ -177,8 +201,13 @@ def _counts(cards: list[int]) -> list[int]:
     return counts
 
 
-def _check_deck(hands: list[list[int]], melds: list[list[Meld]], discards: list[list[int]],
-                indicators: list[int], stock: list[int]) -> None:
+def _check_deck(
+    hands: list[list[int]],
+    melds: list[list[Meld]],
+    discards: list[list[int]],
+    indicators: list[int],
+    stock: list[int],
+) -> None:
     every = [c for h in hands for c in h] + [c for d in discards for c in d]
     every += [m.card for ms in melds for m in ms for _ in range(m.size)] + indicators + stock
     positions.check_deck(every, NOTATION)

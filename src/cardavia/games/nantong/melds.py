@@ -47,5 +47,6 @@ class Meld:
         parts = text.split()
         if len(parts) != 2 or parts[0] not in MELD_KINDS:
             raise InvalidActionError(
-                f"bad meld {text!r} (expected '<{'|'.join(MELD_KINDS)}> <card>')")
+                f"bad meld {text!r} (expected '<{'|'.join(MELD_KINDS)}> <card>')"
+            )
         return Meld(parts[0], parse_card(parts[1]))

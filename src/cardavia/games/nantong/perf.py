@@ -43,8 +43,9 @@ def benchmarks() -> dict[str, Callable[[int], int]]:
         hand = list(hand)
         hand[next(c for c in range(N_IDS) if hand[c])] -= 1
         one_away.append(hand)
-    facts = [WinFacts(next(c for c in range(N_IDS) if h[c]), self_drawn=True)
-             for h in complete[:200]]
+    facts = [
+        WinFacts(next(c for c in range(N_IDS) if h[c]), self_drawn=True) for h in complete[:200]
+    ]
     indicators = (parse_card("5M"), parse_card("T"))
 
     def checks(hands: list[list[int]]) -> Callable[[int], int]:

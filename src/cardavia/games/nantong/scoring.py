@@ -39,8 +39,13 @@ class Unit:
     value: int
 
     def to_json(self) -> dict[str, Any]:
-        return {"kind": self.kind, "card": code(self.card), "base": self.base,
-                "doublings": list(self.doublings), "value": self.value}
+        return {
+            "kind": self.kind,
+            "card": code(self.card),
+            "base": self.base,
+            "doublings": list(self.doublings),
+            "value": self.value,
+        }
 
 
 def unit(kind: str, card: int, indicators: Sequence[int]) -> Unit:
@@ -179,12 +184,22 @@ def winner_scores(
     b = sum(u.value for u in us)
     set_down = any(m.is_group for m in melds)
     pong_seen = any(u.kind == "P" for u in us) or any(m.kind == "added" for m in melds)  # NT A-3
-    held = [concealed[h] + sum(m.size for m in melds if m.card == h and m.kind != "hezi")
-            for h in HONOURS]
+    held = [
+        concealed[h] + sum(m.size for m in melds if m.card == h and m.kind != "hezi")
+        for h in HONOURS
+    ]
     three_elders = all(n >= 3 for n in held)  # NT§4.10, NT A-8: Hezi cards never count
-    fixed = [name for name, on in (("three elders", three_elders), ("heavenly", facts.heavenly),
-                                   ("earthly", facts.earthly), ("ready", facts.ready),
-                                   ("last card", facts.last_card)) if on]
+    fixed = [
+        name
+        for name, on in (
+            ("three elders", three_elders),
+            ("heavenly", facts.heavenly),
+            ("earthly", facts.earthly),
+            ("ready", facts.ready),
+            ("last card", facts.last_card),
+        )
+        if on
+    ]
     out: list[Score] = []
     for groups, pair in splits(concealed):
         runs = [g for g in groups if g[0] != g[1]]
@@ -212,8 +227,22 @@ def winner_scores(
             mults[:0] = ["piao"] + (["closed float"] if not pong_seen else [])
         factor = multiplier(len(mults))
         total = (b + sum(hu for _, hu in bonuses)) * factor  # step 7, NT A-2
-        out.append(Score(us, b, bonuses, mults, factor, total, round_up(total), shape, groups,
-                         pair, role, place))
+        out.append(
+            Score(
+                us,
+                b,
+                bonuses,
+                mults,
+                factor,
+                total,
+                round_up(total),
+                shape,
+                groups,
+                pair,
+                role,
+                place,
+            )
+        )
     return out
 
 

@@ -341,8 +341,7 @@ class NantongState(State):
         self.hands[seat][card] += 1
         where = "back" if back else "front"
         events.append(Event("draw", {"seat": seat, "from": where, "stock": len(self.stock)}))
-        events.append(Event("drawn", {"seat": seat, "card": code(card), "from": where},
-                            seat=seat))
+        events.append(Event("drawn", {"seat": seat, "card": code(card), "from": where}, seat=seat))
         return card
 
     def _start_turn(self, seat: int, events: list[Event], back: bool = False) -> None:
@@ -428,8 +427,7 @@ class NantongState(State):
             earthly = self.first_discard
             self._clear_claim()
             self.hands[seat][card] += 1
-            self._win(seat, card, events, origin=origin, robbed=kind == "rob",
-                      earthly=earthly)
+            self._win(seat, card, events, origin=origin, robbed=kind == "rob", earthly=earthly)
             return
         self._clear_claim()
         verb = text.split()[0]
@@ -444,8 +442,16 @@ class NantongState(State):
             self.melds[seat].append(Meld("kong", card))
             self._start_turn(seat, events, back=True)
 
-    def _win(self, seat: int, card: int | None, events: list[Event], origin: int | None = None,
-             robbed: bool = False, earthly: bool = False, heavenly: bool = False) -> None:
+    def _win(
+        self,
+        seat: int,
+        card: int | None,
+        events: list[Event],
+        origin: int | None = None,
+        robbed: bool = False,
+        earthly: bool = False,
+        heavenly: bool = False,
+    ) -> None:
         """NT§4: score every player, the winner's best split, and settle pairwise."""
         on_discard = origin is not None
         if not on_discard and not heavenly:
@@ -460,9 +466,18 @@ class NantongState(State):
             ready=self.ready[seat],
             last_card=not on_discard and not heavenly and not self.stock,
         )
-        events.append(Event("win", {"seat": seat, "card": code(card) if card is not None else None,
-                                    "from": origin, "robbed": robbed,
-                                    "self_drawn": facts.self_drawn}))
+        events.append(
+            Event(
+                "win",
+                {
+                    "seat": seat,
+                    "card": code(card) if card is not None else None,
+                    "from": origin,
+                    "robbed": robbed,
+                    "self_drawn": facts.self_drawn,
+                },
+            )
+        )
         scores: list[Score] = []
         for s in range(PLAYERS):
             if s == seat:
@@ -474,17 +489,33 @@ class NantongState(State):
             "card": code(card) if card is not None else None,
             "from": origin,
             "robbed": robbed,
-            **{k: getattr(facts, k) for k in ("self_drawn", "kong_replacement", "heavenly",
-                                              "earthly", "ready", "last_card")},
+            **{
+                k: getattr(facts, k)
+                for k in (
+                    "self_drawn",
+                    "kong_replacement",
+                    "heavenly",
+                    "earthly",
+                    "ready",
+                    "last_card",
+                )
+            },
         }
         self._finish(seat, events, scores, win)
 
-    def _finish(self, winner: int | None, events: list[Event], scores: list[Score] | None = None,
-                win: dict[str, Any] | None = None) -> None:
+    def _finish(
+        self,
+        winner: int | None,
+        events: list[Event],
+        scores: list[Score] | None = None,
+        win: dict[str, Any] | None = None,
+    ) -> None:
         """NT§1.2, §4.11: an exhausted deal settles base hu only."""
         if scores is None:
-            scores = [base_score(units(self.melds[s], self.hands[s], self.indicators))
-                      for s in range(PLAYERS)]
+            scores = [
+                base_score(units(self.melds[s], self.hands[s], self.indicators))
+                for s in range(PLAYERS)
+            ]
             events.append(Event("exhausted", {}))
         self.phase = "over"
         self.window = None
@@ -495,17 +526,19 @@ class NantongState(State):
             "indicators": [code(c) for c in self.indicators],
             "win": win,
             "players": [
-                {"seat": s, **scores[s].to_json(),
-                 "melds": [m.to_json() for m in self.melds[s]],
-                 "concealed": codes(cards_of(self.hands[s])),
-                 "settlement": net[s]}
+                {
+                    "seat": s,
+                    **scores[s].to_json(),
+                    "melds": [m.to_json() for m in self.melds[s]],
+                    "concealed": codes(cards_of(self.hands[s])),
+                    "settlement": net[s],
+                }
                 for s in range(PLAYERS)
             ],
             "settlement": net,
         }
         self._result = Result(() if winner is None else (winner,), tuple(net), breakdown)
 
+
 def _hand_codes(hand: list[int]) -> list[str]:
     return [CODES[c] for c in range(N_IDS) for _ in range(hand[c])]
-
-

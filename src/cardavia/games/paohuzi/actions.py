@@ -89,8 +89,11 @@ def why_illegal(state: PaohuziState, seat: int, text: str, legal: list[str]) -> 
     assert in_play is not None
     h = state.seats[seat]
     if verb == "win":
-        return ("no win on a discard (PHZ-seed 3.11)" if not state.from_stock
-                else f"your hand is not a winning hand with {code(in_play)} (PHZ-11)")
+        return (
+            "no win on a discard (PHZ-seed 3.11)"
+            if not state.from_stock
+            else f"your hand is not a winning hand with {code(in_play)} (PHZ-11)"
+        )
     if verb in ("peng", "pao", "chi") and text.split()[1:] and in_play not in cards_of(text):
         return f"the claim must use the card in play, {code(in_play)}"
     if verb == "chi" and in_play in h.chi_stale:

@@ -11,8 +11,9 @@ DECK_SIZE = N_IDS * COPIES  # 80
 SMALL, LARGE = 0, 1
 RED_RANKS = frozenset({2, 7, 10})  # printed red; no rules effect (spec section 2)
 
-CODES: tuple[str, ...] = tuple(f"{'sL'[size]}{rank}" for size in (SMALL, LARGE)
-                               for rank in range(1, 11))
+CODES: tuple[str, ...] = tuple(
+    f"{'sL'[size]}{rank}" for size in (SMALL, LARGE) for rank in range(1, 11)
+)
 
 
 def card_id(size: int, rank: int) -> int:

@@ -32,17 +32,25 @@ class Paohuzi(Game):
     rules_version = "paohuzi/1"
     notation = NOTATION
 
-    def new_deal(self, seed: int, dealer: int | None = None, lazy: bool = False
-                 ) -> PaohuziState:
+    def new_deal(self, seed: int, dealer: int | None = None, lazy: bool = False) -> PaohuziState:
         """PHZ-1, PHZ-2: shuffle, pick a random dealer, deal 21 to the dealer, 20 to the others;
         the dealer's 21st card is shown; 19 cards form the stock."""
         deck, dealer = dealing.shuffled(seed, full_deck(), PLAYERS, dealer)
         order = [dealer, *(s for s in range(PLAYERS) if s != dealer)]
         *dealt, stock = dealing.cut(deck, [DEALER_HAND] + [HAND] * (PLAYERS - 1))
         hands = [dealt[order.index(s)] for s in range(PLAYERS)]
-        return self._build(dealer, hands, [[] for _ in range(PLAYERS)],
-                           [[] for _ in range(PLAYERS)], stock, shown=hands[dealer][-1],
-                           turn=None, stale=None, dead=(), lazy=lazy)
+        return self._build(
+            dealer,
+            hands,
+            [[] for _ in range(PLAYERS)],
+            [[] for _ in range(PLAYERS)],
+            stock,
+            shown=hands[dealer][-1],
+            turn=None,
+            stale=None,
+            dead=(),
+            lazy=lazy,
+        )
 
     def from_position(self, position: dict[str, Any], lazy: bool = False) -> PaohuziState:
         """An explicit arrangement (module `position_of` writes one):
@@ -85,18 +93,27 @@ class Paohuzi(Game):
                 want = DEALER_HAND if s == dealer else HAND
                 if len(hands[s]) != want:
                     raise InvalidPositionError(
-                        f"seat {s} is dealt {len(hands[s])} cards, not {want} (PHZ-2)")
+                        f"seat {s} is dealt {len(hands[s])} cards, not {want} (PHZ-2)"
+                    )
             if shown is None:
                 shown = hands[dealer][-1]
         if shown is not None and shown not in hands[dealer] and turn is None:
             raise InvalidPositionError(f"the shown card {code(shown)} is not in the dealer's hand")
-        return self._build(dealer, hands, exposed, discards, stock, shown, turn, stale, dead,
-                           lazy)
+        return self._build(dealer, hands, exposed, discards, stock, shown, turn, stale, dead, lazy)
 
-    def _build(self, dealer: int, hands: list[list[int]], exposed: list[list[Group]],
-               discards: list[list[int]], stock: list[int], shown: int | None,
-               turn: tuple[int, str] | None, stale: list[tuple[set[int], set[int]]] | None,
-               dead: tuple[int, ...], lazy: bool = False) -> PaohuziState:
+    def _build(
+        self,
+        dealer: int,
+        hands: list[list[int]],
+        exposed: list[list[Group]],
+        discards: list[list[int]],
+        stock: list[int],
+        shown: int | None,
+        turn: tuple[int, str] | None,
+        stale: list[tuple[set[int], set[int]]] | None,
+        dead: tuple[int, ...],
+        lazy: bool = False,
+    ) -> PaohuziState:
         state = PaohuziState(self)
         state.lazy = lazy
         state.dealer = dealer
@@ -123,8 +140,10 @@ def position_of(state: PaohuziState) -> dict[str, Any]:
     return {
         "dealer": state.dealer,
         "hands": [h.concealed_codes() for h in state.seats],
-        "exposed": [[{"kind": g.kind, "cards": codes(g.cards), "hidden": g.hidden}
-                     for g in h.groups] for h in state.seats],
+        "exposed": [
+            [{"kind": g.kind, "cards": codes(g.cards), "hidden": g.hidden} for g in h.groups]
+            for h in state.seats
+        ],
         "discards": [[code(c) for c in h.discards] for h in state.seats],
         "stock": [code(c) for c in reversed(state.stock)],
         "turn": turn,
@@ -171,8 +190,13 @@ def _exposed(value: Any) -> list[list[Group]]:
                 kind, *cards = g.split()
                 seat_groups.append(make_group(kind, parse_cards(cards)))
             elif isinstance(g, dict) and isinstance(g.get("kind"), str):
-                seat_groups.append(make_group(g["kind"], _cards(g.get("cards"), "group cards"),
-                                              bool(g.get("hidden", False))))
+                seat_groups.append(
+                    make_group(
+                        g["kind"],
+                        _cards(g.get("cards"), "group cards"),
+                        bool(g.get("hidden", False)),
+                    )
+                )
             else:
                 raise InvalidPositionError(f"seat {s}: bad group {g!r}")
         out.append(seat_groups)
@@ -196,20 +220,26 @@ def _stale(value: Any) -> list[tuple[set[int], set[int]]] | None:
     for s, v in enumerate(value):
         if not isinstance(v, dict):
             raise InvalidPositionError(f"stale of seat {s} must be an object with chi and peng")
-        out.append((set(_cards(v.get("chi", []), "stale chi")),
-                    set(_cards(v.get("peng", []), "stale peng"))))
+        out.append(
+            (
+                set(_cards(v.get("chi", []), "stale chi")),
+                set(_cards(v.get("peng", []), "stale peng")),
+            )
+        )
     return out
 
 
-def _check_deck(hands: list[list[int]], discards: list[list[int]], stock: list[int],
-                exposed: list[list[Group]]) -> None:
+def _check_deck(
+    hands: list[list[int]], discards: list[list[int]], stock: list[int], exposed: list[list[Group]]
+) -> None:
     every = [c for h in hands for c in h] + stock + [c for d in discards for c in d]
     every += [c for gs in exposed for g in gs for c in g.cards]
     positions.check_deck(every, NOTATION)
 
 
-def _check_counts(hands: list[list[int]], exposed: list[list[Group]], turn: tuple[int, str],
-                  dead: tuple[int, ...]) -> None:
+def _check_counts(
+    hands: list[list[int]], exposed: list[list[Group]], turn: tuple[int, str], dead: tuple[int, ...]
+) -> None:
     """PHZ-9 between actions: 20 ≤ N ≤ 20 + max(0, Q − 1); one more for a seat about to
     discard (it must have a card it may discard) and for a dead hand (PHZ-10)."""
     for s in range(PLAYERS):
@@ -222,11 +252,14 @@ def _check_counts(hands: list[list[int]], exposed: list[list[Group]], turn: tupl
         if turn == (s, "discard"):
             if n != limit + 1 or not free:
                 raise InvalidPositionError(
-                    f"seat {s} must own {limit + 1} cards, one of them free, to discard")
+                    f"seat {s} must own {limit + 1} cards, one of them free, to discard"
+                )
         elif s in dead:
             if n != limit + 1 or free:
                 raise InvalidPositionError(
-                    f"dead seat {s} must own {limit + 1} cards, only kans concealed (PHZ-10)")
+                    f"dead seat {s} must own {limit + 1} cards, only kans concealed (PHZ-10)"
+                )
         elif not HAND <= n <= limit:
             raise InvalidPositionError(
-                f"seat {s} owns {n} cards; between turns it owns {HAND} to {limit} (PHZ-9)")
+                f"seat {s} owns {n} cards; between turns it owns {HAND} to {limit} (PHZ-9)"
+            )

@@ -203,4 +203,3 @@ def tun(huxi: int) -> int:
     if huxi < 15:
         raise ValueError(f"{huxi} huxi is below the 15 needed to win (PHZ-11)")
     return (huxi - 15) // 3 + 1
-

@@ -127,8 +127,9 @@ def win_upgrades(seat: int, origin: int) -> tuple[str, ...]:
     return ("peng", "wei") if WEI_PLUS_OWN_REVEAL == "pao" else ("peng",)
 
 
-def seat_options(seats: list[Holding], seat: int, card: int, origin: int,
-                 from_stock: bool) -> dict[str, int]:
+def seat_options(
+    seats: list[Holding], seat: int, card: int, origin: int, from_stock: bool
+) -> dict[str, int]:
     """Every claim `seat` may make on `card`, put into play by `origin`, with its rank."""
     h = seats[seat]
     if not from_stock and seat == origin:
@@ -142,8 +143,9 @@ def seat_options(seats: list[Holding], seat: int, card: int, origin: int,
     if seat != origin and can_peng(h, card):
         opts[f"peng {code(card)}"] = RANK_PAO_PENG
     # PHZ-5 step 4, PHZ-6, A-PHZ-2, A-PHZ-13: own reveal and the previous player's card only
-    chi_seat = seat in (origin, after(origin, PLAYERS)) if from_stock else (
-        seat == after(origin, PLAYERS))
+    chi_seat = (
+        seat in (origin, after(origin, PLAYERS)) if from_stock else (seat == after(origin, PLAYERS))
+    )
     if chi_seat and not h.dead and card not in h.chi_stale:
         for text in chi_options(h, card):
             opts[text] = RANK_CHI

@@ -86,4 +86,3 @@ def benchmarks() -> dict[str, Callable[[int], int]]:
         "winning_hand_checks_per_second": _checks(winning, cold=True),
         "win_checks_warm_per_second": _checks(dealt, cold=False),
     }
-

@@ -40,8 +40,9 @@ def _split_value(key: int, cards: int, groups: int, quads: int, huxi: int) -> in
     return NO_WIN if best < 0 else huxi + best
 
 
-def win_options(h: Holding, card: int | None, upgrades: tuple[str, ...],
-                minimum: int = MIN_HUXI) -> dict[str, int]:
+def win_options(
+    h: Holding, card: int | None, upgrades: tuple[str, ...], minimum: int = MIN_HUXI
+) -> dict[str, int]:
     """Huxi of every seven-group structure worth `minimum` or more, by the role of `card`
     (FREE or the upgraded kind); `card` None checks the hand as it lies (after a compulsory
     wei or ti, PHZ-5 step 1). `upgrades`: the kinds of group `card` may turn into a pao
@@ -68,8 +69,9 @@ def win_options(h: Holding, card: int | None, upgrades: tuple[str, ...],
             old = g.huxi if g is not None else None
         if old is None:
             continue
-        value = _split_value(key, cards, groups, quads + 1,
-                             huxi - old + identical_huxi("pao", card))
+        value = _split_value(
+            key, cards, groups, quads + 1, huxi - old + identical_huxi("pao", card)
+        )
         if value >= minimum:
             out[kind] = value
     return out
@@ -91,18 +93,29 @@ def win_breakdown(h: Holding, card: int | None, role: str) -> dict[str, Any]:
         kind, cards, huxi = g.kind, list(g.cards), g.huxi
         if card is not None and role == kind and g.cards[0] == card:
             kind, cards, huxi = "pao", [card] * 4, identical_huxi("pao", card)
-        line: dict[str, Any] = {"kind": kind, "cards": codes(cards), "huxi": huxi,
-                                "exposed": True}
+        line: dict[str, Any] = {"kind": kind, "cards": codes(cards), "huxi": huxi, "exposed": True}
         if kind in ("chi", "bi"):
             line["type"] = chi_kind(cards)
         lines.append(line)
     for k in h.kans:
         if card is not None and role == "kan" and k == card:
-            lines.append({"kind": "pao", "cards": codes([k] * 4),
-                          "huxi": identical_huxi("pao", k), "exposed": False})
+            lines.append(
+                {
+                    "kind": "pao",
+                    "cards": codes([k] * 4),
+                    "huxi": identical_huxi("pao", k),
+                    "exposed": False,
+                }
+            )
         else:
-            lines.append({"kind": "kan", "cards": codes([k] * 3),
-                          "huxi": identical_huxi("kan", k), "exposed": False})
+            lines.append(
+                {
+                    "kind": "kan",
+                    "cards": codes([k] * 3),
+                    "huxi": identical_huxi("kan", k),
+                    "exposed": False,
+                }
+            )
     if card is not None and role == FREE:
         hand[card] += 1
     quads = sum(1 for line in lines if line["kind"] in QUAD_KINDS)
@@ -124,8 +137,12 @@ def win_breakdown(h: Holding, card: int | None, role: str) -> dict[str, Any]:
 def settlement(huxi: int) -> dict[str, Any]:
     """PHZ-13: each opponent pays tun to the winner."""
     t = tun(huxi)
-    return {"tun": t, "tun_rule": f"⌊({huxi} − 15) / 3⌋ + 1 = {t}", "each_opponent_pays": t,
-            "winner_gains": 2 * t}
+    return {
+        "tun": t,
+        "tun_rule": f"⌊({huxi} − 15) / 3⌋ + 1 = {t}",
+        "each_opponent_pays": t,
+        "winner_gains": 2 * t,
+    }
 
 
 # --- heavenly win (PHZ-3 step 1; decisions A-PHZ-10, A-PHZ-11) ------------------------------
@@ -141,11 +158,22 @@ def heavenly(hand: list[int]) -> dict[str, Any] | None:
     rest = list(hand)
     for c in threes:
         kind = "ti" if hand[c] == 4 else "kan"
-        lines.append({"kind": kind, "cards": codes([c] * hand[c]),
-                      "huxi": identical_huxi(kind, c), "exposed": False})
+        lines.append(
+            {
+                "kind": kind,
+                "cards": codes([c] * hand[c]),
+                "huxi": identical_huxi(kind, c),
+                "exposed": False,
+            }
+        )
         rest[c] = 0
-    lines.append({"kind": "other", "cards": [code(c) for c in range(N_IDS)
-                                             for _ in range(rest[c])], "huxi": 0,
-                  "exposed": False})
+    lines.append(
+        {
+            "kind": "other",
+            "cards": [code(c) for c in range(N_IDS) for _ in range(rest[c])],
+            "huxi": 0,
+            "exposed": False,
+        }
+    )
     total = sum(int(line["huxi"]) for line in lines)
     return {"groups": lines, "huxi": total, **settlement(total)}

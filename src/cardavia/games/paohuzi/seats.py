@@ -24,8 +24,12 @@ class Group:
     def to_json(self, public: bool) -> dict[str, Any]:
         if self.hidden and public:
             return {"kind": self.kind, "cards": None, "size": len(self.cards), "huxi": None}
-        return {"kind": self.kind, "cards": [CODES[c] for c in self.cards],
-                "size": len(self.cards), "huxi": self.huxi}
+        return {
+            "kind": self.kind,
+            "cards": [CODES[c] for c in self.cards],
+            "size": len(self.cards),
+            "huxi": self.huxi,
+        }
 
 
 @dataclass(slots=True)
@@ -42,10 +46,16 @@ class Holding:
     single_at_most: set[int] = field(default_factory=set)
 
     def copy(self) -> Holding:
-        return Holding(list(self.hand), list(self.kans),
-                       [Group(g.kind, g.cards, g.huxi, g.hidden) for g in self.groups],
-                       list(self.discards), set(self.chi_stale), set(self.peng_stale),
-                       self.dead, set(self.single_at_most))
+        return Holding(
+            list(self.hand),
+            list(self.kans),
+            [Group(g.kind, g.cards, g.huxi, g.hidden) for g in self.groups],
+            list(self.discards),
+            set(self.chi_stale),
+            set(self.peng_stale),
+            self.dead,
+            set(self.single_at_most),
+        )
 
     def concealed(self) -> int:
         return sum(self.hand) + 3 * len(self.kans)

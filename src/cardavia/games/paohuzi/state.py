@@ -155,13 +155,19 @@ class PaohuziState(State):
 
     # --- the opening (PHZ-3) ------------------------------------------------------------------
 
-    def start(self, hands: list[list[int]], turn: tuple[int, str] | None,
-              events: list[Event]) -> None:
+    def start(
+        self, hands: list[list[int]], turn: tuple[int, str] | None, events: list[Event]
+    ) -> None:
         """`hands`: dealt counts per seat. `turn` None: a fresh deal (PHZ-3); else a position
         that continues with that seat's reveal or discard."""
         for s in range(PLAYERS):
-            events.append(Event("deal", {"seat": s, "hand": codes(
-                c for c in range(N_IDS) for _ in range(hands[s][c]))}, seat=s))
+            events.append(
+                Event(
+                    "deal",
+                    {"seat": s, "hand": codes(c for c in range(N_IDS) for _ in range(hands[s][c]))},
+                    seat=s,
+                )
+            )
         if self.shown is not None:
             events.append(Event("shown", {"seat": self.dealer, "card": code(self.shown)}))
         if turn is None:
@@ -178,8 +184,7 @@ class PaohuziState(State):
                 if n == 4:  # PHZ-3 step 2: an opening ti, face down (PHZ-15)
                     h.groups.append(Group("ti", (c,) * 4, identical_huxi("ti", c), hidden=True))
                     events.append(Event("ti", {"seat": s, "card": None, "from": "deal"}))
-                    events.append(Event("ti", {"seat": s, "card": code(c), "from": "deal"},
-                                        seat=s))
+                    events.append(Event("ti", {"seat": s, "card": code(c), "from": "deal"}, seat=s))
                 elif n == 3:  # PHZ-3 step 3: a kan, concealed and locked
                     h.kans.append(c)
                     events.append(Event("kan", {"seat": s, "card": code(c)}, seat=s))
@@ -198,8 +203,18 @@ class PaohuziState(State):
 
     def _heavenly(self, seat: int, breakdown: dict[str, Any], events: list[Event]) -> None:
         breakdown.update({"winning_card": None, "from": None, "heavenly": True})
-        events.append(Event("win", {"seat": seat, "card": None, "huxi": breakdown["huxi"],
-                                    "tun": breakdown["tun"], "heavenly": True}))
+        events.append(
+            Event(
+                "win",
+                {
+                    "seat": seat,
+                    "card": None,
+                    "huxi": breakdown["huxi"],
+                    "tun": breakdown["tun"],
+                    "heavenly": True,
+                },
+            )
+        )
         self._finish(seat, breakdown, events)
 
     # --- reveal turns (PHZ-5) -----------------------------------------------------------------
@@ -213,7 +228,12 @@ class PaohuziState(State):
             return
         c = self.stock.pop()
         self.card, self.from_stock, self.origin, self.in_air, self.revealed = (
-            c, True, seat, True, c)
+            c,
+            True,
+            seat,
+            True,
+            c,
+        )
         events.append(Event("reveal", {"seat": seat, "card": code(c), "stock": len(self.stock)}))
         h = self.seats[seat]
         wei = h.group_of("wei", c)
@@ -277,7 +297,7 @@ class PaohuziState(State):
         assert window is not None
         self.window = None
         if self.window_kind == "win":
-            (seat, answer), = window.answers.items()
+            ((seat, answer),) = window.answers.items()
             if answer == "win":
                 self._win(seat, None, events)
             else:
@@ -300,8 +320,9 @@ class PaohuziState(State):
                 if "peng" in verbs:
                     self.seats[s].peng_stale.add(card)
                 if verbs:
-                    events.append(Event("stale", {"seat": s, "card": code(card), "verbs": verbs},
-                                        seat=s))
+                    events.append(
+                        Event("stale", {"seat": s, "card": code(card), "verbs": verbs}, seat=s)
+                    )
         if award is None:
             self._unclaimed(events)
         elif award[1] == "win":
@@ -348,10 +369,19 @@ class PaohuziState(State):
             made.append(Group("chi", tuple(sorted(chi)), chi_huxi(chi)))
             made += [Group("bi", tuple(sorted(bi)), chi_huxi(bi)) for bi in bis]
             h.groups += made
-        events.append(Event(verb, {
-            "seat": seat, "card": code(card), "from": origin,
-            "source": "reveal" if self.from_stock else "discard", "upgraded": source or None,
-            "groups": [g.to_json(public=False) for g in made]}))
+        events.append(
+            Event(
+                verb,
+                {
+                    "seat": seat,
+                    "card": code(card),
+                    "from": origin,
+                    "source": "reveal" if self.from_stock else "discard",
+                    "upgraded": source or None,
+                    "groups": [g.to_json(public=False) for g in made],
+                },
+            )
+        )
         self.turn = seat
         if h.must_discard():
             self._ask_discard(seat, events)
@@ -411,13 +441,21 @@ class PaohuziState(State):
             winning = card
         assert winning is not None
         breakdown.update({"winning_card": code(winning), "from": origin, "heavenly": False})
-        events.append(Event("win", {"seat": seat, "card": code(winning),
-                                    "huxi": breakdown["huxi"], "tun": breakdown["tun"],
-                                    "heavenly": False}))
+        events.append(
+            Event(
+                "win",
+                {
+                    "seat": seat,
+                    "card": code(winning),
+                    "huxi": breakdown["huxi"],
+                    "tun": breakdown["tun"],
+                    "heavenly": False,
+                },
+            )
+        )
         self._finish(seat, breakdown, events)
 
-    def _finish(self, winner: int | None, breakdown: dict[str, Any],
-                events: list[Event]) -> None:
+    def _finish(self, winner: int | None, breakdown: dict[str, Any], events: list[Event]) -> None:
         self.phase = OVER
         self.window = None
         self.discarder = None

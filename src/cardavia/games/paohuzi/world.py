@@ -97,8 +97,9 @@ def sample_world(state: PaohuziState, seat: int, rng: random.Random) -> PaohuziS
     return world
 
 
-def _place(state: PaohuziState, others: list[int], unseen: list[int],
-           rng: random.Random) -> tuple[list[list[int]], list[list[int]], list[int]] | None:
+def _place(
+    state: PaohuziState, others: list[int], unseen: list[int], rng: random.Random
+) -> tuple[list[list[int]], list[list[int]], list[int]] | None:
     """One random attempt; None if the all-or-nothing choices left the rest undealable."""
     left = list(unseen)
     hands = [[0] * N_IDS for _ in others]
@@ -131,8 +132,13 @@ def _place(state: PaohuziState, others: list[int], unseen: list[int],
                 return None
             hands[d][shown] += 1  # PHZ-2: the dealer still holds its shown card
             left[shown] -= 1
-    caps = [[(1 if c in state.seats[others[i]].single_at_most else 3) - hands[i][c]
-             for c in range(N_IDS)] for i in live]
+    caps = [
+        [
+            (1 if c in state.seats[others[i]].single_at_most else 3) - hands[i][c]
+            for c in range(N_IDS)
+        ]
+        for i in live
+    ]
     room = [state.seats[others[i]].concealed() - sum(hands[i]) for i in live]
     deal = _Deal(left, [*caps, list(left)], [*room, len(state.stock)])
     if not deal.feasible():
@@ -146,8 +152,11 @@ def _place(state: PaohuziState, others: list[int], unseen: list[int],
             hands[i][c] += split[k]
         stock += [c] * split[-1]
     # a seat publicly about to discard holds a card it may discard (not only kans)
-    if state.phase == "discard" and state.discarder in others and not any(
-            n in (1, 2) for n in hands[others.index(state.discarder)]):
+    if (
+        state.phase == "discard"
+        and state.discarder in others
+        and not any(n in (1, 2) for n in hands[others.index(state.discarder)])
+    ):
         return None
     return hands, tis, stock
 

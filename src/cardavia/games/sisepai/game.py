@@ -30,13 +30,19 @@ class SiSePai(Game):
     # 2026-11-30: `drawn` (the winning card drawn, or discarded)
     breakdown_keys_added_later = frozenset({"drawn"})
 
-    def new_deal(self, seed: int, dealer: int | None = None, lazy: bool = False
-                 ) -> SiSePaiState:
+    def new_deal(self, seed: int, dealer: int | None = None, lazy: bool = False) -> SiSePaiState:
         """SSP-3: shuffle, pick a random dealer, deal 20 each; the other 37 form the stock."""
         deck, dealer = dealing.shuffled(seed, full_deck(), PLAYERS, dealer)
         *hands, stock = dealing.cut(deck, [HAND] * PLAYERS)
-        return self._build(dealer, hands, [[] for _ in range(PLAYERS)],
-                           [[] for _ in range(PLAYERS)], stock, dealer, lazy=lazy)
+        return self._build(
+            dealer,
+            hands,
+            [[] for _ in range(PLAYERS)],
+            [[] for _ in range(PLAYERS)],
+            stock,
+            dealer,
+            lazy=lazy,
+        )
 
     def from_position(self, position: dict[str, Any], lazy: bool = False) -> SiSePaiState:
         """An explicit arrangement: {"dealer", "hands", "stock" (in draw order), and optionally
@@ -51,8 +57,10 @@ class SiSePai(Game):
             exposed_raw = position.get("exposed") or [[] for _ in range(PLAYERS)]
             if not isinstance(exposed_raw, list) or len(exposed_raw) != PLAYERS:
                 raise InvalidPositionError(f"exposed must list {PLAYERS} seats")
-            exposed = [[_cards(g, f"exposed group of seat {s}") for g in groups]
-                       for s, groups in enumerate(exposed_raw)]
+            exposed = [
+                [_cards(g, f"exposed group of seat {s}") for g in groups]
+                for s, groups in enumerate(exposed_raw)
+            ]
             stock = _cards(position.get("stock", []), "stock")
         except InvalidActionError as err:
             raise InvalidPositionError(str(err)) from None
@@ -66,8 +74,16 @@ class SiSePai(Game):
         every = [c for h in hands for c in h] + stock
         every += [c for d in discards for c in d] + [c for gs in exposed for g in gs for c in g]
         positions.check_deck(every, NOTATION)
-        return self._build(dealer, hands, exposed, discards, list(reversed(stock)), first,
-                           draw_order=False, lazy=lazy)
+        return self._build(
+            dealer,
+            hands,
+            exposed,
+            discards,
+            list(reversed(stock)),
+            first,
+            draw_order=False,
+            lazy=lazy,
+        )
 
     def _build(
         self,

@@ -110,9 +110,9 @@ _SOLDIER_SETS = ((0, 1, 2), (0, 1, 3), (0, 2, 3), (1, 2, 3), (0, 1, 2, 3))
 
 
 def _soldier_partitions(counts: tuple[int, ...]) -> Iterator[tuple[tuple[int, ...], ...]]:
-    def rec(i: int, left: list[int], taken: tuple[tuple[int, ...], ...]) -> Iterator[
-        tuple[tuple[int, ...], ...]
-    ]:
+    def rec(
+        i: int, left: list[int], taken: tuple[tuple[int, ...], ...]
+    ) -> Iterator[tuple[tuple[int, ...], ...]]:
         if i == len(_SOLDIER_SETS):
             for parts in product(*(_identical_groups(c, left[c]) for c in range(4))):
                 yield taken + tuple(g for part in parts for g in part)

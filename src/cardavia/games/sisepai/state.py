@@ -47,8 +47,11 @@ HAND = 20
 RANK_DRAWER_WIN, RANK_OTHER_WIN, RANK_IDENTICAL, RANK_DRAWER_GROUP, RANK_NEXT_MIXED = 1, 2, 3, 4, 5
 
 # Pieces that make a mixed group with a given piece: command K A E, field C H N (SSP-4 G4, G5).
-_TRIAD = {p: [q for q in range(base, base + 3) if q != p] for base in (GENERAL, CHARIOT)
-          for p in range(base, base + 3)}
+_TRIAD = {
+    p: [q for q in range(base, base + 3) if q != p]
+    for base in (GENERAL, CHARIOT)
+    for p in range(base, base + 3)
+}
 _OTHER_COLOUR_SETS = {
     c: [tuple(o for o in range(4) if o != c and o != skip) for skip in range(4) if skip != c]
     + [tuple(o for o in range(4) if o != c)]
@@ -332,8 +335,14 @@ class SiSePaiState(State):
         for gs, exposed in ((self.exposed[seat], True), (concealed_groups, False)):
             for g in gs:
                 kind = group_kind(sorted(g)) or ""
-                groups.append({"cards": codes(g), "kind": kind, "points": SCORE_TABLE[kind],
-                               "exposed": exposed})
+                groups.append(
+                    {
+                        "cards": codes(g),
+                        "kind": kind,
+                        "points": SCORE_TABLE[kind],
+                        "exposed": exposed,
+                    }
+                )
         total = sum(int(g["points"]) for g in groups)
         self.hands[seat] = hand
         self.public = None

@@ -52,7 +52,8 @@ STRINGS: dict[str, str] = {
     # --- forced moves, shown as a notice when they happen
     "cp_notice_passed": N_("You could not beat %(play)s, so you passed."),
     "cp_notice_forced_beat": N_(
-        "You had to beat %(over)s: %(play)s was the only play you could beat it with."),
+        "You had to beat %(over)s: %(play)s was the only play you could beat it with."
+    ),
     "cp_notice_last_card": N_("You led your last card: %(play)s."),
     # --- your choices
     "cp_act_play": N_("Play"),
@@ -60,21 +61,24 @@ STRINGS: dict[str, str] = {
     "cp_play_selected_aria": N_("Play the selected cards: %(cards)s"),
     "cp_key_hint": N_(
         "Keyboard: arrow keys move through your hand, Enter or Space selects a card, "
-        "P plays the selection; or press the number of a play."),
+        "P plays the selection; or press the number of a play."
+    ),
     # --- reasons a choice is disabled
     "cp_reason_wait": N_("Wait for your turn to play"),
     "cp_reason_card_cannot_beat": N_("%(card)s is in no play that beats %(play)s"),
     "cp_reason_select": N_("Select cards in your hand first, or choose a play"),
     "cp_reason_not_a_play": N_(
         "These cards are not a play: play 1 to 4 identical cards, or a Tian Jiu, Di Ba, "
-        "Ren Qi or He Wu combination"),
-    "cp_reason_unequal": N_(
-        "Not a play: %(name)s needs as many matching cards as %(civil)s cards"),
+        "Ren Qi or He Wu combination"
+    ),
+    "cp_reason_unequal": N_("Not a play: %(name)s needs as many matching cards as %(civil)s cards"),
     "cp_reason_class": N_(
         "%(play)s does not beat %(over)s: special combinations and ordinary plays never "
-        "beat each other"),
+        "beat each other"
+    ),
     "cp_reason_family": N_(
-        "%(play)s does not beat %(over)s: different families never beat each other"),
+        "%(play)s does not beat %(over)s: different families never beat each other"
+    ),
     "cp_reason_rank": N_("%(play)s does not beat %(over)s: its rank is not higher"),
     "cp_reason_not_legal": N_("%(play)s cannot be played now"),
     # --- the log
@@ -85,7 +89,8 @@ STRINGS: dict[str, str] = {
     "cp_log_seat_led": N_("%(seat)s led %(play)s"),
     "cp_log_you_beat": N_("You beat it with %(play)s"),
     "cp_log_you_had_to_beat": N_(
-        "You had to beat it with %(play)s, the only play you could beat it with"),
+        "You had to beat it with %(play)s, the only play you could beat it with"
+    ),
     "cp_log_seat_beat": N_("%(seat)s beat it with %(play)s"),
     "cp_log_you_passed": N_("You could not beat %(play)s, so you passed"),
     "cp_log_seat_passed": N_("%(seat)s could not beat %(play)s and passed"),
@@ -126,10 +131,8 @@ PLURALS: dict[str, tuple[str, str]] = {
         "Starting bonus: you hold the Nail and Two Reds, so %(n)s cards go to your pile",
     ),
     "cp_log_seat_bonus": NP_(
-        "Starting bonus: %(seat)s holds the Nail and Two Reds, so %(n)s card goes to "
-        "their pile",
-        "Starting bonus: %(seat)s holds the Nail and Two Reds, so %(n)s cards go to "
-        "their pile",
+        "Starting bonus: %(seat)s holds the Nail and Two Reds, so %(n)s card goes to their pile",
+        "Starting bonus: %(seat)s holds the Nail and Two Reds, so %(n)s cards go to their pile",
     ),
     "cp_log_you_won_round": NP_(
         "You won the round and banked %(n)s card",

@@ -106,10 +106,12 @@ PLURALS: dict[str, tuple[str, str]] = {
     ),
     # the hint's "why": the distance to a win after the move, and the unseen cards that would
     # bring the hand closer then (cardavia.ai.explain)
-    "why_distance": NP_("Your hand is then %(n)s card from a win.",
-                        "Your hand is then %(n)s cards from a win."),
-    "why_acceptance": NP_("%(n)s unseen card would bring it closer.",
-                          "%(n)s unseen cards would bring it closer."),
+    "why_distance": NP_(
+        "Your hand is then %(n)s card from a win.", "Your hand is then %(n)s cards from a win."
+    ),
+    "why_acceptance": NP_(
+        "%(n)s unseen card would bring it closer.", "%(n)s unseen cards would bring it closer."
+    ),
     "hint_greedy": NP_(
         "The rule-of-thumb move: nothing did clearly better in %(n)s simulated deal "
         "(it won %(share)s%%).",

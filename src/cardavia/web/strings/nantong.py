@@ -22,24 +22,29 @@ STRINGS: dict[str, str] = {
     "nt_opening_text": N_(
         "From the dealer, each player may show opening fours, opening threes and a Tiandi "
         "Hezi from the cards dealt, then finishes setup. Only the non-dealers may declare "
-        "ready."),
+        "ready."
+    ),
     "nt_act_ready": N_("Ready"),
     "nt_act_finish": N_("Finish setup"),
     "nt_note_four": N_(
-        "One of your seven groups, 16 base hu. Draw a replacement from the back of the stock."),
-    "nt_note_three": N_("Same card as an indicator: one of your seven groups, 16 base hu. "
-                        "No replacement."),
-    "nt_note_hezi": N_("16 base hu, not a group. Draw two replacements from the back of the "
-                       "stock."),
+        "One of your seven groups, 16 base hu. Draw a replacement from the back of the stock."
+    ),
+    "nt_note_three": N_(
+        "Same card as an indicator: one of your seven groups, 16 base hu. No replacement."
+    ),
+    "nt_note_hezi": N_(
+        "16 base hu, not a group. Draw two replacements from the back of the stock."
+    ),
     "nt_note_ready": N_(
         "Your hand locks: after each draw, win or discard the card drawn. A win counts one "
-        "more ×2 multiplier."),
+        "more ×2 multiplier."
+    ),
     "nt_note_finish": N_("End your setup. Play begins when everyone has finished."),
     "nt_note_finish_skip": N_("End your setup without the declarations left."),
     "nt_ready_waits": N_("Ready: waiting for %(cards)s"),
     "nt_opening_hint": N_(
-        "Keyboard: press the number of a declaration, R for ready or F to finish setup, or "
-        "use Tab."),
+        "Keyboard: press the number of a declaration, R for ready or F to finish setup, or use Tab."
+    ),
     # --- seats and groups set down
     "nt_ready_mark": N_("Ready"),
     "nt_setup_done": N_("Setup done"),
@@ -60,10 +65,12 @@ STRINGS: dict[str, str] = {
     "nt_act_added_kong": N_("Added kong"),
     "nt_note_kong": N_("Then draw a replacement from the back of the stock."),
     "nt_turn_hint_win": N_(
-        "Keyboard: arrow keys move through your hand, Enter or Space discards; W wins."),
+        "Keyboard: arrow keys move through your hand, Enter or Space discards; W wins."
+    ),
     "nt_turn_hint": N_(
         "Keyboard: arrow keys move through your hand, Enter or Space discards; W wins, the "
-        "number keys make a kong."),
+        "number keys make a kong."
+    ),
     "nt_reason_opening": N_("Opening phase: declare with the buttons, or finish setup"),
     "nt_reason_claim": N_("A card is under claim: answer with the buttons first"),
     "nt_reason_ready": N_("Your hand is ready and locked: discard the card you drew, or win"),
@@ -72,8 +79,7 @@ STRINGS: dict[str, str] = {
     # --- whose turn it is
     "nt_status_opening_you": N_("Opening phase: declare what you can, then finish setup"),
     "nt_status_opening_seat": N_("Opening phase: %(seat)s is declaring…"),
-    "nt_status_first_discard": N_(
-        "You are the dealer: discard a card to begin, without drawing"),
+    "nt_status_first_discard": N_("You are the dealer: discard a card to begin, without drawing"),
     "nt_status_after_pong": N_("Pong made: discard a card"),
     "nt_status_drew": N_("You drew %(card)s: discard a card"),
     "nt_status_drew_win": N_("You drew %(card)s: win, or discard a card"),
@@ -98,8 +104,7 @@ STRINGS: dict[str, str] = {
     "nt_log_seat_finished": N_("%(seat)s finished setup"),
     "nt_log_seat_drew": N_("%(seat)s drew from the front of the stock"),
     "nt_log_you_replacement": N_("Replacement from the back of the stock: you drew %(card)s"),
-    "nt_log_seat_replacement": N_(
-        "%(seat)s drew a replacement from the back of the stock"),
+    "nt_log_seat_replacement": N_("%(seat)s drew a replacement from the back of the stock"),
     "nt_log_you_pong": N_("You claimed %(card)s from %(from)s: pong"),
     "nt_log_seat_pong": N_("%(seat)s claimed %(card)s from %(from)s: pong"),
     "nt_log_you_exposed_kong": N_("You claimed %(card)s from %(from)s: exposed kong"),
@@ -112,8 +117,7 @@ STRINGS: dict[str, str] = {
     "nt_log_you_add_kong": N_("You add %(card)s to your pong: it may be robbed"),
     "nt_log_seat_add_kong": N_("%(seat)s adds %(card)s to a pong: it may be robbed"),
     "nt_log_you_added_kong": N_("Nobody robbed it: your added kong of %(card)s stands"),
-    "nt_log_seat_added_kong": N_(
-        "Nobody robbed it: the added kong of %(card)s by %(seat)s stands"),
+    "nt_log_seat_added_kong": N_("Nobody robbed it: the added kong of %(card)s by %(seat)s stands"),
     "nt_log_you_won_self": N_("You won with %(card)s, a self-draw"),
     "nt_log_seat_won_self": N_("%(seat)s won with %(card)s, a self-draw"),
     "nt_log_you_won_discard": N_("You won on %(card)s, discarded by %(from)s"),
@@ -123,20 +127,18 @@ STRINGS: dict[str, str] = {
     "nt_log_seat_won_discard_yours": N_("%(seat)s won on your discard, %(card)s"),
     "nt_log_seat_won_rob_yours": N_("%(seat)s robbed your kong and won on %(card)s"),
     "nt_log_you_won_heavenly": N_("Heavenly win: your cards as dealt are complete"),
-    "nt_log_seat_won_heavenly": N_(
-        "Heavenly win for %(seat)s: the cards as dealt are complete"),
+    "nt_log_seat_won_heavenly": N_("Heavenly win for %(seat)s: the cards as dealt are complete"),
     "nt_log_exhausted": N_("Nobody took the last discard: the deal is exhausted"),
     # --- the scoring sheet (rules, section 4)
     "nt_result_exhausted": N_("Exhausted deal: nobody won"),
     "nt_result_exhausted_note": N_(
         "The stock ran out. Every player's base hu is still settled, with no bonuses and no "
-        "multipliers."),
+        "multipliers."
+    ),
     "nt_result_self_drawn": N_("Winning card: %(card)s, a self-draw"),
-    "nt_result_replacement": N_(
-        "Winning card: %(card)s, a replacement drawn after a kong"),
+    "nt_result_replacement": N_("Winning card: %(card)s, a replacement drawn after a kong"),
     "nt_result_robbed": N_("Winning card: %(card)s, robbed from the added kong of %(seat)s"),
-    "nt_result_earthly": N_(
-        "Winning card: %(card)s, the first discard of %(seat)s, the dealer"),
+    "nt_result_earthly": N_("Winning card: %(card)s, the first discard of %(seat)s, the dealer"),
     "nt_result_robbed_yours": N_("Winning card: %(card)s, robbed from your added kong"),
     "nt_result_earthly_yours": N_("Winning card: %(card)s, your first discard as the dealer"),
     "nt_result_heavenly": N_("Heavenly win: no winning card"),

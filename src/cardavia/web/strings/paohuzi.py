@@ -46,57 +46,69 @@ STRINGS: dict[str, str] = {
     "phz_huxi_title": N_("Huxi of the exposed groups that everyone can see"),
     "phz_dead_mark": N_("Dead hand"),
     "phz_dead_seat_title": N_(
-        "%(seat)s has a dead hand: no more chi, peng or win, and no more discards"),
+        "%(seat)s has a dead hand: no more chi, peng or win, and no more discards"
+    ),
     "phz_note_dead": N_(
         "Your hand is dead: you can no longer take cards or win, and you make no more "
         "discards. You keep revealing on your turns, still make a compulsory ti, and may "
-        "still make a pao."),
+        "still make a pao."
+    ),
     # --- your hand
     "phz_reason_kan": N_(
         "Part of your kan of %(card)s: a kan is locked. It cannot be discarded or used in a "
-        "chi; it only grows into a ti or a pao."),
+        "chi; it only grows into a ti or a pao."
+    ),
     "phz_reason_not_discarding": N_(
-        "You discard only after a chi, peng, wei, ti or pao, or as the dealer at the start"),
+        "You discard only after a chi, peng, wei, ti or pao, or as the dealer at the start"
+    ),
     "phz_reason_claim": N_("A card is in play: answer with the buttons first"),
     "phz_reason_dead_hand": N_("Your hand is dead: you make no more discards"),
     # --- claims: the buttons and why one is not offered
     "phz_act_chi_bi": N_("Chi + bi"),
     "phz_bi_part": N_("bi: %(cards)s"),
     "phz_reason_no_win": N_(
-        "With this card your hand does not make seven groups worth at least 15 huxi"),
+        "With this card your hand does not make seven groups worth at least 15 huxi"
+    ),
     "phz_reason_no_win_discard": N_(
-        "No win on a discard: you can win only with a card revealed from the stock"),
+        "No win on a discard: you can win only with a card revealed from the stock"
+    ),
     "phz_reason_dead_win": N_("Your hand is dead: you can no longer win"),
     "phz_stale_chi": N_(
         "You cannot chi %(card)s: it is a stale card for you, because you passed up a chi "
-        "of it or discarded it earlier."),
+        "of it or discarded it earlier."
+    ),
     "phz_stale_peng": N_(
         "You cannot peng %(card)s: it is a stale card for you, because you passed up a "
-        "peng of it or discarded it earlier."),
+        "peng of it or discarded it earlier."
+    ),
     "phz_stale_list_both": N_("Stale cards for your chi and peng: %(cards)s."),
     "phz_stale_list_chi": N_("Stale cards for your chi: %(cards)s."),
     "phz_stale_list_peng": N_("Stale cards for your peng: %(cards)s."),
     "phz_notice_stale_chi": N_(
-        "You passed up a chi of %(card)s: it is now a stale card for your chi."),
+        "You passed up a chi of %(card)s: it is now a stale card for your chi."
+    ),
     "phz_notice_stale_peng": N_(
-        "You passed up a peng of %(card)s: it is now a stale card for your peng."),
+        "You passed up a peng of %(card)s: it is now a stale card for your peng."
+    ),
     "phz_notice_stale_both": N_(
-        "You passed up a chi and a peng of %(card)s: it is now a stale card for both."),
+        "You passed up a chi and a peng of %(card)s: it is now a stale card for both."
+    ),
     # --- whose turn it is
     "phz_status_first_discard": N_("You are the dealer: discard a card to begin"),
     "phz_status_you_revealed": N_("You revealed %(card)s: your answer?"),
     "phz_status_seat_revealed": N_("%(seat)s revealed %(card)s: your answer?"),
     "phz_status_win_after_wei": N_(
-        "Your compulsory wei of %(card)s completes your hand: win, or pass?"),
+        "Your compulsory wei of %(card)s completes your hand: win, or pass?"
+    ),
     "phz_status_win_after_ti": N_(
-        "Your compulsory ti of %(card)s completes your hand: win, or pass?"),
+        "Your compulsory ti of %(card)s completes your hand: win, or pass?"
+    ),
     # --- the log
     "phz_log_shown": N_("The dealer's shown card is %(card)s: it stays in the dealer's hand"),
     "phz_log_you_shown": N_("As the dealer you show %(card)s: it stays in your hand"),
     "phz_log_you_kan": N_("You hold a kan of %(card)s: it stays in your hand, locked"),
     "phz_log_you_ti_dealt": N_("You were dealt four %(card)s: a ti, laid face down"),
-    "phz_log_seat_ti_dealt": N_(
-        "%(seat)s was dealt four identical cards: a ti, laid face down"),
+    "phz_log_seat_ti_dealt": N_("%(seat)s was dealt four identical cards: a ti, laid face down"),
     "phz_log_you_revealed": N_("You revealed %(card)s"),
     "phz_log_seat_revealed": N_("%(seat)s revealed %(card)s"),
     "phz_log_you_wei": N_("You made a wei of %(card)s, face down"),
@@ -115,8 +127,7 @@ STRINGS: dict[str, str] = {
     "phz_log_seat_pao_peng": N_("%(seat)s took %(card)s for a pao with their peng"),
     "phz_log_you_unclaimed": N_("Nobody took %(card)s: it goes to your discard area"),
     "phz_log_unclaimed": N_("Nobody took %(card)s: it goes to the discard area of %(seat)s"),
-    "phz_log_you_dead": N_(
-        "Your hand is dead: the compulsory group left you nothing to discard"),
+    "phz_log_you_dead": N_("Your hand is dead: the compulsory group left you nothing to discard"),
     "phz_log_seat_dead": N_("The hand of %(seat)s is dead: no more chi, peng or win"),
     "phz_log_you_heavenly": N_("Heavenly win: you were dealt three ti or five kan"),
     "phz_log_seat_heavenly": N_("Heavenly win for %(seat)s: three ti or five kan as dealt"),

@@ -20,8 +20,9 @@ STRINGS: dict[str, str] = {
     "status_keep": N_("You drew %(card)s: keep it as a group"),
     # --- the log
     "log_seat_drew": N_("%(seat)s drew %(card)s"),
-    "log_unclaimed": N_("Nobody claimed the drawn %(card)s: it becomes a discard, and the others "
-                        "may claim it again"),
+    "log_unclaimed": N_(
+        "Nobody claimed the drawn %(card)s: it becomes a discard, and the others may claim it again"
+    ),
     "log_you_claimed": N_("You claimed %(card)s: %(group)s"),
     "log_seat_claimed": N_("%(seat)s claimed %(card)s: %(group)s"),
     # --- actions and group kinds
