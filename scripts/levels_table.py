@@ -9,7 +9,7 @@ import json
 import sys
 from pathlib import Path
 
-GAMES = {"sisepai": "Sì Sè Pái", "nantong": "Nantong", "paohuzi": "Paohuzi", "chuopai": "Chuo Pai"}
+from cardavia.games.registry import GAMES
 
 
 def row(report: dict) -> str:
@@ -18,7 +18,7 @@ def row(report: dict) -> str:
         f"{report['forced_latency_ms']['p95']:.2f} ms" if report["forced_decisions"] else "none"
     )
     return (
-        f"| {GAMES[report['game']]} | `{report['candidate']}` | {report['seed_groups']:,} "
+        f"| {GAMES[report['game']].title} | `{report['candidate']}` | {report['seed_groups']:,} "
         f"| {w['mean']:.3f} [{w['low']:.3f}, {w['high']:.3f}] | {report['fair_share']:.3f} "
         f"| {w['mean'] / report['fair_share']:.2f} | {report['mean_score']['mean']:.2f} "
         f"| {report['reference_mean_score']['mean']:.2f} "

@@ -11,8 +11,39 @@ from __future__ import annotations
 
 import os
 
+import pytest
 from hypothesis import settings
 
 settings.register_profile("ci", derandomize=True, database=None)
 settings.register_profile("explore")
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
+
+
+# Tests that measure time or load, drive a browser or start many processes run alone: scripts/test
+# runs the rest on every core first (pytest-xdist), then these one at a time.
+SERIAL_FOLDERS = {"e2e", "deploy"}
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption(
+        "--part",
+        choices=("all", "parallel", "serial"),
+        default="all",
+        help="run only the tests that may share the machine (parallel) or only the others",
+    )
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    for item in items:
+        if item.path.parent.name in SERIAL_FOLDERS:
+            item.add_marker(pytest.mark.serial)
+    part = config.getoption("--part")
+    if part == "all":
+        return
+    keep = [
+        item
+        for item in items
+        if (item.get_closest_marker("serial") is None) == (part == "parallel")
+    ]
+    config.hook.pytest_deselected(items=[item for item in items if item not in keep])
+    items[:] = keep

@@ -44,10 +44,12 @@ from typing import Any
 from urllib.parse import urlsplit
 
 from cardavia.bench_http import _Client, _free_port, _percentile
+from cardavia.games.registry import GAMES
 
 LOAD, FLOOD, VICTIM = "127.0.0.1", "127.0.0.2", "127.0.0.3"  # client addresses (all loopback)
 IDLE_RECONNECT_S = 4.0  # the server closes a connection idle 5 s: reconnect before that
-GAME = "sisepai"
+# The first game of the list: the HTTP paths under load are the same for every game.
+GAME = next(iter(GAMES))
 
 
 # ---------------------------------------------------------------------------------------------

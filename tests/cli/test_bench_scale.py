@@ -23,6 +23,8 @@ from cardavia.bench_scale import (
 from cardavia.cli import main
 from tests.backends import pg_server
 
+pytestmark = pytest.mark.serial  # measures load: alone on the machine
+
 
 def _latency(figures: dict[str, Any], n_min: int = 1) -> None:
     assert figures["n"] >= n_min
