@@ -5,7 +5,8 @@ names every file still missing, one failing test per piece:
 - engine: its rules package, `src/cardavia/games/<game>/`;
 - agents: its policies and hint reasons, `src/cardavia/ai/games/<game>.py` (`GREEDY`, `explain`);
 - rules: its full rules in every site language, `src/cardavia/content/rules/<game>/<lang>.md`;
-- table: its table client, `src/cardavia/web/static/table/<game>.js` (or a `<game>/` folder);
+- table: its table client, `src/cardavia/web/static/table/<game>.js`, the ES module that
+  `table.html` loads for the game, which registers itself (`registerGame("<game>", …)`);
 - strings: its table's words, `src/cardavia/web/strings/<game>.py` (or its section of
   `web/client_strings.py`, until that file is split);
 - traditions: its entry on the site, a `GameInfo` in `src/cardavia/traditions.py`;
@@ -77,10 +78,12 @@ def rules(game: str) -> list[str]:
 
 
 def table(game: str) -> list[str]:
-    static = SRC / "web" / "static" / "table"
-    if (static / f"{game}.js").is_file() or any((static / game).glob("*.js")):
-        return []
-    return [f"{rel(static / f'{game}.js')} or {rel(static / game)}/ (the table client)"]
+    plugin = SRC / "web" / "static" / "table" / f"{game}.js"
+    if not plugin.is_file():
+        return [f"{rel(plugin)} (the table client, which templates/table.html loads)"]
+    if f'registerGame("{game}"' not in plugin.read_text(encoding="utf-8"):
+        return [f'{rel(plugin)}: no registerGame("{game}", …)']
+    return []
 
 
 def _has_section(path: Path, dict_name: str, key: str) -> bool:

@@ -1,5 +1,7 @@
-"""The table core's language helpers (static/table/core.js, `Cardavia.ctx`), in chromium: card
-lists and sentences in a row as each of the six languages writes them."""
+"""The table core's language helpers (static/table/core/strings.js, also in every hook's `ctx`),
+in chromium: card lists and sentences in a row as each of the six languages writes them. The
+module is imported in the page, where it is the one the table runs (a module loads once per
+page), reading the page's language from its config."""
 
 from __future__ import annotations
 
@@ -10,6 +12,12 @@ from tests.e2e.conftest import DESKTOP
 from tests.e2e.helpers import new_page
 
 CARDS = ["большая 3 (參)", "большая 4 (肆)", "большая 5 (伍)"]
+STRINGS = "/static/table/core/strings.js"
+
+
+def helper(name: str) -> str:
+    """A function for page.evaluate that calls the strings module's `name` with its argument."""
+    return f"async (arg) => (await import({STRINGS!r}))[{name!r}](...arg)"
 
 
 @pytest.mark.parametrize(
@@ -28,15 +36,13 @@ def test_lists_and_sentences(
 ) -> None:
     page = new_page(browser, base_url, DESKTOP)
     page.goto(f"/{lang}/games/paohuzi/table?seed=1&level=greedy")
-    page.wait_for_function("window.Cardavia && window.Cardavia.ctx")
+    page.locator("[data-testid=log] li").first.wait_for(state="attached")  # the table runs
     # every card name stays apart, whatever Intl's list patterns of the language would do
-    assert page.evaluate("c => Cardavia.ctx.joinList(c)", CARDS) == listed.join(CARDS)
+    assert page.evaluate(helper("joinList"), [CARDS]) == listed.join(CARDS)
     # a label gets its full stop; empty parts drop out; Chinese puts no space between
-    got = page.evaluate(
-        "() => Cardavia.ctx.sentences('Ready', '', 'It waits for the end.', 'Done!')"
-    )
+    got = page.evaluate(helper("sentences"), ["Ready", "", "It waits for the end.", "Done!"])
     assert got == said
-    assert page.evaluate("() => Cardavia.ctx.sentences('更近。', '还差 1 张。')") == (
+    assert page.evaluate(helper("sentences"), ["更近。", "还差 1 张。"]) == (
         "更近。还差 1 张。" if lang == "zh" else "更近。 还差 1 张。"
     )
     assert not page.errors  # type: ignore[attr-defined]
@@ -58,9 +64,9 @@ def test_names_joined_by_and(
     its words as its catalog does ("AI 1 和 AI 2", not "AI 1和AI 2")."""
     page = new_page(browser, base_url, DESKTOP)
     page.goto(f"/{lang}/games/chuopai/table?seed=1&level=greedy")
-    page.wait_for_function("window.Cardavia && window.Cardavia.ctx")
-    assert page.evaluate("n => Cardavia.ctx.joinAnd(n)", ["AI 1", "AI 2"]) == two
-    assert page.evaluate("n => Cardavia.ctx.joinAnd(n)", ["You", "AI 1", "AI 2"]) == three
+    page.locator("[data-testid=log] li").first.wait_for(state="attached")  # the table runs
+    assert page.evaluate(helper("joinAnd"), [["AI 1", "AI 2"]]) == two
+    assert page.evaluate(helper("joinAnd"), [["You", "AI 1", "AI 2"]]) == three
     if lang == "zh":
-        assert page.evaluate("n => Cardavia.ctx.joinAnd(n)", ["你", "AI 2"]) == "你和 AI 2"
+        assert page.evaluate(helper("joinAnd"), [["你", "AI 2"]]) == "你和 AI 2"
     assert not page.errors  # type: ignore[attr-defined]

@@ -21,6 +21,8 @@ from cardavia.table.pacing import MAX_PAUSE, WARM, Pacer, Window
 from tests.table.helpers import run
 
 KEY = ("nantong", "normal", True)
+# Real searches are timed against a human's real thinking: alone on the machine.
+pytestmark = pytest.mark.serial
 
 
 def test_before_enough_timings_a_pause_is_drawn_up_to_the_prior() -> None:

@@ -28,16 +28,43 @@ QUOTED = re.compile(r"[\"`]([a-z][a-z0-9_]*)[\"`$]")
 SERVER = ("why_",)
 
 
-# a whole line of comment (core.js opens with a sample plugin that asks for `kind_${…}`)
+# a whole line of comment (core/main.js opens with a sample plugin that asks for a status key)
 COMMENT_LINE = re.compile(r"^\s*//.*$", re.MULTILINE)
+# `import … from "./x.js"` (and `export … from`): the modules a table's script is made of
+IMPORT = re.compile(r"^(?:import|export)\b[^;]*?\bfrom\s*\"(\.{1,2}/[^\"]+)\"", re.MULTILINE)
 
 
-def _js(name: str) -> str:
-    return COMMENT_LINE.sub("", (TABLE_JS / f"{name}.js").read_text())
+def _js(path: Path) -> str:
+    return COMMENT_LINE.sub("", path.read_text())
+
+
+def _modules(entry: Path) -> list[Path]:
+    """`entry` and every module it imports, directly or not (relative imports)."""
+    found: list[Path] = []
+    todo = [entry.resolve()]
+    while todo:
+        path = todo.pop()
+        if path in found:
+            continue
+        found.append(path)
+        if path.is_file():  # a missing one is the test's below to name
+            todo.extend((path.parent / spec).resolve() for spec in IMPORT.findall(path.read_text()))
+    return found
+
+
+def _core() -> str:
+    """The table's words that are no game's: the core's modules and the widgets games share."""
+    modules = [*TABLE_JS.glob("core/*.js"), *TABLE_JS.glob("shared/*.js")]
+    return "".join(_js(p) for p in sorted(modules))
+
+
+def _plugin(game: str) -> str:
+    return _js(TABLE_JS / f"{game}.js")
 
 
 def _script(game: str) -> str:
-    return _js("core") + _js(game)
+    """All that the game's table runs: its plugin and the modules it imports."""
+    return "".join(_js(p) for p in _modules(TABLE_JS / f"{game}.js") if p.is_file())
 
 
 def _asks_for(script: str, key: str) -> bool:
@@ -84,11 +111,11 @@ def test_every_key_of_a_game_is_asked_for_by_its_table(game: str) -> None:
 
 
 def test_every_core_key_is_the_core_s_or_shared() -> None:
-    """A key of `strings/core.py` is asked for by the core (core.js) or by two games' plugins at
-    least; a word one game alone uses belongs in that game's module, so that removing a game
-    leaves no word of it behind."""
-    core_js = _js("core")
-    plugins = {game: _js(game) for game in GAMES}
+    """A key of `strings/core.py` is asked for by the core (`core/`, or the widgets in `shared/`)
+    or by two games' plugins at least; a word one game alone uses belongs in that game's
+    module, so that removing a game leaves no word of it behind."""
+    core_js = _core()
+    plugins = {game: _plugin(game) for game in GAMES}
     misplaced = {}
     for key in [*core.STRINGS, *core.PLURALS]:
         if key.startswith(SERVER) or _asks_for(core_js, key):
@@ -97,3 +124,14 @@ def test_every_core_key_is_the_core_s_or_shared() -> None:
         if len(users) < 2:
             misplaced[key] = users
     assert not misplaced, f"core keys of one game or none (key: games): {misplaced}"
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_table_s_script_is_its_plugin_and_what_it_imports(game: str) -> None:
+    """The key checks above read what the game's page loads: its plugin, the core (through
+    `core/main.js`) and the shared widgets it uses; every module imported is there."""
+    modules = _modules(TABLE_JS / f"{game}.js")
+    assert all(p.is_file() for p in modules), [p for p in modules if not p.is_file()]
+    names = {p.relative_to(TABLE_JS.resolve()).as_posix() for p in modules}
+    assert {f"{game}.js", "core/main.js", "core/strings.js"} <= names, names
+    assert not any(f"{other}.js" in names for other in GAMES if other != game), names

@@ -6,16 +6,19 @@ API answers are never stored; a redirect's Location is a path on this site."""
 from __future__ import annotations
 
 from html.parser import HTMLParser
+from pathlib import Path
 from typing import Any
 
 import pytest
 from starlette.testclient import TestClient
 
+import cardavia
 from cardavia.traditions import DECKS
 from cardavia.web.headers import relative_location
 from tests.seated import SeatedClient
 
 PLAYABLE = [g.id for d in DECKS for g in d.games if g.playable]
+STATIC = Path(cardavia.__file__).parent / "web" / "static"
 COMING = [g.id for d in DECKS for g in d.games if not g.playable]
 PAGES = [
     "/en/",
@@ -161,6 +164,17 @@ def test_the_404_page(client: TestClient, path: str) -> None:
     assert inline(r.text).blocked == []
 
 
+@pytest.mark.parametrize("game", PLAYABLE)
+def test_the_table_loads_its_plugin_as_one_module_script(client: TestClient, game: str) -> None:
+    """The table's client is ES modules: the page loads the game's plugin as its one module
+    script (which imports the core and the shared widgets, from this site: script-src 'self')."""
+    found = inline(client.get(f"/en/games/{game}/table").text)
+    modules = [s for s in found.scripts if s.get("type") == "module"]
+    assert [s.get("src") for s in modules] == [f"/static/table/{game}.js"], found.scripts
+    classic = [s.get("src") or "" for s in found.scripts if s not in modules]
+    assert not any(src.startswith("/static/table/") for src in classic), classic
+
+
 def test_the_look_applies_before_first_paint_without_inline_script(client: TestClient) -> None:
     """The saved look is set on <html> by a script in <head> that is neither deferred nor
     async (it runs before the body is painted), served as a file under the CSP."""
@@ -179,10 +193,8 @@ def test_the_look_applies_before_first_paint_without_inline_script(client: TestC
         "/static/css/rules.css",
         "/static/css/table.css",
         *(f"/static/table/{g}.css" for g in PLAYABLE),
-        "/static/look-early.js",
-        "/static/look.js",
-        "/static/rules.js",
-        *(f"/static/table/{g}.js" for g in ["core", *PLAYABLE]),
+        # every script: the site's, each game's plugin and the table's modules (core/, shared/)
+        *sorted(f"/static/{p.relative_to(STATIC).as_posix()}" for p in STATIC.rglob("*.js")),
     ],
 )
 def test_static_files(client: TestClient, path: str) -> None:
@@ -191,6 +203,9 @@ def test_static_files(client: TestClient, path: str) -> None:
     check_common(r)
     check_nothing_runs(r)
     assert "no-store" not in r.headers.get("cache-control", "")
+    if path.endswith(".js"):
+        # a JavaScript MIME type, which module scripts need (with nosniff, classic ones too)
+        assert r.headers["content-type"].split(";")[0] == "text/javascript", (path, r.headers)
     if path.endswith(".js"):  # what the CSP would block (el.style.x = … is allowed)
         for blocked in (
             "eval(",

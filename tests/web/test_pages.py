@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 from html.parser import HTMLParser
+from urllib.parse import urljoin
 
 import pytest
 from starlette.testclient import TestClient
@@ -36,6 +37,11 @@ class _Links(HTMLParser):
                 self.hreflang[str(a["hreflang"])] = str(a["href"])
         if tag == "h2":
             self.h2 += 1
+
+
+# A module script's static imports (`import … from "./core/main.js"`, `export … from`): the
+# table's client is ES modules, which the browser fetches by these paths.
+_IMPORT = re.compile(r"^(?:import|export)\b[^;]*?\bfrom\s*\"([^\"]+)\"", re.MULTILINE)
 
 
 def _parse(html: str) -> _Links:
@@ -170,7 +176,8 @@ def test_the_apis_paths_are_not_taken_for_pages(client: TestClient) -> None:
 
 @pytest.mark.parametrize("lang", list(LANGUAGES))
 def test_every_link_works(client: TestClient, lang: str) -> None:
-    """Crawl the site from the index: every internal link, image, script and stylesheet loads."""
+    """Crawl the site from the index: every internal link, image, script and stylesheet loads,
+    and so does every module a script imports."""
     seen: set[str] = set()
     todo = [f"/{lang}/"]
     while todo:
@@ -180,6 +187,8 @@ def test_every_link_works(client: TestClient, lang: str) -> None:
         seen.add(path)
         r = client.get(path)
         assert r.status_code == 200, f"{path} -> {r.status_code}"
+        if path.endswith(".js"):
+            todo.extend(urljoin(path, spec) for spec in _IMPORT.findall(r.text))
         if "text/html" not in r.headers.get("content-type", ""):
             continue
         for link in _parse(r.text).links:
@@ -188,6 +197,7 @@ def test_every_link_works(client: TestClient, lang: str) -> None:
                 if target.startswith(f"/{lang}/") or not re.match(r"^/[a-z]{2}/", target):
                     todo.append(target)
     assert any("/rules" in p for p in seen) and any("/table" in p for p in seen)
+    assert "/static/table/core/main.js" in seen and "/static/table/shared/centre.js" in seen
 
 
 def test_card_svg_served(client: TestClient) -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import mimetypes
 import os
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
@@ -27,6 +28,11 @@ from cardavia.web.headers import SecurityHeaders, secure
 from cardavia.web.limits import RateLimit
 
 DEFAULT_DB = "cardavia.db"
+
+# The static scripts (the table client is ES modules) go out as text/javascript (RFC 9239) on
+# every machine: Python before 3.12 guesses application/javascript unless the system's
+# /etc/mime.types says otherwise.
+mimetypes.add_type("text/javascript", ".js")
 
 
 def default_db_path() -> str:

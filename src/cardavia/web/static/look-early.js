@@ -1,6 +1,20 @@
+// @ts-check
 // Applies the saved look (Contrast, Grain, Color temperature) to <html> before first paint:
 // layout.html loads this file in <head> without `defer` (the site's CSP allows no inline
 // script). static/look.js binds the sliders and reuses window.cardaviaLook.
+//
+// A classic script (not a module), so that it runs before the page is painted; these types are
+// global to the site's other scripts (look.js):
+/** @typedef {{contrast: number, grain: number, temperature: number}} LookValues */
+/**
+ * @typedef {object} CardaviaLook
+ * @property {string} key                       the localStorage key
+ * @property {LookValues} defaults
+ * @property {LookValues} values                the look applied
+ * @property {() => LookValues} read            the saved look, each value clamped to 0–100
+ * @property {(v: LookValues) => void} apply    sets the CSS custom properties on <html>
+ * @property {(v: LookValues) => void} save
+ */
 (function () {
   "use strict";
   var KEY = "cardavia.look", DEF = {contrast: 50, grain: 50, temperature: 50};
@@ -10,7 +24,7 @@
   }
   function read() {
     var out = {contrast: 50, grain: 50, temperature: 50}, saved = null;
-    try { saved = JSON.parse(window.localStorage.getItem(KEY) || "null"); } catch (e) { saved = null; }
+    try { saved = JSON.parse(window.localStorage.getItem(KEY) || "null"); } catch { saved = null; }
     if (saved && typeof saved === "object") {
       for (var k in DEF) { out[k] = clamp(saved[k], DEF[k]); }
     }
@@ -28,9 +42,9 @@
     s.setProperty("--look-tint", d >= 0 ? "rgba(255, 146, 43, " + a + ")" : "rgba(64, 140, 255, " + a + ")");
   }
   function save(v) {
-    try { window.localStorage.setItem(KEY, JSON.stringify(v)); } catch (e) { /* private mode */ }
+    try { window.localStorage.setItem(KEY, JSON.stringify(v)); } catch { /* private mode */ }
   }
   var values = read();
   apply(values);
-  window.cardaviaLook = {key: KEY, defaults: DEF, values: values, read: read, apply: apply, save: save};
+  /** @type {Window & {cardaviaLook?: CardaviaLook}} */ (window).cardaviaLook = {key: KEY, defaults: DEF, values: values, read: read, apply: apply, save: save};
 })();

@@ -1,10 +1,11 @@
+// @ts-check
 // The three look sliders (Contrast, Grain, Color temperature) in the page header.
 // look-early.js (in <head>, not deferred) has already applied the saved values before first
 // paint and published window.cardaviaLook; this file binds the sliders to it and saves on input.
 (() => {
   "use strict";
 
-  const look = window.cardaviaLook;
+  const look = /** @type {Window & {cardaviaLook?: CardaviaLook}} */ (window).cardaviaLook;
   if (!look) return;
 
   const lang = document.documentElement.lang || "en";
@@ -15,6 +16,10 @@
     percent = { format: (x) => `${Math.round(x * 100)}%` };
   }
 
+  /**
+   * @param {HTMLInputElement} input
+   * @param {number} value
+   */
   function show(input, value) {
     const text = percent.format(value / 100);
     input.setAttribute("aria-valuetext", text);
@@ -23,7 +28,7 @@
   }
 
   function bind() {
-    const inputs = document.querySelectorAll("input[data-look]");
+    const inputs = /** @type {NodeListOf<HTMLInputElement>} */ (document.querySelectorAll("input[data-look]"));
     const values = look.read();
     for (const input of inputs) {
       const key = input.dataset.look;
@@ -46,7 +51,7 @@
     if (event.key !== look.key) return;
     const values = look.read();
     look.apply(values);
-    for (const input of document.querySelectorAll("input[data-look]")) {
+    for (const input of /** @type {NodeListOf<HTMLInputElement>} */ (document.querySelectorAll("input[data-look]"))) {
       const key = input.dataset.look;
       if (key in values) {
         input.value = String(values[key]);

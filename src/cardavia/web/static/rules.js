@@ -1,3 +1,4 @@
+// @ts-check
 // The Full rules page: a table wider than the screen scrolls sideways inside its frame. Mark the
 // frame with the sides that have more to show (css/rules.css shades them), so a phone reader
 // knows to swipe rather than reading a cut-off column as the whole table.

@@ -8,7 +8,7 @@ pass, win, exposed groups, concealed hand.
 Two layers (docs/table-client.md), each a module with `STRINGS` (key → msgid, marked `N_`) and
 `PLURALS` (key → singular and plural msgids, marked `NP_`; `markers.py`):
 
-- `core.py`: sent to every table. The core (static/table/core.js) uses these, and the words
+- `core.py`: sent to every table. The core (static/table/core/) uses these, and the words
   several games' plugins share (`act_win`, `caption_discarded`…).
 - `<game>.py`, one per game, named by the game's id (a hyphen is an underscore): sent to that
   game's table only, merged over the core's (a game key of the same name wins). A game's own

@@ -1,4 +1,4 @@
-"""The words every table is sent (static/table/core.js), and those several games' plugins share.
+"""The words every table is sent (static/table/core/), and those several games' plugins share.
 
 A game's own words are in its module beside this one (`strings/<game>.py`), merged over these.
 The other games may reuse any key here (`act_win`, `act_pass`, `log_you_drew`,

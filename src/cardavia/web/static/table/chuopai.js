@@ -1,18 +1,28 @@
+// @ts-check
 // The Chuo Pai parts of the table (rules: /work/shared/rules/chuopai.md, content/rules/chuopai):
 // the hand grouped by family, the round in play in the centre (who led, who beat with what, who
 // passed), the plays as buttons and as a selection of hand cards, forced plays explained, the
-// banked piles by seat and the piles compared at the end. The game-independent table is core.js;
-// the interface is described in docs/table-client.md.
+// banked piles by seat and the piles compared at the end. The game-independent table is core/;
+// the interface is described in docs/table-client.md and typed in core/types.js.
 //
 // The engine applies forced moves itself (a pass when nothing beats, the only beating play, a
 // last card): they reach the table as ordinary play/pass events. This plugin rebuilds your hand
 // from the log to tell which of your moves were forced, so the log, the centre and a notice can
 // say so ("You could not beat Man 4-4, so you passed").
-(() => {
-  "use strict";
 
-  const { HUMAN, t, tn, h, seatName, cardName, cardFace, config, removeOne, joinList, joinAnd, outcome } = window.Cardavia.ctx;
-  const ctx = window.Cardavia.ctx;
+import { registerGame } from "./core/main.js";
+import { ctx } from "./core/ctx.js";
+import { HUMAN } from "./core/state.js";
+import { t, tn, seatName, cardName, joinList, joinAnd } from "./core/strings.js";
+import { $, h, cardFace } from "./core/dom.js";
+import { removeOne } from "./core/present.js";
+import { outcome } from "./core/result.js";
+import { fillCentre } from "./shared/centre.js";
+import { numberKeys } from "./shared/claims.js";
+
+/** @typedef {import("./core/types.js").ButtonSpec} ButtonSpec */
+
+(() => {
 
   // ------------------------------------------------------------------ cards (CP§3.3-CP§3.9)
 
@@ -330,14 +340,12 @@
   let centre = null; // the elements setup() built
 
   function setup() {
-    const el = document.querySelector("#table [data-role=centre]");
-    el.setAttribute("aria-labelledby", "centre-heading");
     const title = h("p", { class: "cp-round-title", "data-role": "cp-round-title" });
     const trick = h("ol", { class: "cp-trick", "data-testid": "trick" });
     const note = h("p", { class: "cp-trick-note", "data-testid": "trick-note" });
     const out = h("p", { class: "cp-out", "data-testid": "out-of-play" });
     const head = h("div", { class: "cp-centre-head" }, title, out);
-    el.replaceChildren(h("h2", { class: "visually-hidden", id: "centre-heading" }, t("cp_centre_heading")), head, trick, note);
+    const el = fillCentre(t("cp_centre_heading"), head, trick, note);
     centre = { el, title, trick, note, out };
   }
 
@@ -412,7 +420,7 @@
   function renderCentre(el, m) {
     const { title, trick, note, out } = centre;
     // the hand's card size follows how many cards are left (see table/chuopai.css)
-    const hand = document.querySelector("#table [data-testid=hand]");
+    const hand = $("[data-testid=hand]");
     if (hand) hand.style.setProperty("--cp-hand-n", String(Math.max(m.hand.length, 12)));
     const tr = m.trick;
     if (!tr) {
@@ -546,6 +554,7 @@
     // have nothing to do with the selection (Clear brings them back).
     const all = [...legal].sort(compareOrder);
     const shown = selected.length ? all.filter((a) => holdsAll(actionCards(a), selected)) : all;
+    /** @type {ButtonSpec[]} */
     const buttons = [
       {
         action: match,
@@ -570,14 +579,15 @@
         onclick: () => ctx.selection.clear(),
       });
     }
-    shown.forEach((action, i) => {
+    const key = numberKeys();
+    shown.forEach((action) => {
       const codes = actionCards(action);
       const label = kindLabel(codes);
       buttons.push({
         action,
         testid: "play-option",
         label,
-        key: i < 9 ? String(i + 1) : null,
+        key: key(),
         cards: codes,
         strip: true,
         aria: t("group_of", { group: label, cards: cardsText(codes) }),
@@ -731,7 +741,7 @@
     return parts;
   }
 
-  window.Cardavia.registerGame("chuopai", {
+  registerGame("chuopai", {
     players: 3,
     cardSize: [40, 144],
     hand: { slots: 28, gaps: 3, phoneRow: 14 },

@@ -1,11 +1,13 @@
+// @ts-check
 // The Nantong long cards parts of the table (rules: content/rules/nantong): the two indicators,
 // the stock with its front and back ends, the card under claim, the opening phase as its own
 // step (opening four / three / Tiandi Hezi / ready / finish as buttons), the hand sorted by suit
 // with the drawn card set apart, melds per seat, claims (win, pong, kong, pass) and robbing an
 // added kong, the log lines, and the scoring sheet (every player's units and doublings, the
 // winner's bonuses and multipliers, rounding and the pairwise settlement) with Next deal and
-// Restart for a running match (view.match). The game-independent table is core.js; the
-// interface is described in docs/table-client.md.
+// Restart for a running match (view.match). The game-independent table is core/; the
+// interface is described in docs/table-client.md and typed in core/types.js. The public card,
+// the claim buttons and the common moves are shared (shared/).
 //
 // Log events (games/nantong/state.py). An event's data may carry its own "kind", which then
 // names the log entry: an opening declaration arrives as kind "four" | "three" | "hezi" (with
@@ -13,10 +15,20 @@
 // discard as "kong" (with card and from). The others: deal, hand, setup {ready}, draw {from:
 // "front" | "back", stock}, drawn {card} (yours only), discard, pong {card, from}, add_kong
 // {card} (the card robbers may win on), answer {action} (yours only), win, exhausted.
-(() => {
-  "use strict";
 
-  const { HUMAN, t, tn, h, seatName, cardName, cardFace, config, removeOne, dealerStartLine, outcome, joinList, sentences, answerLine } = window.Cardavia.ctx;
+import { registerGame } from "./core/main.js";
+import { HUMAN } from "./core/state.js";
+import { config, t, tn, seatName, cardName, joinList, sentences } from "./core/strings.js";
+import { h, cardFace } from "./core/dom.js";
+import { answerLine, dealerStartLine } from "./core/log.js";
+import { outcome } from "./core/result.js";
+import { fillCentre, publicCard } from "./shared/centre.js";
+import { winButton, passButton } from "./shared/claims.js";
+import * as moves from "./shared/moves.js";
+
+/** @typedef {import("./core/types.js").ButtonSpec} ButtonSpec */
+
+(() => {
   const PLAYERS = 3;
   const COPIES = 4;
   const DECLARATIONS = ["four", "three", "hezi"];
@@ -211,20 +223,8 @@
     };
   }
 
-  // Cards leave a seat's concealed hand: your codes, or another seat's count.
-  function takeCards(m, seat, card, n) {
-    if (seat === HUMAN) {
-      for (let i = 0; i < n; i++) removeOne(m.hand, card);
-    } else if (m.seats[seat]) {
-      m.seats[seat].count -= n;
-    }
-  }
-
-  function takeDiscard(m, from, card) {
-    if (from === undefined || from === null || !m.seats[from]) return;
-    const pile = m.seats[from].pile;
-    if (pile[pile.length - 1] === card) pile.pop();
-  }
+  // `n` copies of a card leave a seat's concealed hand: your codes, or another seat's count.
+  const takeCards = (m, seat, card, n) => moves.leaveHand(m, seat, Array(n).fill(card));
 
   function advance(m, e) {
     const seat = e.seat;
@@ -232,10 +232,8 @@
     if (!["draw", "drawn", "answer"].includes(e.kind)) m.drawn = null;
     if (isDeclareEvent(e)) {
       const card = e.cards[0];
-      m.seats[seat].groups.push(meldGroup(declaredKind(e), card));
       takeCards(m, seat, card, e.cards.length);
-      m.active = seat;
-      m.fresh = { seat, where: "groups" };
+      moves.expose(m, seat, meldGroup(declaredKind(e), card));
     } else if (isKongEvent(e)) {
       const how = kongKind(e);
       const groups = m.seats[seat].groups;
@@ -247,14 +245,13 @@
         takeCards(m, seat, e.card, COPIES);
         groups.push(meldGroup("concealed", e.card));
       } else {
-        takeDiscard(m, e.from, e.card);
+        moves.takeDiscard(m, e.from, e.card);
         takeCards(m, seat, e.card, 3);
         groups.push(meldGroup("kong", e.card));
       }
       m.public = how === "kong" ? { code: e.card, by: seat, how: "claimed" } : null;
       m.phase = "turn";
-      m.active = seat;
-      m.fresh = { seat, where: "groups" };
+      moves.expose(m, seat);
     }
     switch (e.kind) {
       case "draw":
@@ -280,12 +277,9 @@
         }
         break;
       case "discard":
-        m.seats[seat].pile.push(e.card);
-        takeCards(m, seat, e.card, 1);
-        m.public = { code: e.card, by: seat, how: "discarded" };
+        moves.discard(m, e);
         m.phase = "claim";
         m.active = null;
-        m.fresh = { seat, where: "pile" };
         break;
       case "add_kong":
         takeCards(m, seat, e.card, 1);
@@ -294,29 +288,25 @@
         m.active = null;
         break;
       case "pong":
-        takeDiscard(m, e.from, e.card);
+        moves.takeDiscard(m, e.from, e.card);
         takeCards(m, seat, e.card, 2);
-        m.seats[seat].groups.push(meldGroup("pong", e.card));
+        moves.expose(m, seat, meldGroup("pong", e.card));
         m.public = { code: e.card, by: seat, how: "claimed" };
         m.phase = "turn";
-        m.active = seat;
-        m.fresh = { seat, where: "groups" };
         break;
       case "win":
         if (e.from !== null && e.from !== undefined) {
           // a discard (or a robbed kong's card) joins the winner's hand
-          if (!e.robbed) takeDiscard(m, e.from, e.card);
+          if (!e.robbed) moves.takeDiscard(m, e.from, e.card);
           if (seat === HUMAN) m.hand.push(e.card);
           else m.seats[seat].count += 1;
         }
-        m.public = e.card ? { code: e.card, by: seat, how: "won" } : null;
+        moves.win(m, e);
         m.phase = "over";
-        m.active = seat;
         break;
       case "exhausted":
-        m.public = null;
+        moves.noWinner(m);
         m.phase = "over";
-        m.active = null;
         break;
       default:
         break;
@@ -327,12 +317,9 @@
 
   // ------------------------------------------------------------------ the centre
 
-  let centre = null; // the elements setup() built
+  let centre = null; // the elements and widgets setup() built
 
   function setup() {
-    const el = document.querySelector("#table [data-role=centre]");
-    el.setAttribute("aria-labelledby", "centre-heading");
-
     const indicatorCards = h("div", { class: "nt-indicator-cards" });
     const indicators = h(
       "figure",
@@ -358,9 +345,7 @@
       stockNote,
     );
 
-    const slot = h("div", { class: "public-slot" });
-    const caption = h("figcaption", { class: "public-caption" });
-    const fig = h("figure", { class: "public nt-public", "data-testid": "public-card", "data-code": "" }, slot, caption);
+    const pub = publicCard({ cls: "nt-public", caption: captionText, faded: (p) => p.how === "claimed" });
 
     const opening = h(
       "div",
@@ -370,13 +355,20 @@
     );
     const match = h("p", { class: "nt-match", "data-testid": "match-totals", hidden: true });
 
-    el.replaceChildren(
-      h("h2", { class: "visually-hidden", id: "centre-heading" }, t("nt_centre_heading")),
-      h("div", { class: "nt-centre-row" }, indicators, stock, fig),
-      opening,
-      match,
-    );
-    centre = { indicators, indicatorCards, stack, stock, stockText, stockNote, fig, slot, caption, opening, match };
+    fillCentre(t("nt_centre_heading"), h("div", { class: "nt-centre-row" }, indicators, stock, pub.el), opening, match);
+    centre = { indicators, indicatorCards, stack, stock, stockText, stockNote, public: pub, opening, match };
+  }
+
+  // How the card in the centre came: discarded, added to a kong (and open to robbing), claimed, won.
+  function captionText(pub) {
+    const you = pub.by === HUMAN;
+    const key = {
+      discarded: you ? "caption_you_discarded" : "caption_discarded",
+      rob: you ? "nt_caption_you_rob" : "nt_caption_rob",
+      claimed: you ? "caption_you_claimed" : "caption_claimed",
+      won: you ? "caption_you_won" : "caption_won",
+    }[pub.how];
+    return t(key, { seat: seatName(pub.by) });
   }
 
   function matchText(totals) {
@@ -409,34 +401,11 @@
     }
 
     // the card under claim (or the last claimed / winning card, faded)
-    const pub = m.public;
-    c.fig.dataset.code = pub ? pub.code : "";
-    c.fig.dataset.how = pub ? pub.how : "";
-    c.fig.classList.toggle("is-faded", !!pub && pub.how === "claimed");
-    if (!pub) {
-      c.slot.replaceChildren(h("span", { class: "public-empty", "aria-hidden": "true" }));
-      c.caption.replaceChildren(h("span", { class: "caption-how" }, t("no_public_card")));
-    } else {
-      const current = c.slot.querySelector(".card");
-      if (!current || current.dataset.code !== pub.code) {
-        c.slot.replaceChildren(cardFace(pub.code, "card-public is-fresh", "")); // the caption names it
-      }
-      const you = pub.by === HUMAN;
-      const key = {
-        discarded: you ? "caption_you_discarded" : "caption_discarded",
-        rob: you ? "nt_caption_you_rob" : "nt_caption_rob",
-        claimed: you ? "caption_you_claimed" : "caption_claimed",
-        won: you ? "caption_you_won" : "caption_won",
-      }[pub.how];
-      c.caption.replaceChildren(
-        h("span", { class: "caption-how" }, t(key, { seat: seatName(pub.by) })),
-        h("span", { class: "caption-card" }, cardName(pub.code)),
-      );
-    }
+    c.public.show(m.public);
 
     // the opening phase, as its own step (no card can be under claim yet)
     c.opening.hidden = m.phase !== "opening";
-    c.fig.hidden = m.phase === "opening";
+    c.public.el.hidden = m.phase === "opening";
 
     // the running total of the match, from the second deal on
     const match = m.match;
@@ -451,7 +420,7 @@
     }
 
     // the melds get their names as tooltips (screen readers read the label the core adds)
-    for (const g of document.querySelectorAll("#table .group[data-kind]")) {
+    for (const g of /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll("#table .group[data-kind]"))) {
       const label = g.querySelector(".visually-hidden");
       if (label && !g.title) g.title = label.textContent.replace(/:\s*$/, "");
     }
@@ -556,16 +525,8 @@
     const tb = v.table;
     const card = tb.public_card;
     const canWin = legal.includes("win");
-    const buttons = [
-      {
-        action: "win",
-        testid: "win",
-        label: tb.claim === "rob" ? t("nt_act_rob") : t("act_win"),
-        key: "w",
-        primary: canWin,
-        reason: canWin ? null : t("reason_no_win"),
-      },
-    ];
+    /** @type {ButtonSpec[]} */
+    const buttons = [winButton(legal, { label: tb.claim === "rob" ? t("nt_act_rob") : t("act_win"), reason: t("reason_no_win") })];
     let n = 0;
     const claims = legal.filter((a) => /^(pong|kong) /.test(a)).sort((a, b) => (a < b ? 1 : -1)); // pong, kong
     for (const action of claims) {
@@ -582,16 +543,14 @@
         aria: t("group_of", { group: name, cards: cardName(code || card) }),
       });
     }
-    buttons.push({ action: "pass", testid: "pass", label: t("act_pass"), key: "p" });
+    buttons.push(passButton(legal));
     return { buttons, hint: t("key_hint") };
   }
 
   function turnButtons(v) {
     const legal = v.legal_actions;
-    const buttons = [];
-    if (legal.includes("win")) {
-      buttons.push({ action: "win", testid: "win", label: t("act_win"), key: "w", primary: true });
-    }
+    /** @type {ButtonSpec[]} */
+    const buttons = legal.includes("win") ? [winButton(legal)] : [];
     let n = 0;
     for (const action of legal) {
       const [verb, code] = action.split(" ");
@@ -798,6 +757,7 @@
 
   function unitRow(u, player) {
     const n = unitSize(u, player);
+    /** @type {(string | Node)[]} */
     const factors = [h("span", { class: "nt-factor nt-factor-base" }, t("nt_calc_base", { n: u.base }))];
     if (u.kind === "C3" && u.base !== 4) {
       factors.push(h("span", { class: "nt-why" }, t("nt_base_exact")));
@@ -997,7 +957,7 @@
     );
   }
 
-  function winNote(bd, result) {
+  function winNote(bd) {
     const win = bd.win;
     if (!win) return t("nt_result_exhausted_note");
     const card = win.card ? cardName(win.card) : "";
@@ -1028,7 +988,7 @@
     const head = h(
       "div",
       { class: "nt-sheet-head" },
-      h("p", { class: "result-note nt-win-note" }, winNote(bd, result)),
+      h("p", { class: "result-note nt-win-note" }, winNote(bd)),
       h(
         "div",
         {
@@ -1065,7 +1025,7 @@
     ];
   }
 
-  window.Cardavia.registerGame("nantong", {
+  registerGame("nantong", {
     players: PLAYERS,
     cardSize: [40, 140],
     hand: { slots: 23, gaps: 5, phoneRow: 12 },

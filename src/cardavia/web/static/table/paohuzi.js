@@ -1,3 +1,4 @@
+// @ts-check
 // The Paohuzi parts of the table (rules: /work/shared/rules/paohuzi.md, content/rules/paohuzi):
 // your hand sorted small then large with its kans locked and set apart, the stock and the card in
 // play in the centre (who revealed or discarded it, the dealer's shown card at the start), every
@@ -5,12 +6,24 @@
 // claims as buttons (win, pao, peng, one button per chi with its full set of bi groups, pass),
 // stale cards and the dead hand explained in words, and the end sheet: each group's huxi, the
 // total, tun by ⌊(huxi − 15) / 3⌋ + 1 and the payments per seat. The game-independent table is
-// core.js; the interface is described in docs/table-client.md.
-(() => {
-  "use strict";
+// core/; the interface is described in docs/table-client.md and typed in core/types.js. The
+// stock and public card, the claim buttons and the common moves are shared (shared/).
 
-  const { HUMAN, t, tn, h, seatName, cardName, cardFace, config, removeOne, joinList, dealerStartLine, outcome, sentences, answerLine } = window.Cardavia.ctx;
-  const ctx = window.Cardavia.ctx;
+import { registerGame } from "./core/main.js";
+import { ctx } from "./core/ctx.js";
+import { HUMAN } from "./core/state.js";
+import { t, tn, seatName, cardName, joinList, sentences } from "./core/strings.js";
+import { h, cardFace } from "./core/dom.js";
+import { removeOne } from "./core/present.js";
+import { answerLine, dealerStartLine } from "./core/log.js";
+import { outcome } from "./core/result.js";
+import { fillCentre, stockPile, publicCard } from "./shared/centre.js";
+import { winButton, passButton, numberKeys, groupOf } from "./shared/claims.js";
+import * as moves from "./shared/moves.js";
+
+/** @typedef {import("./core/types.js").ButtonSpec} ButtonSpec */
+
+(() => {
   const PLAYERS = 3;
   const HAND = 20; // PHZ-9: cards owned between turns, plus one per 4-card group after the first
 
@@ -229,12 +242,6 @@
     }
   }
 
-  // Cards leave your concealed hand (seat 0) or a seat's count.
-  function fromHand(m, seat, codes) {
-    m.seats[seat].count -= codes.length;
-    if (seat === HUMAN) for (const c of codes) removeOne(m.hand, c);
-  }
-
   function dropKan(m, seat, code) {
     if (seat !== HUMAN) return;
     removeOne(m.kans, code);
@@ -254,23 +261,19 @@
         m.active = seat;
         break;
       case "discard":
-        m.seats[seat].pile.push(e.card);
-        fromHand(m, seat, [e.card]);
+        moves.discard(m, e);
         if (seat === HUMAN) {
           // PHZ-12: your own discard is stale for your chi and peng
           if (!m.stale.chi.includes(e.card)) m.stale.chi.push(e.card);
           if (!m.stale.peng.includes(e.card)) m.stale.peng.push(e.card);
         }
         m.inPlay = { code: e.card, source: "discard", from: seat };
-        m.public = { code: e.card, by: seat, how: "discarded" };
         m.active = seat;
-        m.fresh = { seat, where: "pile" };
         break;
       case "unclaimed":
-        m.seats[seat].pile.push(e.card);
+        moves.toPile(m, seat, e.card);
         m.inPlay = null;
         m.public = publicAfter(e);
-        m.fresh = { seat, where: "pile" };
         break;
       case "wei":
       case "ti": {
@@ -282,7 +285,7 @@
             hidden: true,
             mine: seat === HUMAN,
           }));
-          fromHand(m, seat, e.card && seat === HUMAN ? [e.card, e.card, e.card, e.card] : []);
+          moves.leaveHand(m, seat, e.card && seat === HUMAN ? [e.card, e.card, e.card, e.card] : []);
           if (seat !== HUMAN) s.count -= 4;
           m.fresh = { seat, where: "groups" };
           break;
@@ -293,24 +296,20 @@
           if (i >= 0) s.groups[i] = group("ti", [c, c, c, c], identicalHuxi("ti", c), { mine: seat === HUMAN });
         } else {
           const n = e.from === "kan" ? 3 : 2;
-          fromHand(m, seat, new Array(n).fill(c));
+          moves.leaveHand(m, seat, new Array(n).fill(c));
           if (e.from === "kan") dropKan(m, seat, c);
           const cards = new Array(e.kind === "ti" ? 4 : 3).fill(c);
           s.groups.push(group(e.kind, cards, identicalHuxi(e.kind, c), { mine: seat === HUMAN }));
         }
         m.inPlay = null;
         m.public = publicAfter(e);
-        m.active = seat;
-        m.fresh = { seat, where: "groups" };
+        moves.expose(m, seat);
         break;
       }
       case "chi":
       case "peng":
       case "pao": {
-        if (e.source === "discard" && e.from !== undefined) {
-          const pile = m.seats[e.from].pile;
-          if (pile[pile.length - 1] === e.card) pile.pop();
-        }
+        if (e.source === "discard") moves.takeDiscard(m, e.from, e.card);
         const s = m.seats[seat];
         const c = e.card;
         const mine = seat === HUMAN;
@@ -323,14 +322,13 @@
           const used = [];
           for (const g of e.groups) used.push(...g.cards);
           removeOne(used, c); // the claimed card was never in the hand
-          fromHand(m, seat, used);
+          moves.leaveHand(m, seat, used);
           if (e.kind === "pao") dropKan(m, seat, c);
           for (const g of e.groups) s.groups.push(group(g.kind, g.cards, g.huxi, { mine }));
         }
         m.inPlay = null;
         m.public = publicAfter(e);
-        m.active = seat;
-        m.fresh = { seat, where: "groups" };
+        moves.expose(m, seat);
         break;
       }
       case "dead":
@@ -341,13 +339,11 @@
         break;
       case "win":
         m.inPlay = null;
-        m.public = publicAfter(e);
-        m.active = seat;
+        moves.win(m, e);
         break;
       case "drawn":
         m.inPlay = null;
-        m.public = null;
-        m.active = null;
+        moves.noWinner(m);
         break;
       default:
         break;
@@ -425,29 +421,16 @@
 
   // ------------------------------------------------------------------ the centre
 
-  let centre = null; // the elements setup() built
+  /** @type {{ stock: ReturnType<typeof stockPile>, public: ReturnType<typeof publicCard>, shown: HTMLElement, notes: HTMLElement }} */
+  let centre = null; // the widgets setup() built
 
   function setup() {
-    const el = document.querySelector("#table [data-role=centre]");
-    el.setAttribute("aria-labelledby", "centre-heading");
-    const stockText = h("span", { class: "stock-text" });
-    const stock = h(
-      "div",
-      { class: "stock", "data-testid": "stock-count" },
-      h("span", { class: "stock-pile", "aria-hidden": "true" }, h("img", { src: config.back_url, alt: "", width: 40, height: 128 })),
-      stockText,
-    );
-    const slot = h("div", { class: "public-slot" });
-    const caption = h("figcaption", { class: "public-caption" });
-    const fig = h("figure", { class: "public", "data-testid": "public-card", "data-code": "" }, slot, caption);
+    const stock = stockPile();
+    const pub = publicCard({ caption: captionText, faded: (p) => ["took", "compulsory", "unclaimed"].includes(p.how) });
     const shown = h("p", { class: "phz-shown", "data-testid": "shown-card", hidden: true });
     const notes = h("div", { class: "phz-notes", "data-testid": "phz-notes" });
-    el.replaceChildren(
-      h("h2", { class: "visually-hidden", id: "centre-heading" }, t("phz_centre_heading")),
-      h("div", { class: "phz-centre-row" }, stock, fig, shown),
-      notes,
-    );
-    centre = { stockText, stock, fig, slot, caption, shown, notes };
+    fillCentre(t("phz_centre_heading"), h("div", { class: "phz-centre-row" }, stock.el, pub.el, shown), notes);
+    centre = { stock, public: pub, shown, notes };
   }
 
   function captionText(pub) {
@@ -474,22 +457,10 @@
   }
 
   function renderCentre(el, m) {
-    const { stockText, stock, fig, slot, caption, shown, notes } = centre;
-    stockText.textContent = tn("stock_count", m.stock);
-    stock.dataset.count = String(m.stock);
+    const { shown, notes } = centre;
+    centre.stock.show(m.stock);
+    centre.public.show(m.public);
     const pub = m.public;
-    fig.dataset.code = pub ? pub.code : "";
-    fig.dataset.how = pub ? pub.how : "";
-    fig.dataset.player = pub ? String(pub.by) : "";
-    fig.classList.toggle("is-faded", !!pub && ["took", "compulsory", "unclaimed"].includes(pub.how));
-    if (!pub) {
-      slot.replaceChildren(h("span", { class: "public-empty", "aria-hidden": "true" }));
-      caption.replaceChildren(h("span", { class: "caption-how" }, t("no_public_card")));
-    } else {
-      const current = slot.querySelector(".card");
-      if (!current || current.dataset.code !== pub.code) slot.replaceChildren(cardFace(pub.code, "card-public is-fresh", "")); // the caption names it
-      caption.replaceChildren(h("span", { class: "caption-how" }, captionText(pub)), h("span", { class: "caption-card" }, cardName(pub.code)));
-    }
     // the dealer's shown card (PHZ-2), while it is not the big card already
     const showShown = !!m.shown && !(pub && pub.how === "shown");
     shown.hidden = !showShown;
@@ -594,7 +565,7 @@
       h(
         "span",
         { class: "phz-claim-groups", "aria-hidden": "true" },
-        groups.map((g, i) =>
+        groups.map((g) =>
           h(
             "span",
             { class: "phz-claim-group", "data-kind": g.kind },
@@ -614,6 +585,7 @@
     const tb = v.table;
     const card = tb.card;
     const m = model(v);
+    /** @type {ButtonSpec[]} */
     const buttons = [];
     const canWin = legal.includes("win");
     let winReason = null;
@@ -622,9 +594,8 @@
       else if (card && tb.source === "discard") winReason = t("phz_reason_no_win_discard");
       else winReason = t("phz_reason_no_win");
     }
-    buttons.push({ action: "win", testid: "win", label: t("act_win"), key: "w", primary: canWin, reason: winReason });
-    let n = 0;
-    const key = () => (++n <= 9 ? String(n) : null);
+    buttons.push(winButton(legal, { reason: winReason }));
+    const key = numberKeys();
     const stale = staleBlocks(m);
     for (const verb of ["pao", "peng"]) {
       const action = legal.find((a) => a.startsWith(`${verb} `));
@@ -637,7 +608,7 @@
           testid: "claim-option",
           label: claimFace(name, [{ kind: verb, cards }]),
           key: key(),
-          aria: t("group_of", { group: name, cards: cardsText(cards) }),
+          aria: groupOf(name, cards),
         });
       } else if (verb === "peng") {
         const block = stale.find((b) => b.verb === "peng");
@@ -660,7 +631,7 @@
       const block = stale.find((b) => b.verb === "chi");
       if (block) buttons.push({ action: null, testid: "claim-option", label: claimFace(kindName("chi"), []), reason: block.text });
     }
-    buttons.push({ action: "pass", testid: "pass", label: t("act_pass"), key: "p", reason: legal.includes("pass") ? null : t("phz_reason_claim") });
+    buttons.push(passButton(legal, t("phz_reason_claim")));
     return { buttons, hint: t("key_hint") };
   }
 
@@ -881,7 +852,7 @@
     return parts;
   }
 
-  window.Cardavia.registerGame("paohuzi", {
+  registerGame("paohuzi", {
     players: PLAYERS,
     cardSize: [40, 128],
     hand: { slots: 21, gaps: 5, phoneRow: 11 },

@@ -1,12 +1,25 @@
+// @ts-check
 // The Sì Sè Pái parts of the table (rules: content/rules/sisepai): how the hand is sorted, the
 // stock and the public card in the centre, the claim answers (groups, keep a General or flower,
 // win, pass) and discards by hand card, the log lines, the status line and the winner's groups.
-// The game-independent table is core.js; the interface is described in docs/table-client.md.
+// The game-independent table is core/; the interface is described in docs/table-client.md
+// and typed in core/types.js. The centre, the claim buttons and the common moves are shared
+// (shared/).
+
+import { registerGame } from "./core/main.js";
+import { HUMAN } from "./core/state.js";
+import { t, tn, seatName, cardName } from "./core/strings.js";
+import { h, cardFace } from "./core/dom.js";
+import { removeOne } from "./core/present.js";
+import { answerLine, dealerStartLine } from "./core/log.js";
+import { outcome } from "./core/result.js";
+import { fillCentre, stockPile, publicCard } from "./shared/centre.js";
+import { winButton, passButton, numberKeys, groupOf } from "./shared/claims.js";
+import * as moves from "./shared/moves.js";
+
+/** @typedef {import("./core/types.js").ButtonSpec} ButtonSpec */
+
 (() => {
-  "use strict";
-
-  const { HUMAN, t, tn, h, seatName, cardName, cardFace, config, removeOne, dealerStartLine, outcome, joinList, answerLine } = window.Cardavia.ctx;
-
   // ------------------------------------------------------------------ cards and groups
 
   const COLOUR_ORDER = "rywg";
@@ -116,46 +129,31 @@
         m.active = seat;
         break;
       case "unclaimed":
-        m.seats[seat].pile.push(e.card);
+        moves.toPile(m, seat, e.card);
         m.public = { code: e.card, by: seat, how: "discarded" };
         m.round = "discard";
         m.active = seat;
-        m.fresh = { seat, where: "pile" };
         break;
       case "claim": {
-        if (m.round === "discard" && e.from !== undefined) {
-          const pile = m.seats[e.from].pile;
-          if (pile[pile.length - 1] === e.card) pile.pop();
-        }
-        m.seats[seat].groups.push(group(e.group));
-        m.seats[seat].count -= e.group.length - 1;
-        if (seat === HUMAN) {
-          const rest = [...e.group];
-          removeOne(rest, e.card);
-          for (const c of rest) removeOne(m.hand, c);
-        }
+        if (m.round === "discard") moves.takeDiscard(m, e.from, e.card);
+        const rest = [...e.group];
+        removeOne(rest, e.card); // the claimed card was never in the hand
+        moves.leaveHand(m, seat, rest);
+        moves.expose(m, seat, group(e.group));
         m.public = { code: e.card, by: seat, how: "claimed" };
         m.round = null;
-        m.active = seat;
-        m.fresh = { seat, where: "groups" };
         break;
       }
       case "discard":
-        m.seats[seat].pile.push(e.card);
-        m.seats[seat].count -= 1;
-        if (seat === HUMAN) removeOne(m.hand, e.card);
-        m.public = { code: e.card, by: seat, how: "discarded" };
+        moves.discard(m, e);
         m.round = "discard";
         m.active = seat;
-        m.fresh = { seat, where: "pile" };
         break;
       case "win":
-        m.public = { code: e.card, by: seat, how: "won" };
-        m.active = seat;
+        moves.win(m, e);
         break;
       case "drawn":
-        m.public = null;
-        m.active = null;
+        moves.noWinner(m);
         break;
       default:
         break;
@@ -164,52 +162,23 @@
 
   // ------------------------------------------------------------------ the centre
 
-  let centre = null; // the elements setup() built
+  /** @type {{ stock: ReturnType<typeof stockPile>, public: ReturnType<typeof publicCard> }} */
+  let centre = null; // the widgets setup() built
 
   function setup() {
-    const el = document.querySelector("#table [data-role=centre]");
-    el.setAttribute("aria-labelledby", "centre-heading");
-    const stockText = h("span", { class: "stock-text", "data-role": "stock-text" });
-    const stock = h(
-      "div",
-      { class: "stock", "data-testid": "stock-count" },
-      h(
-        "span",
-        { class: "stock-pile", "aria-hidden": "true" },
-        h("img", { src: config.back_url, alt: "", width: 40, height: 104 }),
-      ),
-      stockText,
-    );
-    const slot = h("div", { class: "public-slot", "data-role": "public-slot" });
-    const caption = h("figcaption", { class: "public-caption", "data-role": "public-caption" });
-    const fig = h("figure", { class: "public", "data-testid": "public-card", "data-code": "" }, slot, caption);
-    el.replaceChildren(h("h2", { class: "visually-hidden", id: "centre-heading" }, t("public_card")), stock, fig);
-    centre = { stockText, stock, fig, slot, caption };
+    centre = {
+      stock: stockPile(),
+      public: publicCard({
+        caption: (pub) => t(`caption_${pub.by === HUMAN ? "you_" : ""}${pub.how}`, { seat: seatName(pub.by) }),
+        faded: (pub) => pub.how === "claimed",
+      }),
+    };
+    fillCentre(t("public_card"), centre.stock.el, centre.public.el);
   }
 
   function renderCentre(el, m) {
-    const { stockText, stock, fig, slot, caption } = centre;
-    stockText.textContent = tn("stock_count", m.stock);
-    stock.dataset.count = String(m.stock);
-    const pub = m.public;
-    fig.dataset.code = pub ? pub.code : "";
-    fig.dataset.how = pub ? pub.how : "";
-    fig.classList.toggle("is-faded", !!pub && pub.how === "claimed");
-    if (!pub) {
-      slot.replaceChildren(h("span", { class: "public-empty", "aria-hidden": "true" }));
-      caption.textContent = t("no_public_card");
-      return;
-    }
-    const current = slot.querySelector(".card");
-    if (!current || current.dataset.code !== pub.code) {
-      // no alt: the caption under it names the card (and names the figure)
-      slot.replaceChildren(cardFace(pub.code, "card-public is-fresh", ""));
-    }
-    const key = `caption_${pub.by === HUMAN ? "you_" : ""}${pub.how}`;
-    caption.replaceChildren(
-      h("span", { class: "caption-how" }, t(key, { seat: seatName(pub.by) })),
-      h("span", { class: "caption-card" }, cardName(pub.code)),
-    );
+    centre.stock.show(m.stock);
+    centre.public.show(m.public);
   }
 
   // ------------------------------------------------------------------ the hand and the answers
@@ -234,39 +203,15 @@
       return { buttons: [], hint: legal.some((a) => a.startsWith("discard ")) ? t("hand_hint") : "" };
     }
     const canWin = legal.includes("win");
-    const buttons = [
-      {
-        action: "win",
-        testid: "win",
-        label: t("act_win"),
-        key: "w",
-        primary: canWin,
-        reason: canWin ? null : t("reason_no_win"),
-      },
-    ];
-    legal
-      .filter((a) => a.startsWith("claim "))
-      .forEach((action, i) => {
-        const codes = action.split(" ").slice(1);
-        const label = claimLabel(codes);
-        buttons.push({
-          action,
-          testid: "claim-option",
-          label,
-          key: i < 9 ? String(i + 1) : null,
-          cards: codes,
-          primary: !canWin,
-          aria: t("group_of", { group: label, cards: joinList(codes.map(cardName)) }),
-        });
-      });
-    const canPass = legal.includes("pass");
-    buttons.push({
-      action: "pass",
-      testid: "pass",
-      label: t("act_pass"),
-      key: "p",
-      reason: canPass ? null : t("reason_must_keep"),
-    });
+    /** @type {ButtonSpec[]} */
+    const buttons = [winButton(legal, { reason: t("reason_no_win") })];
+    const key = numberKeys();
+    for (const action of legal.filter((a) => a.startsWith("claim "))) {
+      const codes = action.split(" ").slice(1);
+      const label = claimLabel(codes);
+      buttons.push({ action, testid: "claim-option", label, key: key(), cards: codes, primary: !canWin, aria: groupOf(label, codes) });
+    }
+    buttons.push(passButton(legal, t("reason_must_keep")));
     return { buttons, hint: t("key_hint") };
   }
 
@@ -379,7 +324,7 @@
     return parts;
   }
 
-  window.Cardavia.registerGame("sisepai", {
+  registerGame("sisepai", {
     players: 4,
     cardSize: [40, 104],
     hand: { slots: 21, gaps: 4, phoneRow: 11 },

@@ -1,0 +1,177 @@
+// @ts-check
+// Your answers: the plugin's ButtonSpecs drawn as buttons (with their card faces, shortcut and,
+// when disabled, the reason), strips of plays that scroll sideways on a phone, the keyboard
+// shortcuts, and a refused tap's notice.
+
+import { root, els, h, cardFace } from "./dom.js";
+import { t } from "./strings.js";
+import { state } from "./state.js";
+import { ctx } from "./ctx.js";
+import { act } from "./api.js";
+import { notice } from "./status.js";
+import { renderHand, focusHand } from "./hand.js";
+import { markHint } from "./hint.js";
+import { skipToTurn } from "./focus.js";
+
+/** @typedef {import("./types.js").View} View */
+/** @typedef {import("./types.js").ButtonSpec} ButtonSpec */
+
+/**
+ * A disabled button or card was pressed: its reason as a notice.
+ * @param {HTMLElement} btn
+ */
+export function refuse(btn) {
+  const reason = btn.getAttribute("aria-description");
+  if (!reason) return;
+  notice(reason);
+  state.refusal = reason;
+}
+
+/** @param {ButtonSpec} spec */
+function actionButton({ action, testid, label, key, cards, primary = false, reason = null, aria, onclick }) {
+  const disabled = !!reason;
+  return h(
+    "button",
+    {
+      type: "button",
+      class: `action${primary ? " action-primary" : ""}${cards ? " action-claim" : ""}`,
+      "data-testid": testid,
+      "data-action": action,
+      "aria-disabled": disabled ? "true" : "false",
+      "aria-description": reason,
+      "aria-keyshortcuts": key ? key.toUpperCase() : null,
+      "aria-label": aria || null,
+      title: reason || null,
+      onclick: onclick || null,
+    },
+    cards ? h("span", { class: "action-cards", "aria-hidden": "true" }, cards.map((c) => cardFace(c, "card-tiny", ""))) : null,
+    h("span", { class: "action-label" }, label),
+    key ? h("kbd", { "aria-hidden": "true", title: t("key_label", { key: key.toUpperCase() }) }, key.toUpperCase()) : null,
+  );
+}
+
+/**
+ * The answers to a settled view (none while replaying: `v` null, or over).
+ * @param {View | null} v
+ */
+export function renderActions(v) {
+  state.shortcuts = new Map();
+  const offered = v && !v.over ? state.game.actionButtons(v, ctx) : { buttons: [], hint: "" };
+  state.offeredSpecs = offered.buttons || [];
+  const buttons = state.offeredSpecs.map((spec) => {
+    // one character only: Enter, Space and the arrows belong to the focused control
+    const key = spec.key && spec.key.length === 1 ? spec.key : null;
+    const btn = actionButton({ ...spec, key });
+    if (key) state.shortcuts.set(key.toLowerCase(), btn);
+    return btn;
+  });
+  if (!state.shortcuts.has("h")) state.shortcuts.set("h", els.hintButton); // a game's own H comes first
+  els.hint.textContent = offered.hint || "";
+  // A tooltip is out of reach on a phone: say in plain sight why the selection cannot go (in
+  // the buttons' box, whose height is held while a selection changes, so the hand stays put).
+  const why = state.offeredSpecs.find((spec) => spec.explain && spec.reason);
+  const whyLine = why ? h("p", { class: "action-why", "data-testid": "action-why" }, why.reason) : null;
+  const hadFocus = els.actions.contains(document.activeElement);
+  els.actions.replaceChildren(...inStrips(buttons, state.offeredSpecs), ...(whyLine ? [whyLine] : []));
+  els.actions.hidden = !buttons.length;
+  for (const strip of /** @type {NodeListOf<HTMLElement>} */ (els.actions.querySelectorAll(".action-strip"))) markStrip(strip); // once shown
+  if (hadFocus && buttons.length) {
+    const first = buttons.find((b) => b.getAttribute("aria-disabled") !== "true");
+    if (first) first.focus({ preventScroll: true });
+  } else if (hadFocus) {
+    // the answer given, its buttons go while the others play: keep the focus in the table, on
+    // your hand, rather than lose it to the page (focusDecision moves it on when it is your turn)
+    focusHand({ preventScroll: true });
+  }
+}
+
+/**
+ * Consecutive buttons whose spec says `strip` go in one .action-strip: one row that scrolls
+ * sideways on a phone (css/table.css), so that a long list of plays does not push the hand off
+ * the screen; on a wider screen the strip's buttons wrap with the others.
+ * @param {HTMLElement[]} buttons
+ * @param {ButtonSpec[]} specs
+ */
+function inStrips(buttons, specs) {
+  /** @type {HTMLElement[]} */
+  const out = [];
+  buttons.forEach((btn, i) => {
+    if (!specs[i].strip) {
+      out.push(btn);
+      return;
+    }
+    const last = out[out.length - 1];
+    if (last && last.classList.contains("action-strip")) last.append(btn);
+    else out.push(h("div", { class: "action-strip", "data-testid": "action-strip" }, btn));
+  });
+  return out;
+}
+
+/**
+ * Mark the sides of a strip that have more to swipe (css/table.css shades them).
+ * @param {HTMLElement} strip
+ */
+function markStrip(strip) {
+  const hidden = strip.scrollWidth - strip.clientWidth;
+  strip.classList.toggle("more-left", strip.scrollLeft > 1);
+  strip.classList.toggle("more-right", hidden - strip.scrollLeft > 1);
+}
+
+/**
+ * The selection changed: redraw the hand's pressed state and the buttons that depend on it.
+ * The buttons keep the height they had with nothing selected (the most), so that the hand
+ * below does not jump under the player's finger as the choices narrow and widen.
+ */
+export function refreshChoices() {
+  const view = state.view;
+  if (!view || !state.shownModel || root.dataset.state !== "your-turn") return;
+  // a refusal was about the choices as they were ("not a play"): new choices, it goes
+  if (state.refusal !== null && els.notice.textContent === state.refusal) notice("");
+  state.refusal = null;
+  if (!els.actions.style.minHeight) els.actions.style.minHeight = `${els.actions.offsetHeight}px`;
+  renderHand(state.shownModel, view);
+  renderActions(view);
+  markHint();
+}
+
+/** Clicks on the answers, the strips' scrolling, the skip link and the shortcut keys. */
+export function listenActions() {
+  els.actions.addEventListener("click", (event) => {
+    const btn = /** @type {HTMLElement | null} */ (/** @type {Element} */ (event.target).closest("button.action"));
+    if (!btn) return;
+    if (btn.getAttribute("aria-disabled") === "true") {
+      refuse(btn);
+      return;
+    }
+    if (btn.dataset.action) act(btn.dataset.action);
+  });
+  // scroll events do not bubble: caught on the way down to a strip
+  /** @param {Event} event */
+  const stripScrolled = (event) => {
+    if (event.target instanceof HTMLElement && event.target.classList.contains("action-strip")) markStrip(event.target);
+  };
+  els.actions.addEventListener("scroll", stripScrolled, { capture: true, passive: true });
+  window.addEventListener("resize", () =>
+    /** @type {NodeListOf<HTMLElement>} */ (els.actions.querySelectorAll(".action-strip")).forEach(markStrip),
+  );
+
+  const skip = document.querySelector("[data-role=skip-to-turn]");
+  if (skip) skip.addEventListener("click", skipToTurn);
+  document.addEventListener("keydown", (event) => {
+    if (event.defaultPrevented || event.ctrlKey || event.metaKey || event.altKey) return;
+    const target = event.target;
+    if (target instanceof HTMLElement && (target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName))) return;
+    // the shortcuts belong to the table: not while the focus is in the header (the languages,
+    // the look sliders) or the footer, where a stray key must not play a card (WCAG 2.1.4)
+    if (target instanceof Element && target !== document.body && !target.closest("main")) return;
+    if (root.dataset.state !== "your-turn") return;
+    const btn = state.shortcuts.get(event.key.toLowerCase());
+    if (!btn) return;
+    event.preventDefault();
+    // H, and a button that only changes the selection (Clear), leave focus where it is (in the
+    // hand, say); a button that acts takes it
+    if (btn !== els.hintButton && btn.dataset.action) btn.focus();
+    if (btn.getAttribute("aria-disabled") === "true") refuse(btn);
+    else btn.click();
+  });
+}

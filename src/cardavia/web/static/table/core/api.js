@@ -1,0 +1,268 @@
+// @ts-check
+// The HTTP API (architecture.md §6, docs/api.md): one request with retries and notices,
+// create or resume a deal (`?deal=`, `?seed=`, localStorage; a deal that is gone, 404, or no
+// longer replays, 410, gives way to a new one), the long-poll loop, sending an action (409: a
+// newer view; 422: refused), and New deal.
+
+import { root, els, sleep } from "./dom.js";
+import { config, t } from "./strings.js";
+import { state, askedLevel, STORAGE_KEY } from "./state.js";
+import { ctx } from "./ctx.js";
+import { notice, setState, status } from "./status.js";
+import { present, renderFinal } from "./present.js";
+import { renderActions } from "./actions.js";
+import { focusHand } from "./hand.js";
+import { focusLost } from "./focus.js";
+
+/** @typedef {import("./types.js").View} View */
+
+/** An answer that is not 2xx (status 0: no answer at all, or a generation gone by). */
+export class ApiProblem extends Error {
+  /**
+   * @param {number} status
+   * @param {any} data
+   */
+  constructor(status, data) {
+    super((data && data.error && data.error.message) || `HTTP ${status}`);
+    this.status = status;
+    this.data = data;
+  }
+}
+
+/**
+ * One request, retried with a notice on network errors and 5xx answers (unless `retry` is
+ * false: then those throw an ApiProblem with status 0 or the 5xx status).
+ * @param {string} method
+ * @param {string} url
+ * @param {Record<string, any> | null} [body]
+ * @param {number} [gen]   the generation it belongs to: a New deal since drops it
+ * @param {{ retry?: boolean }} [options]
+ * @returns {Promise<any>}
+ */
+export async function request(method, url, body, gen = state.generation, { retry = true } = {}) {
+  for (let attempt = 0; ; attempt++) {
+    if (gen !== state.generation) throw new ApiProblem(0, null);
+    let res;
+    try {
+      res = await fetch(url, {
+        method,
+        headers: body ? { "Content-Type": "application/json", Accept: "application/json" } : { Accept: "application/json" },
+        body: body ? JSON.stringify(body) : undefined,
+        cache: "no-store",
+      });
+    } catch {
+      res = null;
+    }
+    if (res && res.status < 500) {
+      const data = await res.json().catch(() => null);
+      if (attempt && els.notice.textContent === t("err_network")) notice("");
+      if (res.ok) return data;
+      throw new ApiProblem(res.status, data);
+    }
+    if (!retry) throw new ApiProblem(res ? res.status : 0, null);
+    notice(t("err_network"), { sticky: true });
+    await sleep(Math.min(8000, 500 * 2 ** attempt));
+  }
+}
+
+/** @param {string} id */
+export const dealUrl = (id) => `${config.api}/${encodeURIComponent(id)}`;
+/**
+ * No such deal (404), or one stored under rules that have changed since (410): it cannot go on.
+ * @param {unknown} err
+ */
+export const gone = (err) => err instanceof ApiProblem && (err.status === 404 || err.status === 410);
+
+/** @param {string} id */
+function rememberDeal(id) {
+  state.dealId = id;
+  try {
+    localStorage.setItem(STORAGE_KEY, id);
+  } catch {
+    /* storage off */
+  }
+  const url = new URL(window.location.href);
+  if (url.searchParams.get("deal") !== id || url.searchParams.has("seed")) {
+    url.searchParams.set("deal", id);
+    url.searchParams.delete("seed"); // a reload continues this deal, not a new one
+    history.replaceState(history.state, "", url);
+  }
+}
+
+/**
+ * `?seed=N` deals a reproducible deal (bug reports, tests); otherwise the server picks one.
+ * @param {number | undefined} seed
+ * @param {Record<string, any>} [extra]
+ * @returns {Promise<View>}
+ */
+async function createDeal(seed, extra) {
+  /** @type {Record<string, any>} */
+  const body = { ...(extra || {}), game: config.game };
+  if (seed !== undefined) body.seed = seed;
+  if (state.level && !("level" in body)) body.level = state.level;
+  const data = await request("POST", config.api, body);
+  rememberDeal(data.id);
+  return data.view;
+}
+
+/**
+ * The deal the page opens: the URL's, the remembered one, or a new one.
+ * @returns {Promise<View>}
+ */
+export async function openDeal() {
+  const params = new URLSearchParams(window.location.search);
+  const fromUrl = params.get("deal");
+  const seed = params.get("seed");
+  if (!fromUrl && seed && /^\d{1,15}$/.test(seed)) return createDeal(Number(seed));
+  let stored = null;
+  try {
+    stored = localStorage.getItem(STORAGE_KEY);
+  } catch {
+    stored = null;
+  }
+  const id = fromUrl || stored;
+  if (id) {
+    try {
+      const data = await request("GET", dealUrl(id));
+      // A remembered deal that is over is history: start afresh unless the URL names it. So
+      // is one at another level than the Start game form asked for.
+      if (fromUrl || (!data.view.over && (!askedLevel || data.view.level === askedLevel))) {
+        rememberDeal(id);
+        return data.view;
+      }
+    } catch (err) {
+      if (!gone(err) && !(err instanceof ApiProblem && err.status === 400)) throw err;
+      if (fromUrl) notice(t("err_unknown_deal"));
+    }
+  }
+  return createDeal(undefined, state.game.newDealBody ? state.game.newDealBody(null, ctx) : undefined);
+}
+
+/** Long-poll until the human must act or the deal is over. */
+export async function follow() {
+  const gen = state.generation;
+  while (gen === state.generation && state.view && !state.view.over && !state.view.legal_actions.length) {
+    setState("waiting");
+    let data;
+    try {
+      data = await request("GET", `${dealUrl(state.dealId)}?wait=${state.view.version}`, null, gen);
+    } catch (err) {
+      if (gen !== state.generation) return;
+      if (gone(err)) {
+        notice(t("err_unknown_deal"), { sticky: true });
+        return;
+      }
+      notice(t("err_network"), { sticky: true });
+      await sleep(2000);
+      continue;
+    }
+    if (gen !== state.generation) return;
+    // a newer view, or the same one now owing you a decision (a move that showed nothing new)
+    if (data && data.view && (data.view.version > state.view.version || data.view.legal_actions.length)) {
+      await present(data.view);
+    } else if (data && data.view) {
+      state.view = data.view; // same version (timed out): keep waiting
+    }
+  }
+  if (gen === state.generation && state.view && !state.view.over && state.view.legal_actions.length) watchTurn();
+}
+
+/**
+ * While it is your turn, keep listening: the move may be made elsewhere (another tab, another
+ * browser following this deal), and this table then shows it and follows on. Quietly: a
+ * problem here is the next move's to report.
+ */
+async function watchTurn() {
+  const gen = state.generation;
+  const asked = state.view.version;
+  if (state.watchingTurn === asked) return;
+  state.watchingTurn = asked;
+  try {
+    for (;;) {
+      let data = null;
+      try {
+        data = await request("GET", `${dealUrl(state.dealId)}?wait=${asked}`, null, gen, { retry: false });
+      } catch (err) {
+        if (gen !== state.generation || gone(err)) return;
+        await sleep(5000);
+      }
+      if (gen !== state.generation || state.busy || !state.view || state.view.version !== asked) return;
+      if (data && data.view && data.view.version > asked) {
+        await present(data.view);
+        follow();
+        return;
+      }
+    }
+  } finally {
+    if (state.watchingTurn === asked) state.watchingTurn = null;
+  }
+}
+
+/**
+ * Send an action (ignored unless legal and nothing is in flight), then show what follows.
+ * @param {string} action
+ */
+export async function act(action) {
+  if (state.busy || !state.view || !state.view.legal_actions.includes(action)) return;
+  state.busy = true;
+  state.restoreFocus = root.contains(document.activeElement);
+  // a passing notice was about the last decision (Paohuzi's stale card, Chuo Pai's forced
+  // pass): it goes once you answer again, rather than sit under the next, unrelated prompt
+  if (!state.noticeSticky) notice("");
+  const gen = state.generation;
+  setState("waiting");
+  for (const b of root.querySelectorAll("button[data-action]")) b.setAttribute("aria-disabled", "true");
+  try {
+    const data = await request("POST", `${dealUrl(state.dealId)}/actions`, { action, version: state.view.version }, gen);
+    state.busy = false;
+    if (gen !== state.generation) return;
+    await present(data.view);
+  } catch (err) {
+    state.busy = false;
+    if (gen !== state.generation) return;
+    if (err instanceof ApiProblem && err.status === 409 && err.data && err.data.view) {
+      notice(t("err_stale"));
+      await present(err.data.view);
+    } else if (err instanceof ApiProblem && err.status === 422) {
+      notice(t("err_illegal", { message: err.message }), { sticky: true });
+      renderFinal(state.view);
+      return;
+    } else if (gone(err)) {
+      notice(t("err_unknown_deal"), { sticky: true });
+      return;
+    } else {
+      notice(err.message || t("err_network"));
+      renderFinal(state.view);
+      return;
+    }
+  }
+  follow();
+}
+
+/**
+ * Start another deal; `body` adds fields to POST /api/games (a plugin's Restart, say).
+ * @param {Record<string, any>} [body]
+ */
+export async function newDeal(body) {
+  state.generation++;
+  state.busy = false;
+  state.view = null;
+  state.selected = new Set();
+  setState("idle");
+  status(t("status_loading"));
+  notice("");
+  els.result.hidden = true;
+  renderActions(null);
+  const gen = state.generation;
+  state.restoreFocus = true; // the end sheet's button that started it is gone: on to the decision
+  state.handFocus = 0; // a new hand: its roving focus starts at the first card
+  try {
+    const next = await createDeal(undefined, body);
+    if (gen !== state.generation) return;
+    await present(next, { initial: true });
+    if (focusLost()) focusHand({ preventScroll: true });
+    if (!next.over && !next.legal_actions.length) follow();
+  } catch {
+    notice(t("err_start"), { sticky: true });
+  }
+}

@@ -1,0 +1,63 @@
+// @ts-check
+// Where the keyboard focus goes: after acting, on to the next decision (not the page's top);
+// "Skip to your turn", the page's second skip link.
+
+import { root, els } from "./dom.js";
+import { state } from "./state.js";
+import { setRoving, focusHand } from "./hand.js";
+
+/** Focus was on something that re-rendering removed (an answer button, a discarded card). */
+export function focusLost() {
+  const active = document.activeElement;
+  return !active || active === document.body || !document.body.contains(active);
+}
+
+/**
+ * Focus was left on a hand card that this decision does not offer (a claim after your discard,
+ * where every card is disabled, or a card you may not discard now).
+ */
+function focusStranded() {
+  const active = document.activeElement;
+  return els.hand.contains(active) && active.getAttribute("aria-disabled") === "true";
+}
+
+/** After acting, keyboard users land on the next decision instead of the page top. */
+export function focusDecision() {
+  if (!state.restoreFocus || !(focusLost() || focusStranded())) return;
+  state.restoreFocus = false;
+  focusTurn();
+}
+
+/**
+ * The focus to the decision: a card you may play, else the first answer; false if there is
+ * none (not your turn).
+ */
+function focusTurn() {
+  const buttons = [...els.hand.querySelectorAll("button.hand-card")];
+  /** @param {Element | undefined} b */
+  const enabled = (b) => b && b.getAttribute("aria-disabled") === "false";
+  const first = buttons.findIndex(enabled);
+  if (first >= 0) {
+    setRoving(enabled(buttons[state.handFocus]) ? state.handFocus : first);
+    return true;
+  }
+  const btn = /** @type {HTMLElement | null} */ (els.actions.querySelector('button[aria-disabled="false"]'));
+  if (btn) btn.focus({ preventScroll: true });
+  return !!btn;
+}
+
+/**
+ * "Skip to your turn" (the page's second skip link): the decision, or your hand until it is
+ * your turn (the focus then moves on to the decision as after an answer).
+ * @param {Event} event
+ */
+export function skipToTurn(event) {
+  event.preventDefault();
+  if (root.dataset.state === "over" && !els.result.hidden) {
+    els.result.focus(); // the deal is over: its end sheet, with New deal
+    return;
+  }
+  if (root.dataset.state === "your-turn" && focusTurn()) return;
+  focusHand();
+  state.restoreFocus = true;
+}

@@ -1,0 +1,206 @@
+// @ts-check
+// Presenting views: the display model (what the board shows, built by the plugin from a view,
+// then advanced event by event so that AI moves appear one at a time), the paced replay of new
+// log entries (instant under prefers-reduced-motion), and the settled view's full render.
+
+import { root, els, sleep } from "./dom.js";
+import { seatName, t, SEATS } from "./strings.js";
+import { state, HUMAN, STEP_MS, reducedMotion } from "./state.js";
+import { ctx } from "./ctx.js";
+import { setState, status } from "./status.js";
+import { renderSeat, renderLevel } from "./seats.js";
+import { renderHand } from "./hand.js";
+import { renderActions } from "./actions.js";
+import { clearHint, markHint } from "./hint.js";
+import { appendLog, logStart } from "./log.js";
+import { renderResult } from "./result.js";
+import { focusDecision } from "./focus.js";
+
+/** @typedef {import("./types.js").View} View */
+/** @typedef {import("./types.js").DisplayModel} DisplayModel */
+/** @typedef {import("./types.js").LogEvent} LogEvent */
+
+// ------------------------------------------------------------------ the display model
+
+/**
+ * Removes the first `code` from `list` in place (nothing if it is not there).
+ * @template T
+ * @param {T[]} list
+ * @param {T} code
+ */
+export function removeOne(list, code) {
+  const i = list.indexOf(code);
+  if (i >= 0) list.splice(i, 1);
+}
+
+/** @param {DisplayModel} model */
+function sortedHand(model) {
+  const game = state.game;
+  model.hand = game.sortHand ? game.sortHand(model.hand || []) : [...(model.hand || [])];
+  return model;
+}
+
+/** @param {View} v */
+function modelFromView(v) {
+  return sortedHand(state.game.model(v, ctx));
+}
+
+/**
+ * @param {DisplayModel} model
+ * @param {LogEvent} e
+ */
+function advance(model, e) {
+  model.fresh = null;
+  if (state.game.advance) state.game.advance(model, e, ctx);
+  sortedHand(model);
+}
+
+/** @param {LogEvent} e */
+export const actorOf = (e) => (state.game.actor ? state.game.actor(e) : e.seat);
+/** @param {LogEvent} e */
+const isInstant = (e) => (state.game.instant ? state.game.instant(e) : e.kind === "answer");
+
+// ------------------------------------------------------------------ rendering
+
+/**
+ * @param {DisplayModel} model
+ * @param {View | null} v   null during a replay
+ */
+function renderBoard(model, v) {
+  state.shownModel = model;
+  for (let seat = 0; seat < SEATS.length; seat++) renderSeat(model, seat, v);
+  if (state.game.renderCentre) state.game.renderCentre(els.centre, model, v, ctx);
+  renderHand(model, v);
+}
+
+/**
+ * On a phone the seats above (growing as groups are exposed) push your prompt and hand below
+ * the screen. When a new decision is yours and they are below, scroll down until the hand
+ * shows, but never the prompt's top off the screen; once per decision. A player who scrolled
+ * past the prompt (to the log, say) is reading: the page stays where it is.
+ * @param {View} v
+ */
+function bringDecisionIntoView(v) {
+  if (state.decisionInView === v.version || !els.controls || !els.handArea) return;
+  state.decisionInView = v.version;
+  const margin = 8;
+  const top = els.controls.getBoundingClientRect().top;
+  const bottom = els.handArea.getBoundingClientRect().bottom;
+  if (top < margin) return;
+  const by = Math.min(bottom - (window.innerHeight - margin), top - margin);
+  if (by > 1) {
+    window.scrollBy({ top: by, behavior: reducedMotion.matches ? "instant" : "smooth" });
+  }
+}
+
+/**
+ * On a phone the log lies below the table. A player who scrolled past the controls to read it
+ * keeps it where it is on the screen while the table above grows or shrinks (re-rendered
+ * nodes defeat the browser's own scroll anchoring).
+ * @param {() => void} render
+ */
+function keepReadersPlace(render) {
+  const reading = els.logPanel && els.controls && els.controls.getBoundingClientRect().top < 0;
+  const before = reading ? els.logPanel.getBoundingClientRect().top : 0;
+  render();
+  if (!reading) return;
+  const moved = els.logPanel.getBoundingClientRect().top - before;
+  if (Math.abs(moved) > 1) window.scrollBy({ top: moved, behavior: "instant" });
+}
+
+/**
+ * A settled view in full: board, answers, level, hint, end sheet, status, data-state.
+ * @param {View} v
+ */
+export function renderFinal(v) {
+  els.actions.style.minHeight = ""; // a new position: its own height (refreshChoices)
+  const model = modelFromView(v);
+  renderBoard(model, v);
+  renderActions(v);
+  renderLevel(v);
+  markHint();
+  renderResult(v);
+  status(state.game.status(v, ctx), { quiet: !v.over && !v.legal_actions.length });
+  if (v.over) setState("over");
+  else if (v.legal_actions.length) {
+    setState("your-turn");
+    focusDecision();
+    bringDecisionIntoView(v);
+  } else setState("waiting");
+}
+
+// ------------------------------------------------------------------ presenting a newer view
+
+/**
+ * Show a newer view: walk its new log entries one by one, then render it in full.
+ * @param {View} next
+ * @param {{ initial?: boolean }} [options]
+ */
+export async function present(next, { initial = false } = {}) {
+  const gen = state.generation;
+  if (!state.view || next.version !== state.view.version) {
+    state.selected = new Set();
+    clearHint(); // a hint is for one position only
+  }
+  if (initial || !state.view) {
+    els.log.setAttribute("aria-live", "off");
+    els.log.replaceChildren();
+    state.claimOut = false;
+    logStart(next);
+    for (const e of next.log) appendLog(e);
+    state.view = next;
+    renderFinal(next);
+    // The accessibility tree is updated after this script yields: turned back on at once, the
+    // live region would read out every line just added.
+    requestAnimationFrame(() => setTimeout(() => els.log.removeAttribute("aria-live"), 100));
+    return;
+  }
+  if (next.version < state.view.version) return; // an older answer arrived late
+  const fresh = next.log.filter((e) => e.v > state.view.version);
+  if (fresh.length) {
+    setState("animating");
+    keepReadersPlace(() => renderActions(null));
+    const model = modelFromView(state.view);
+    /** @type {number | null} */
+    let lastSeat = null;
+    for (let i = 0; i < fresh.length; i++) {
+      if (gen !== state.generation) return;
+      const e = fresh[i];
+      // Even pacing across views: each shown move stays at least STEP_MS on screen.
+      const instant = isInstant(e);
+      if (!instant && !reducedMotion.matches) {
+        const wait = state.lastStepAt + STEP_MS - performance.now();
+        if (wait > 0) await sleep(wait);
+        if (gen !== state.generation) return;
+      }
+      if (!instant) state.lastStepAt = performance.now();
+      advance(model, e);
+      const actor = actorOf(e);
+      keepReadersPlace(() => {
+        appendLog(e);
+        if (actor !== null && actor !== undefined && actor !== lastSeat) {
+          lastSeat = actor;
+          // your own move replaying: the others are next, whoever played before
+          status(actor === HUMAN ? t("status_waiting") : t("status_seat_playing", { seat: seatName(actor) }), { quiet: true });
+        }
+        renderBoard(model, null);
+      });
+    }
+  }
+  if (gen !== state.generation) return;
+  const wasOver = state.view.over;
+  state.view = next;
+  keepReadersPlace(() => renderFinal(next));
+  if (next.over && !wasOver) {
+    const focusInTable = root.contains(document.activeElement) || document.activeElement === document.body;
+    if (focusInTable) {
+      els.result.focus({ preventScroll: true });
+      // its title first: a focus scroll would show the sheet's end when it is taller than
+      // the screen (a phone), with the title above it
+      const box = els.result.getBoundingClientRect();
+      if (box.top < 0 || box.bottom > window.innerHeight) {
+        els.result.scrollIntoView({ block: "start", behavior: reducedMotion.matches ? "instant" : "smooth" });
+      }
+    }
+  }
+}

@@ -1,0 +1,106 @@
+// @ts-check
+// The seat panels: each seat's badges (dealer, to play, the AI level), card count, exposed
+// groups and discards, and the plugin's extras (huxi, ready, points).
+
+import { $, root, seatEl, h, cardFace } from "./dom.js";
+import { t, tn } from "./strings.js";
+import { state, HUMAN, LEVELS, URL_LEVELS } from "./state.js";
+import { ctx } from "./ctx.js";
+
+/** @typedef {import("./types.js").View} View */
+/** @typedef {import("./types.js").DisplayModel} DisplayModel */
+/** @typedef {import("./types.js").GroupModel} GroupModel */
+/** @typedef {import("./types.js").SeatModel} SeatModel */
+
+/**
+ * @param {GroupModel[]} groups
+ * @param {number} seat
+ * @param {DisplayModel} model
+ */
+function groupNodes(groups, seat, model) {
+  return groups.map((g, i) => {
+    const fresh =
+      model.fresh && model.fresh.seat === seat && model.fresh.where === "groups" && i === groups.length - 1;
+    return h(
+      "div",
+      { class: `group${fresh ? " is-fresh" : ""}`, role: "listitem", "data-kind": g.kind ?? null },
+      g.label ? h("span", { class: "visually-hidden" }, `${g.label}: `) : null,
+      g.cards.map((c) => cardFace(c, "card-mini")),
+    );
+  });
+}
+
+/**
+ * @param {DisplayModel} model
+ * @param {number} seat
+ * @param {View | null} tableView   null during a replay
+ */
+export function renderSeat(model, seat, tableView) {
+  const game = state.game;
+  const el = seatEl(seat);
+  if (!el) return;
+  /** @type {SeatModel} */
+  const data = model.seats[seat] || { count: 0, groups: [], pile: [] };
+  el.classList.toggle("is-active", model.active === seat);
+  $("[data-role=dealer]", el).hidden = model.dealer !== seat;
+  $("[data-role=turn]", el).hidden = model.active !== seat || !!(tableView && tableView.over);
+  const count = seat === HUMAN ? model.hand.length : data.count;
+  $("[data-role=count]", el).textContent = tn("hand_count", count);
+
+  const groups = $("[data-role=exposed]", el);
+  const groupList = data.groups || [];
+  groups.replaceChildren(...groupNodes(groupList, seat, model));
+  if (!groupList.length) {
+    groups.append(h("span", { class: "empty-note", role: "listitem" }, t("no_groups")));
+  }
+
+  const pile = $("[data-role=discards]", el);
+  pile.hidden = data.pile === null;
+  let cards = data.pile || [];
+  const onOffer = game.offered ? game.offered(model) : null;
+  const offeredHere = !!onOffer && onOffer.seat === seat && cards[cards.length - 1] === onOffer.code;
+  if (offeredHere) cards = cards.slice(0, -1); // in the centre while it is offered
+  pile.replaceChildren(
+    ...cards.map((c, i) => {
+      const last = i === cards.length - 1;
+      const fresh = last && !offeredHere && model.fresh && model.fresh.seat === seat && model.fresh.where === "pile";
+      return h(
+        "span",
+        { role: "listitem", class: `discard${last ? " is-last" : ""}${fresh ? " is-fresh" : ""}` },
+        cardFace(c, "card-discard"),
+      );
+    }),
+  );
+  if (!cards.length) {
+    pile.append(h("span", { class: "empty-note", role: "listitem" }, t("no_discards")));
+  }
+  // keep the newest discards in view in a scrolled strip
+  pile.scrollLeft = pile.scrollWidth;
+
+  if (game.seatExtras) {
+    let slot = $("[data-role=extras]", el);
+    if (!slot) {
+      slot = h("span", { class: "seat-extras", "data-role": "extras" });
+      $("[data-role=count]", el).before(slot);
+    }
+    game.seatExtras(slot, seat, model, tableView, ctx);
+  }
+}
+
+/**
+ * A badge by every AI seat's name ("Hard"): all AI seats of a deal play its level.
+ * @param {View} v
+ */
+export function renderLevel(v) {
+  const known = LEVELS.includes(v.level);
+  if (URL_LEVELS.includes(v.level)) state.level = v.level;
+  for (const badge of /** @type {NodeListOf<HTMLElement>} */ (root.querySelectorAll("[data-role=level]"))) {
+    badge.hidden = !known;
+    if (!known || badge.dataset.level === v.level) continue;
+    const name = t(`level_${v.level}`);
+    const full = t("level_badge", { level: name });
+    badge.dataset.level = v.level;
+    badge.title = full;
+    badge.replaceChildren(h("span", { "aria-hidden": "true" }, name), h("span", { class: "visually-hidden" }, full));
+  }
+}

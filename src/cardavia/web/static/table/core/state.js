@@ -1,0 +1,110 @@
+// @ts-check
+// What the table keeps: the constants of the table, and `state`, the one object that holds
+// everything that changes while the page is open (the deal on screen, what is in flight, the
+// focus and selection, the hint, the notice's timer…). Every module reads and writes it here,
+// so what a piece of code depends on is named where it is used: `state.view`, `state.busy`.
+
+import { config } from "./strings.js";
+
+/** @typedef {import("./types.js").View} View */
+/** @typedef {import("./types.js").DisplayModel} DisplayModel */
+/** @typedef {import("./types.js").Plugin} Plugin */
+/** @typedef {import("./types.js").ButtonSpec} ButtonSpec */
+/** @typedef {import("./types.js").Hint} Hint */
+/** @typedef {import("./types.js").Storage} Storage */
+
+/** Your seat. */
+export const HUMAN = 0;
+/** How long each paced move stays on screen, at least. */
+export const STEP_MS = 600;
+export const reducedMotion = window.matchMedia("(prefers-reduced-motion: reduce)");
+
+// The AI level asked for by the Start game form (`?level=`); then the level of the deal shown
+// (view.level), so that New deal, Next deal and Restart keep it. null: the server's default.
+// "greedy" (docs/api.md) is the plain baseline policy: reproducible `?seed=` deals for bug
+// reports and tests. It is not offered, and shows no badge.
+export const LEVELS = ["easy", "normal", "hard"];
+export const URL_LEVELS = [...LEVELS, "greedy"];
+const levelParam = new URLSearchParams(window.location.search).get("level");
+export const askedLevel = URL_LEVELS.includes(levelParam) ? levelParam : null;
+
+/**
+ * @typedef {object} TableState
+ * @property {Plugin | null} game       the plugin of config.game, once registered
+ * @property {boolean} booted           the table has started (one plugin only)
+ * @property {string | null} dealId
+ * @property {View | null} view         the last view fully rendered
+ * @property {DisplayModel | null} shownModel  the model last drawn, for re-rendering the hand on a selection
+ * @property {boolean} busy             an action is being sent
+ * @property {number} generation       bumps on New deal, so stale loops stop
+ * @property {string | null} level      the level of the next deals (see askedLevel)
+ * @property {[number, number]} cardSize  the card faces' viewBox (the plugin's cardSize)
+ * @property {number} handFocus         roving tabindex position in the hand
+ * @property {Set<number>} selected     indexes of selected hand cards (hand cards with `select`)
+ * @property {Set<string>} overSeen     deal ids whose dealOver hook has run
+ * @property {number} noticeTimer       the timer that clears a passing notice
+ * @property {boolean} noticeSticky     the notice shown stays until cleared
+ * @property {string | null} refusal    the text of the notice a refused tap showed, while it shows
+ * @property {number} lastStepAt        when the last paced move was shown
+ * @property {boolean} claimOut         your claim is out: the next move by a seat is its award
+ * @property {boolean} restoreFocus     after acting, keyboard users land on the next decision
+ * @property {number | null} decisionInView  the version whose decision was scrolled into view
+ * @property {number | null} watchingTurn    the version a watch at your turn waits past
+ * @property {Map<string, HTMLElement>} shortcuts  key -> button, while it is your turn
+ * @property {ButtonSpec[]} offeredSpecs  the ButtonSpecs shown, for naming a hinted action
+ * @property {{ version: number, answer: Hint } | null} hint  the hint shown
+ * @property {number | null} hintAsked  the version a hint request is out for
+ */
+
+/** @type {TableState} */
+export const state = {
+  game: null,
+  booted: false,
+  dealId: null,
+  view: null,
+  shownModel: null,
+  busy: false,
+  generation: 0,
+  level: askedLevel,
+  cardSize: [40, 104],
+  handFocus: 0,
+  selected: new Set(),
+  overSeen: new Set(),
+  noticeTimer: 0,
+  noticeSticky: false,
+  refusal: null,
+  lastStepAt: 0,
+  claimOut: false,
+  restoreFocus: false,
+  decisionInView: null,
+  watchingTurn: null,
+  shortcuts: new Map(),
+  offeredSpecs: [],
+  hint: null,
+  hintAsked: null,
+};
+
+/** Where this game's deal id is remembered (a reload resumes the deal). */
+export const STORAGE_KEY = `cardavia.deal.${config.game}`;
+
+/**
+ * Per-game JSON values in localStorage (a running total, say), under cardavia.<game>.<key>.
+ * @type {Storage}
+ */
+export const storage = {
+  get(key, fallback = null) {
+    try {
+      const raw = localStorage.getItem(`cardavia.${config.game}.${key}`);
+      return raw === null ? fallback : JSON.parse(raw);
+    } catch {
+      return fallback;
+    }
+  },
+  set(key, value) {
+    try {
+      localStorage.setItem(`cardavia.${config.game}.${key}`, JSON.stringify(value));
+    } catch {
+      /* storage off */
+    }
+  },
+};

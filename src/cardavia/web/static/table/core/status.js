@@ -1,0 +1,60 @@
+// @ts-check
+// The table's `data-state` (idle, animating, waiting, your-turn, over: tests wait on it), the
+// status line and the notices under it.
+
+import { root, els } from "./dom.js";
+import { state } from "./state.js";
+import { renderHintButton } from "./hint.js";
+
+/** @param {"idle" | "animating" | "waiting" | "your-turn" | "over"} next */
+export function setState(next) {
+  root.dataset.state = next;
+  renderHintButton();
+}
+
+/**
+ * One notice at a time, in one of two fixed live regions (a region's role is not switched:
+ * screen readers follow that unreliably). A refusal or an error is an alert, read out at once;
+ * `polite` news of the deal (a move the rules made for you, a card gone stale) is a status,
+ * read out after what is being read.
+ * @param {string} text
+ * @param {{ sticky?: boolean, polite?: boolean }} [options]
+ */
+export function notice(text, { sticky = false, polite = false } = {}) {
+  clearTimeout(state.noticeTimer);
+  state.noticeSticky = !!text && sticky;
+  holdHand(() => {
+    for (const el of [els.notice, els.news]) {
+      const mine = !!text && el === (polite ? els.news : els.notice);
+      if (el.textContent !== (mine ? text : "")) el.textContent = mine ? text : "";
+      el.hidden = !mine;
+    }
+  });
+  if (text && !sticky) state.noticeTimer = setTimeout(() => notice(""), 6000);
+}
+
+/**
+ * A notice or a hint comes and goes above the answers (a refused tap, say): the page scrolls
+ * with it so that the hand on the screen stays under the finger, not jump down and back up.
+ * @param {() => void} change
+ */
+export function holdHand(change) {
+  const area = els.handArea;
+  const box = area ? area.getBoundingClientRect() : null;
+  change();
+  if (!box || box.top >= window.innerHeight || box.bottom <= 0) return;
+  const moved = area.getBoundingClientRect().top - box.top;
+  if (Math.abs(moved) > 1) window.scrollBy({ top: moved, behavior: "instant" });
+}
+
+/**
+ * The status line. `quiet`: shown but not announced ("AI 2 is playing…" at every replayed move
+ * would bury the log's lines, which say what was played); your decision and the end are
+ * announced.
+ * @param {string} text
+ * @param {{ quiet?: boolean }} [options]
+ */
+export function status(text, { quiet = false } = {}) {
+  els.status.setAttribute("aria-live", quiet ? "off" : "polite");
+  if (els.status.textContent !== text) els.status.textContent = text;
+}

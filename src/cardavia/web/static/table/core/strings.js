@@ -1,0 +1,128 @@
+// @ts-check
+// The page's config and the words of the table: t() and tn() over the strings the page was
+// sent (web/strings/), seat and card names, and how the page's language lists names and runs
+// sentences together. No DOM and no state: every other module may import this one.
+
+/** @typedef {import("./types.js").Config} Config */
+/** @typedef {import("./types.js").CardInfo} CardInfo */
+
+const configEl = document.getElementById("cardavia-config");
+/** The page's config (pages.table()); empty on a page without a table. */
+export const config = /** @type {Config} */ (configEl ? JSON.parse(configEl.textContent) : {});
+const STRINGS = config.strings || {};
+const PLURALS = config.plural_forms || {};
+/** Seat names, one per player: "You", "AI 1"… */
+export const SEATS = config.seats || ["You", "AI 1", "AI 2", "AI 3"];
+
+/**
+ * `%(name)s` from args; `%%` is a percent sign, as in Python's %-formatting of the msgids.
+ * @param {string} template
+ * @param {Record<string, any>} args
+ */
+function fill(template, args) {
+  return String(template).replace(/%\((\w+)\)s|%%/g, (match, name) =>
+    match === "%%" ? "%" : Object.prototype.hasOwnProperty.call(args, name) ? String(args[name]) : match,
+  );
+}
+
+/**
+ * A translated string; an unknown key shows itself.
+ * @param {string} key
+ * @param {Record<string, any>} [args]
+ */
+export function t(key, args = {}) {
+  return fill(key in STRINGS ? STRINGS[key] : key, args);
+}
+
+/** @type {Intl.PluralRules} */
+let pluralRules;
+try {
+  pluralRules = new Intl.PluralRules(config.lang);
+} catch {
+  pluralRules = new Intl.PluralRules("en");
+}
+
+/**
+ * A plural string: the form for `n` in the page's language, `%(n)s` filled with `n`.
+ * @param {string} key
+ * @param {number} n
+ * @param {Record<string, any>} [args]
+ */
+export function tn(key, n, args = {}) {
+  const forms = PLURALS[key] || [key];
+  const categories = config.plural_categories || {};
+  let index = categories[pluralRules.select(n)];
+  if (index === undefined) index = n === 1 ? 0 : forms.length - 1;
+  const form = forms[Math.min(index, forms.length - 1)];
+  return fill(form, { ...args, n });
+}
+
+/**
+ * Like t(), but a placeholder may be filled with a node: returns [string | Node].
+ * @param {string} key
+ * @param {Record<string, string | Node>} args
+ * @returns {(string | Node)[]}
+ */
+export function tNodes(key, args) {
+  const template = key in STRINGS ? STRINGS[key] : key;
+  return String(template)
+    .split(/(%\(\w+\)s|%%)/)
+    .map((part, i) => {
+      if (i % 2 === 0) return part;
+      if (part === "%%") return "%";
+      const name = part.slice(2, -2);
+      return Object.prototype.hasOwnProperty.call(args, name) ? args[name] : part;
+    })
+    .filter((part) => part !== "");
+}
+
+/**
+ * "AI 2" never splits across lines on a phone: a no-break space before its number.
+ * @param {number} seat
+ */
+export const seatName = (seat) => (SEATS[seat] ?? `#${seat}`).replace(/ (?=\d)/g, "\u00a0");
+/**
+ * A card's name and picture URL from config.cards.
+ * @param {string} code
+ * @returns {CardInfo}
+ */
+export const cardInfo = (code) => (config.cards && config.cards[code]) || { name: code, url: "" };
+/** @param {string} code */
+export const cardName = (code) => cardInfo(code).name;
+
+const CHINESE = config.lang === "zh";
+/**
+ * A list of card names ("small 1, small 2"): a comma in every language, 、 in Chinese. Not
+ * Intl.ListFormat: its unit lists have no separator at all in Russian and Chinese, which runs
+ * names of several words together.
+ * @param {string[]} items
+ */
+export const joinList = (items) => items.join(CHINESE ? "、" : ", ");
+
+// Names joined by "and" as the language writes it ("AI 1 and AI 2", "AI 1 y AI 2"). Chinese
+// spaces Latin names off its own words, as the catalog does ("AI 1 和 AI 2"), where the list
+// format joins them tight.
+/** @type {Intl.ListFormat | null} */
+let andFormat = null;
+try {
+  andFormat = new Intl.ListFormat(config.lang, { style: "long", type: "conjunction" });
+} catch {
+  andFormat = null;
+}
+/** @param {string[]} items */
+export function joinAnd(items) {
+  const joined = andFormat ? andFormat.format(items) : items.join(", ");
+  return CHINESE ? joined.replace(/([A-Za-z0-9])和/g, "$1 和").replace(/和([A-Za-z0-9])/g, "和 $1") : joined;
+}
+
+/**
+ * Sentences in a row: Chinese runs them together ("…更近。这样…"), other languages put a space
+ * between; a part without a final stop (a label such as "Ready") gets one.
+ * @param {...(string | null | undefined | false)} parts
+ */
+export function sentences(...parts) {
+  const said = /** @type {string[]} */ (parts.filter(Boolean));
+  /** @type {(p: string, i: number) => string} */
+  const stop = (p, i) => (i < said.length - 1 && !/[.!?…。！？]$/.test(p) ? p + (CHINESE ? "。" : ".") : p);
+  return said.map(stop).join(CHINESE ? "" : " ");
+}
