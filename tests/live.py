@@ -20,6 +20,7 @@ import uvicorn
 
 from cardavia.web.app import create_app
 from cardavia.web.server import config as server_config
+from tests.seated import auth, remember
 
 
 def free_port() -> int:
@@ -100,9 +101,14 @@ class ServeProcess:
         conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=30)
         try:
             headers = {"content-type": "application/json"} if body is not None else {}
-            conn.request(method, path, json.dumps(body) if body is not None else None, headers)
+            conn.request(
+                method, path, json.dumps(body) if body is not None else None, auth(path, headers)
+            )
             response = conn.getresponse()
-            return response.status, json.loads(response.read() or b"null")
+            answer = json.loads(response.read() or b"null")
+            if response.status == 201:
+                remember(answer)
+            return response.status, answer
         finally:
             conn.close()
 

@@ -13,6 +13,7 @@ import http.client
 import json
 import os
 import random
+import re
 import socket
 import statistics
 import subprocess
@@ -32,17 +33,29 @@ def _free_port() -> int:
         return port
 
 
+# Each deal's seat token, from its creation, for every client of the benchmark (its threads).
+_TOKENS: dict[str, str] = {}
+_DEAL_PATH = re.compile(r"/api/games/([A-Za-z0-9_-]+)")
+
+
 class _Client:
+    """A player's connection: it sends each deal's seat token to that deal (architecture.md §6)."""
+
     def __init__(self, port: int) -> None:
         self.conn = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
 
     def call(self, method: str, path: str, body: Any = None) -> tuple[int, Any, float]:
         data = json.dumps(body).encode() if body is not None else None
         headers = {"content-type": "application/json"} if data else {}
+        deal = _DEAL_PATH.match(path)
+        if deal and deal.group(1) in _TOKENS:
+            headers["authorization"] = f"Bearer {_TOKENS[deal.group(1)]}"
         start = time.perf_counter()
         self.conn.request(method, path, body=data, headers=headers)
         response = self.conn.getresponse()
         payload = json.loads(response.read())
+        if response.status == 201 and isinstance(payload, dict) and "token" in payload:
+            _TOKENS[payload["id"]] = payload["token"]
         return response.status, payload, time.perf_counter() - start
 
 

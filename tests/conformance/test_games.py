@@ -470,3 +470,35 @@ def test_events_show_concealed_cards_only_to_their_seat(name: str, lazy: bool) -
     name only, and none shows a seat cards another seat conceals (that it cannot see)."""
     for deal in deals(name, lazy, on_call=check_events):
         deal.play_out()
+
+
+# --- a spectator -------------------------------------------------------------------------------
+
+
+@per_game
+@both_ways
+def test_a_spectator_sees_only_what_every_seat_sees(name: str, lazy: bool) -> None:
+    """The spectator's observation (`observation(None)`, architecture.md §6) has every key a
+    seat's has, an empty hand, and no fact any one seat alone knows: it is the same in every
+    world sampled for a deciding seat (each deals the other seats' concealed cards and the stock
+    anew; over a deal every seat decides), and no card concealed in a hand shows in it unless
+    every seat's own view shows it openly."""
+    checked = 0
+    for deal in deals(name, lazy):
+        state = deal.state
+        for _ in deal.decisions():
+            watched = state.observation(None)
+            where = f"seed {deal.seed}, {len(state.actions)} actions"
+            assert watched["seat"] is None and watched["hand"] == [], where
+            assert watched.keys() == state.observation(0).keys(), where
+            json.dumps(watched)
+            for seat in state.to_act():
+                world = state.sample_world(seat, random.Random(deal.rng.random()))
+                assert world.observation(None) == watched, f"{where}: seat {seat}'s world"
+            views = observations(state)
+            concealed = {c for obs in views for c in obs["hand"]}
+            open_to_all = set.intersection(*(words_of(v) for v in views))
+            leaked = (concealed - open_to_all) & words_of(watched)
+            assert not leaked, f"{where}: {sorted(leaked)} shown to a spectator"
+            checked += 1
+    assert checked > DEALS

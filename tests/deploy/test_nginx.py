@@ -27,6 +27,7 @@ import pytest
 
 from tests.backends import execute, fresh_database
 from tests.live import free_port
+from tests.seated import auth, remember
 
 pytestmark = pytest.mark.postgres
 
@@ -120,11 +121,14 @@ def call(
                 "Origin": f"http://127.0.0.1:{port}",
                 **sent,
             }
-        conn.request(method, path, json.dumps(body) if body is not None else None, sent)
+        conn.request(method, path, json.dumps(body) if body is not None else None, auth(path, sent))
         response = conn.getresponse()
         raw = response.read()
         if response.getheader("content-type", "").startswith("application/json"):
-            return response.status, json.loads(raw)
+            answer = json.loads(raw)
+            if response.status == 201:
+                remember(answer)  # a new deal's seat token, for its actions
+            return response.status, answer
         return response.status, raw.decode(errors="replace")
     finally:
         conn.close()

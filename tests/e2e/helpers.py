@@ -142,10 +142,36 @@ def deal_id(page: Page) -> str:
     return parse_qs(urlparse(page.url).query)["deal"][0]
 
 
+def seat_token(page: Page, deal: str) -> str | None:
+    """The seat token the page's browser keeps for `deal` (core/state.js)."""
+    token = page.evaluate(
+        "id => (JSON.parse(localStorage.getItem('cardavia.tokens') || '{}'))[id] || null", deal
+    )
+    return str(token) if token else None
+
+
+def api_view(page: Page, deal: str) -> dict[str, Any]:
+    """The deal's view as the page's seat sees it (with the seat token the page keeps)."""
+    token = seat_token(page, deal)
+    headers = {"Authorization": f"Bearer {token}"} if token else {}
+    view: dict[str, Any] = page.request.get(f"/api/games/{deal}", headers=headers).json()["view"]
+    return view
+
+
+def share_seat(source: Page, target: Page, deal: str) -> None:
+    """Give `target`'s browser the seat token `source` holds for `deal` (the same player on a
+    second device), before `target` opens the deal."""
+    token = seat_token(source, deal)
+    assert token, "the source page holds no token for the deal"
+    target.add_init_script(
+        f"localStorage.setItem('cardavia.tokens', JSON.stringify({{{deal!r}: {token!r}}}))"
+    )
+
+
 def check_answers_in_the_log(page: Page) -> int:
     """Each of your claim answers (shown to you only) has its line in the page's log (English):
     "You passed", "You called a win" or "You called: <group>". Returns how many there were."""
-    view = page.request.get(f"/api/games/{deal_id(page)}").json()["view"]
+    view = api_view(page, deal_id(page))
     answers = [e["action"] for e in view["log"] if e["kind"] == "answer" and e.get("seat") == 0]
     lines = page.get_by_test_id("log").locator("li").all_inner_texts()
     said = [x for x in lines if x.startswith(("You passed", "You called"))]

@@ -18,6 +18,7 @@ from cardavia.games.registry import GAMES
 from tests.e2e.conftest import DESKTOP, PHONE
 from tests.e2e.helpers import (
     TIMEOUT,
+    api_view,
     deal_id,
     expect_result,
     new_page,
@@ -27,7 +28,7 @@ from tests.e2e.helpers import (
 
 
 def _view(page: Page, deal: str) -> dict[str, Any]:
-    view: dict[str, Any] = page.request.get(f"/api/games/{deal}").json()["view"]
+    view: dict[str, Any] = api_view(page, deal)
     return view
 
 

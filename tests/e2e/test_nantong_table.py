@@ -23,6 +23,7 @@ from cardavia.ai.games.nantong import GreedyNantong
 from tests.e2e.conftest import DESKTOP, PHONE
 from tests.e2e.helpers import (
     ENABLED,
+    api_view,
     check_answers_in_the_log,
     deal_id,
     expect_accessible,
@@ -50,7 +51,7 @@ def open_table(page: Page, seed: int) -> None:
 
 
 def current_view(page: Page) -> dict[str, Any]:
-    view: dict[str, Any] = page.request.get(f"/api/games/{deal_id(page)}").json()["view"]
+    view: dict[str, Any] = api_view(page, deal_id(page))
     return view
 
 
@@ -311,7 +312,7 @@ def test_the_winning_card_is_framed_where_it_earns_its_bonus(
         assert wait_for_turn(page) == "your-turn", action
         page.locator(f'#table [data-action="{action}"]{ENABLED}').first.click()
     assert wait_for_turn(page) == "over"
-    view = page.request.get(f"/api/games/{deal_id(page)}").json()["view"]
+    view = api_view(page, deal_id(page))
     me = next(p for p in view["result"]["breakdown"]["players"] if p["seat"] == 0)
     assert view["result"]["winner"] == 0 and me["winning_card_role"] == "middle"
     assert me["split"][me["winning_card_group"]] == ["6C", "7C", "8C"]

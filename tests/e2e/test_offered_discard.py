@@ -11,7 +11,7 @@ import pytest
 from playwright.sync_api import Browser, expect
 
 from tests.e2e.conftest import DESKTOP
-from tests.e2e.helpers import answer_in_place, deal_id, new_page, wait_for_turn
+from tests.e2e.helpers import answer_in_place, api_view, deal_id, new_page, wait_for_turn
 
 # The seat whose discard is under claim in a view's table, per game (None: none is).
 UNDER_CLAIM: dict[str, Callable[[dict[str, Any]], int | None]] = {
@@ -38,7 +38,7 @@ def test_an_offered_discard_shows_once(browser: Browser, base_url: str, game: st
     for _ in range(200):
         if wait_for_turn(page) == "over":
             break
-        view = page.request.get(f"/api/games/{deal}").json()["view"]
+        view = api_view(page, deal)
         under = UNDER_CLAIM[game](view["table"])
         for seat, s in enumerate(view["table"]["seats"]):
             shown = page.locator(f"[data-testid=seat-{seat}] [data-role=discards] .card")

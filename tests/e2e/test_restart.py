@@ -15,6 +15,7 @@ from tests.e2e.conftest import DESKTOP, LiveServer, free_port
 from tests.e2e.helpers import (
     ENABLED,
     TIMEOUT,
+    api_view,
     deal_id,
     download_record,
     expect_result,
@@ -39,7 +40,7 @@ def test_a_move_made_while_the_site_restarts_goes_through(
     page.goto("/en/games/sisepai/table?seed=7&level=greedy")
     assert wait_for_turn(page) == "your-turn"
     deal = deal_id(page)
-    before = page.request.get(f"/api/games/{deal}").json()["view"]
+    before = api_view(page, deal)
 
     own_server.stop()
     target = page.locator(f"#table [data-action]{ENABLED}").first
@@ -54,7 +55,7 @@ def test_a_move_made_while_the_site_restarts_goes_through(
     expect(notice).to_be_empty(timeout=TIMEOUT)
     assert wait_for_turn(page) in ("your-turn", "over")
     assert deal_id(page) == deal
-    after = page.request.get(f"/api/games/{deal}").json()["view"]
+    after = api_view(page, deal)
     assert after["version"] > before["version"]
     # the deal plays on to its end; its record holds the move made across the restart, once
     made = play_deal_by_clicking(page)

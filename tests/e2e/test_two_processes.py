@@ -17,6 +17,7 @@ from tests.e2e.helpers import (
     deal_id,
     log_length,
     new_page,
+    share_seat,
     wait_for_turn,
 )
 from tests.live import ServeProcess
@@ -64,6 +65,7 @@ def test_two_browsers_on_two_processes_see_each_others_moves(
     mine.goto(f"/en/games/{game}/table?seed=7&level=normal")
     assert wait_for_turn(mine) == "your-turn"
     deal = deal_id(mine)
+    share_seat(mine, theirs, deal)  # the same player on a second device: the seat's token
     theirs.goto(f"/en/games/{game}/table?deal={deal}")
     assert wait_for_turn(theirs) == "your-turn"
     _follows(theirs, mine)

@@ -12,6 +12,7 @@ from starlette.testclient import TestClient
 
 from cardavia.web.app import create_app
 from tests.backends import BACKENDS, fresh_db
+from tests.seated import SeatedClient
 
 
 def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
@@ -37,5 +38,5 @@ def db(backend: str, tmp_path: Path) -> Iterator[str]:
 
 @pytest.fixture
 def client(db: str) -> Iterator[TestClient]:
-    with TestClient(create_app(db)) as c:
+    with SeatedClient(create_app(db)) as c:
         yield c

@@ -12,6 +12,7 @@ from cardavia.games.registry import GAMES
 from cardavia.rules.record import replay
 from cardavia.web.app import create_app
 from tests.backends import execute
+from tests.seated import SeatedClient
 from tests.web.helpers import settle, stored, unchanged
 
 pytestmark = pytest.mark.backends
@@ -208,7 +209,7 @@ def test_wait_returns_at_once_when_newer(
 def test_restart_continues_identically(db: str) -> None:
     """A deal in progress survives a server restart: the same view, the stored actions kept as
     they were, and the finished deal's record replays to its result."""
-    with TestClient(create_app(db)) as first:
+    with SeatedClient(create_app(db)) as first:
         deal_id = first.post("/api/games", json={**EASY, "seed": 11}).json()["id"]
         view = settle(first, deal_id)
         for _ in range(3):
@@ -220,7 +221,7 @@ def test_restart_continues_identically(db: str) -> None:
             )
             view = settle(first, deal_id, r.json()["view"]["version"] - 1)
     before = stored(db, deal_id)
-    with TestClient(create_app(db)) as second:
+    with SeatedClient(create_app(db)) as second:
         again = settle(second, deal_id)
         assert again == view
         end = _play_to_end(second, deal_id)
@@ -246,7 +247,7 @@ def test_next_deal_passes_the_dealer_on_and_carries_totals(client: TestClient, d
     assert view["table"]["dealer"] == (end["table"]["dealer"] + 1) % 4
     assert view["match"]["previous"] == first
     assert view["match"]["totals_before"] == end["result"]["scores"]
-    with TestClient(create_app(db)) as again:
+    with SeatedClient(create_app(db)) as again:
         reloaded = again.get(f"/api/games/{view['id']}").json()["view"]
         assert reloaded["match"] == view["match"]
 
@@ -254,13 +255,13 @@ def test_next_deal_passes_the_dealer_on_and_carries_totals(client: TestClient, d
 def test_a_deal_that_no_longer_replays_is_gone_not_a_crash(db: str) -> None:
     """A stored deal whose actions the rules no longer accept (they changed since it was
     played): 410 with its own code on every route, nothing kept half-loaded, other deals fine."""
-    with TestClient(create_app(db)) as first:
+    with SeatedClient(create_app(db)) as first:
         deal_id = first.post("/api/games", json={**EASY, "seed": 11}).json()["id"]
         fine = first.post("/api/games", json={**EASY, "seed": 12}).json()["id"]
         settle(first, deal_id)
     # as if a rules change had made this one illegal
     execute(db, "UPDATE actions SET action = 'discard zz' WHERE deal_id = ? AND n = 0", (deal_id,))
-    with TestClient(create_app(db)) as second:
+    with SeatedClient(create_app(db)) as second:
         for _ in range(2):
             for r in (
                 second.get(f"/api/games/{deal_id}"),

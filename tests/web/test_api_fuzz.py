@@ -16,6 +16,7 @@ from starlette.testclient import TestClient
 from cardavia.games.registry import GAMES
 from cardavia.web.api import MAX_BODY
 from cardavia.web.app import create_app
+from tests.seated import SeatedClient
 from tests.strategies import JSON
 from tests.web.helpers import settle, stored
 
@@ -75,7 +76,7 @@ class Deals:
 @pytest.fixture(scope="module")
 def deals(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Deals]:
     db = tmp_path_factory.mktemp("fuzz") / "deals.db"
-    with TestClient(create_app(db)) as client:
+    with SeatedClient(create_app(db)) as client:
         yield Deals(client, db)
 
 

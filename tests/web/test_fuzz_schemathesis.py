@@ -56,6 +56,7 @@ class Deals:
 
     def __init__(self, url: str, http: requests.Session) -> None:
         self.url, self.http = url, http
+        self.tokens: dict[str, str] = {}  # each deal's seat token
         self.live: list[str] = []
         self.over: list[str] = []
         for n, game in enumerate(GAMES):
@@ -73,13 +74,20 @@ class Deals:
         )
         assert answer.status_code == 201, answer.text
         deal: str = answer.json()["id"]
+        self.tokens[deal] = answer.json()["token"]
         return deal, self.settle(deal, -1)
+
+    def seated(self, deal: str) -> dict[str, str]:
+        return {"Authorization": f"Bearer {self.tokens[deal]}"}
 
     def settle(self, deal: str, version: int) -> dict[str, Any]:
         """The view once the AI seats have handed over to the human, or the deal is over."""
         for _ in range(200):
             answer = self.http.get(
-                f"{self.url}/api/games/{deal}", params={"wait": version}, timeout=30
+                f"{self.url}/api/games/{deal}",
+                params={"wait": version},
+                headers=self.seated(deal),
+                timeout=30,
             )
             assert answer.status_code == 200, answer.text
             view: dict[str, Any] = answer.json()["view"]
@@ -92,6 +100,7 @@ class Deals:
         answer = self.http.post(
             f"{self.url}/api/games/{deal}/actions",
             json={"action": action, "version": version},
+            headers=self.seated(deal),
             timeout=30,
         )
         assert answer.status_code == 200, answer.text
@@ -101,9 +110,10 @@ class Deals:
         return self.settle(deal, view["version"])
 
     def view(self, deal: str) -> dict[str, Any]:
-        view: dict[str, Any] = self.http.get(f"{self.url}/api/games/{deal}", timeout=30).json()[
-            "view"
-        ]
+        answer = self.http.get(
+            f"{self.url}/api/games/{deal}", headers=self.seated(deal), timeout=30
+        )
+        view: dict[str, Any] = answer.json()["view"]
         return view
 
 
@@ -203,6 +213,8 @@ def _steer(case: schemathesis.Case, data: st.DataObject, deals: Deals) -> None:
         return
     deal = data.draw(st.sampled_from(deals.live + deals.over), label="deal")
     case.path_parameters["deal_id"] = deal
+    if data.draw(st.booleans(), label="with the deal's seat token"):
+        case.headers = {**(case.headers or {}), **deals.seated(deal)}
     if case.method == "GET" and case.query and "wait" in case.query:
         # a wait at or past the deal's version would hold the answer 25 s
         case.query["wait"] = data.draw(st.sampled_from(["0", "-1", "", "one", "1.5"]))

@@ -14,6 +14,7 @@ from starlette.testclient import TestClient
 
 from cardavia.web.api import MAX_ACTION, MAX_MESSAGE
 from tests.backends import execute
+from tests.seated import SeatedClient
 from tests.web.helpers import settle, unchanged
 
 pytestmark = pytest.mark.backends
@@ -223,7 +224,7 @@ def test_a_value_python_cannot_read_is_unreadable(
 def test_a_store_that_cannot_read_answers_503(db: str) -> None:
     from cardavia.web.app import create_app
 
-    with TestClient(create_app(db)) as client:
+    with SeatedClient(create_app(db)) as client:
         deal_id = client.post("/api/games", json=DEAL).json()["id"]
         client.app.state.tables._tables.clear()  # type: ignore[attr-defined]
         # the deals table replaced by one of another shape
@@ -244,7 +245,7 @@ def test_an_unexpected_failure_is_still_a_json_error(
         raise RuntimeError("a bug")
 
     monkeypatch.setattr(Tables, "get", broken)
-    with TestClient(create_app(tmp_path / "deals.db"), raise_server_exceptions=False) as client:
+    with SeatedClient(create_app(tmp_path / "deals.db"), raise_server_exceptions=False) as client:
         r = client.get("/api/games/abc")
         assert r.status_code == 500 and r.json()["error"]["code"] == "internal"
         assert "a bug" not in r.text
@@ -257,14 +258,14 @@ def test_creating_deals_is_limited_per_client(db: str) -> None:
     from cardavia.web.app import create_app
 
     app = create_app(db, creates_per_minute=3)
-    with TestClient(app) as client:
+    with SeatedClient(app) as client:
         for _ in range(3):
             assert client.post("/api/games", json=DEAL).status_code == 201
         r = client.post("/api/games", json=DEAL)
         assert r.status_code == 429 and r.json()["error"]["code"] == "too_many_requests"
         assert 1 <= int(r.headers["retry-after"]) <= 20
         assert _deals(db) == 3
-        other = TestClient(app, client=("10.0.0.2", 1))  # another address is not held up
+        other = SeatedClient(app, client=("10.0.0.2", 1))  # another address is not held up
         assert other.post("/api/games", json=DEAL).status_code == 201
 
 

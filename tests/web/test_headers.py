@@ -15,6 +15,7 @@ from starlette.testclient import TestClient
 import cardavia
 from cardavia.traditions import DECKS
 from cardavia.web.headers import relative_location
+from tests.seated import SeatedClient
 
 PLAYABLE = [g.id for d in DECKS for g in d.games if g.playable]
 STATIC = Path(cardavia.__file__).parent / "web" / "static"
@@ -303,7 +304,7 @@ def test_redirects_never_echo_the_host(
 
 
 def test_redirects_under_https(client: TestClient) -> None:
-    other = TestClient(client.app, base_url=f"https://{EVIL}")  # the app runs in `client`
+    other = SeatedClient(client.app, base_url=f"https://{EVIL}")  # the app runs in `client`
     r = other.get("/en", follow_redirects=False)
     assert r.headers["location"] == "/en/"
 

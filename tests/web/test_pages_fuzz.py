@@ -15,6 +15,7 @@ from starlette.testclient import TestClient
 from cardavia.games.registry import GAMES
 from cardavia.web.app import create_app
 from cardavia.web.i18n import LANGUAGES
+from tests.seated import SeatedClient
 
 PART = st.sampled_from(
     ["en", "zh", "ru", *sorted(GAMES), "two-seven-ten", "sichuan-cards", "", "..", "%00"]
@@ -27,7 +28,7 @@ VALUE = st.sampled_from(["", "0", "-1", "easy", "hard", "greedy", "9" * 30, "1e5
 @pytest.fixture(scope="module")
 def client(tmp_path_factory: pytest.TempPathFactory) -> Iterator[TestClient]:
     db: Path = tmp_path_factory.mktemp("pages") / "deals.db"
-    with TestClient(create_app(db), follow_redirects=False) as c:
+    with SeatedClient(create_app(db), follow_redirects=False) as c:
         yield c
 
 

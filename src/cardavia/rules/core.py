@@ -191,8 +191,9 @@ class State(ABC):
         return self._result
 
     @abstractmethod
-    def observation(self, seat: int) -> dict[str, Any]:
-        """Public information plus that seat's own concealed cards, as JSON-ready data."""
+    def observation(self, seat: int | None) -> dict[str, Any]:
+        """Public information plus that seat's own concealed cards, as JSON-ready data; with
+        `seat` None a spectator's: public information only (the same keys, nothing private)."""
 
     @abstractmethod
     def clone(self) -> State: ...

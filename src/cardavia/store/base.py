@@ -34,6 +34,22 @@ class UnreadableRowError(StoreError):
 
 
 @dataclass
+class SeatRow:
+    """Who sits in a seat: `kind` "human" or "ai"; a human seat's token, kept only as its
+    SHA-256 (a copy of the store lets nobody act), None while nobody has taken it."""
+
+    kind: str
+    token_hash: str | None = None
+    name: str | None = None
+
+
+def seat_rows(rows: list[Any]) -> list[SeatRow] | None:
+    """Seats read back as (kind, token_hash, name) rows; None for a deal stored before seats
+    existed."""
+    return [SeatRow(str(k), t, n) for k, t, n in rows] or None
+
+
+@dataclass
 class DealRow:
     id: str
     game: str
@@ -49,6 +65,9 @@ class DealRow:
     # the AI's choices from the public deal id (reliability review L4). None in rows made
     # before it existed.
     ai_seed: int | None = None
+    # One per seat; None in rows stored before seats had tokens (they are claimed once, see
+    # `claim_seats`).
+    seats: list[SeatRow] | None = None
 
 
 @dataclass
@@ -71,6 +90,15 @@ class Store(Protocol):
         ...
 
     def load(self, deal_id: str) -> DealRow | None: ...
+
+    def seats(self, deal_id: str) -> list[SeatRow] | None:
+        """The deal's seats as stored now (another process may have changed them)."""
+        ...
+
+    def claim_seats(self, deal_id: str, seats: list[SeatRow]) -> bool:
+        """Give seats to a deal stored before seats existed; False if it has some already
+        (two claims at once: exactly one wins)."""
+        ...
 
     def actions_since(self, deal_id: str, index: int) -> list[tuple[int, str]]:
         """The deal's actions from number `index` on, as (seat, action)."""

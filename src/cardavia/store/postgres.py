@@ -38,8 +38,10 @@ from cardavia.store.base import (
     DealRow,
     Job,
     Listener,
+    SeatRow,
     StoreError,
     UnreadableRowError,
+    seat_rows,
 )
 
 log = logging.getLogger(__name__)
@@ -110,7 +112,19 @@ MIGRATIONS: tuple[str, ...] = (
     """
     CREATE INDEX jobs_client ON jobs (client) WHERE finished IS NULL;
     """,
+    # 4: who sits in each seat, with a hash of the seat's token (architecture.md §6).
+    """
+    CREATE TABLE seats (
+        deal_id text NOT NULL REFERENCES deals(id),
+        seat integer NOT NULL,
+        kind text NOT NULL,
+        token_hash text,
+        name text,
+        PRIMARY KEY (deal_id, seat)
+    );
+    """,
 )
+SEATS_QUERY = "SELECT kind, token_hash, name FROM seats WHERE deal_id = %s ORDER BY seat"
 CHANNELS = {"cardavia_deal": "deal", "cardavia_job": "job", "cardavia_done": "done"}
 
 SCHEMA_TABLE = "cardavia_schema"
@@ -258,6 +272,8 @@ class PostgresStore:
                     "INSERT INTO actions (deal_id, n, seat, action) VALUES (%s, %s, %s, %s)",
                     [(deal.id, i, s, a) for i, (s, a) in enumerate(deal.actions)],
                 )
+            if deal.seats is not None:
+                _insert_seats(cur, deal.id, deal.seats)
 
     def append_action(self, deal_id: str, index: int, seat: int, action: str) -> None:
         try:
@@ -426,6 +442,7 @@ class PostgresStore:
             actions = conn.execute(
                 "SELECT seat, action FROM actions WHERE deal_id = %s ORDER BY n", (deal_id,)
             ).fetchall()
+            seats = conn.execute(SEATS_QUERY, (deal_id,)).fetchall()
         try:
             return DealRow(
                 str(row[0]),
@@ -438,9 +455,30 @@ class PostgresStore:
                 row[6],
                 _json(row[7]),
                 _int(row[8]),
+                seat_rows(seats),
             )
         except (ValueError, TypeError, RecursionError) as err:  # e.g. JSON nested too deep
             raise UnreadableRowError(f"{deal_id}: {_one_line(err)}") from err
+
+    def seats(self, deal_id: str) -> list[SeatRow] | None:
+        if "\x00" in deal_id:
+            return None
+        with self._connection() as conn:
+            return seat_rows(conn.execute(SEATS_QUERY, (deal_id,)).fetchall())
+
+    def claim_seats(self, deal_id: str, seats: list[SeatRow]) -> bool:
+        with self._connection() as conn, conn.transaction(), conn.cursor() as cur:
+            # The first seat's row decides: a second claim waits for the first's commit on the
+            # key, then inserts nothing.
+            cur.execute(
+                "INSERT INTO seats (deal_id, seat, kind, token_hash, name) "
+                "VALUES (%s, 0, %s, %s, %s) ON CONFLICT DO NOTHING",
+                (deal_id, seats[0].kind, seats[0].token_hash, seats[0].name),
+            )
+            if cur.rowcount == 0:
+                return False
+            _insert_seats(cur, deal_id, seats, start=1)
+            return True
 
     def ping(self) -> None:
         with self._connection() as conn:
@@ -478,3 +516,14 @@ def _json(value: str | None) -> Any:
 
 def _int(value: Any) -> int | None:
     return None if value is None else int(value)
+
+
+def _insert_seats(
+    cur: psycopg.Cursor[Any], deal_id: str, seats: list[SeatRow], start: int = 0
+) -> None:
+    rows = [(deal_id, i, s.kind, s.token_hash, s.name) for i, s in enumerate(seats)][start:]
+    if rows:
+        cur.executemany(
+            "INSERT INTO seats (deal_id, seat, kind, token_hash, name) VALUES (%s, %s, %s, %s, %s)",
+            rows,
+        )

@@ -23,8 +23,10 @@ from cardavia.store.base import (
     DealRow,
     Job,
     Listener,
+    SeatRow,
     StoreError,
     UnreadableRowError,
+    seat_rows,
 )
 
 SCHEMA = """
@@ -46,6 +48,14 @@ CREATE TABLE IF NOT EXISTS actions (
     seat INTEGER NOT NULL,
     action TEXT NOT NULL,
     PRIMARY KEY (deal_id, n)
+);
+CREATE TABLE IF NOT EXISTS seats (
+    deal_id TEXT NOT NULL REFERENCES deals(id),
+    seat INTEGER NOT NULL,
+    kind TEXT NOT NULL,
+    token_hash TEXT,
+    name TEXT,
+    PRIMARY KEY (deal_id, seat)
 );
 CREATE TABLE IF NOT EXISTS jobs (
     id INTEGER PRIMARY KEY AUTOINCREMENT,
@@ -151,8 +161,27 @@ class SQLiteStore:
                 "INSERT INTO actions (deal_id, n, seat, action) VALUES (?, ?, ?, ?)",
                 [(deal.id, i, s, a) for i, (s, a) in enumerate(deal.actions)],
             )
+            if deal.seats is not None:
+                _insert_seats(c, deal.id, deal.seats)
 
         self._write(insert)
+
+    def seats(self, deal_id: str) -> list[SeatRow] | None:
+        return seat_rows(
+            self._read(
+                "SELECT kind, token_hash, name FROM seats WHERE deal_id = ? ORDER BY seat",
+                (deal_id,),
+            )
+        )
+
+    def claim_seats(self, deal_id: str, seats: list[SeatRow]) -> bool:
+        def claim(c: sqlite3.Connection) -> bool:
+            if c.execute("SELECT 1 FROM seats WHERE deal_id = ?", (deal_id,)).fetchone():
+                return False
+            _insert_seats(c, deal_id, seats)
+            return True
+
+        return self._write(claim)
 
     def append_action(self, deal_id: str, index: int, seat: int, action: str) -> None:
         with self._lock:
@@ -332,6 +361,10 @@ class SQLiteStore:
                 actions = self._conn.execute(
                     "SELECT seat, action FROM actions WHERE deal_id = ? ORDER BY n", (deal_id,)
                 ).fetchall()
+                seats = self._conn.execute(
+                    "SELECT kind, token_hash, name FROM seats WHERE deal_id = ? ORDER BY seat",
+                    (deal_id,),
+                ).fetchall()
             except sqlite3.DatabaseError as err:  # damaged pages, a table of another shape
                 raise StoreError(str(err)) from err
         try:
@@ -346,6 +379,7 @@ class SQLiteStore:
                 row[6],
                 json.loads(row[7]) if row[7] is not None else None,
                 None if row[8] is None else int(row[8]),
+                seat_rows(seats),
             )
         # JSON that does not parse or nests too deep, a seat of text
         except (ValueError, TypeError, RecursionError) as err:
@@ -361,3 +395,10 @@ class SQLiteStore:
     def close(self) -> None:
         with self._lock:
             self._conn.close()
+
+
+def _insert_seats(c: sqlite3.Connection, deal_id: str, seats: list[SeatRow]) -> None:
+    c.executemany(
+        "INSERT INTO seats (deal_id, seat, kind, token_hash, name) VALUES (?, ?, ?, ?, ?)",
+        [(deal_id, i, s.kind, s.token_hash, s.name) for i, s in enumerate(seats)],
+    )

@@ -32,9 +32,17 @@ from cardavia.ai.workers import Thinkers
 from cardavia.rules.core import Event, Game, State
 from cardavia.rules.errors import RulesError
 from cardavia.rules.record import make_record
-from cardavia.store.base import ConflictError, DealRow, Store, StoreError, UnreadableRowError
+from cardavia.store.base import (
+    ConflictError,
+    DealRow,
+    SeatRow,
+    Store,
+    StoreError,
+    UnreadableRowError,
+)
 from cardavia.table.jobs import JobFailed, JobQueue, job_key, pack
 from cardavia.table.pacing import PaceKey, Pacer, Window
+from cardavia.table.seats import new_token, opening_seats, seat_of
 from cardavia.table.worker import Worker
 
 HUMAN = 0
@@ -57,6 +65,14 @@ class NotYourTurnError(Exception):
     pass
 
 
+class BadTokenError(Exception):
+    """A seat token that holds no seat at this deal."""
+
+
+class SeatTakenError(Exception):
+    """The seat asked for has its player already."""
+
+
 class StaleVersionError(Exception):
     def __init__(self, current: int) -> None:
         super().__init__(f"the deal is at version {current}")
@@ -77,12 +93,15 @@ class Table:
         else:
             assert row.seed is not None
             self.state = game.new_deal(row.seed, row.dealer, lazy=True)
-        self.log: list[tuple[int, Event]] = []
+        # Each event with the versions it made: one per seat, then the spectators'.
+        self.log: list[tuple[tuple[int, ...], Event]] = []
+        # Who sits where (None: a deal stored before seats had tokens, see `Tables.claim`).
+        self.seats: list[SeatRow] | None = row.seats
         # The version a seat sees counts the events it was shown. Another seat's hidden claim
         # answer shows nothing and moves no version, and a move the engine makes by itself (a
         # forced play) counts like a chosen one: the versions must not tell the human whether an
         # AI seat was asked, or how many choices it had (architecture.md §2).
-        self.versions = [0] * game.players
+        self.versions = [0] * (game.players + 1)  # the last: what a spectator was shown
         self.pacer: Pacer | None = None  # not while replaying: those pauses were long ago
         self.writes: set[asyncio.Future[None]] = set()  # store writes in flight
         self.waiting = 0  # long polls waiting on this object: it must stay the deal's
@@ -141,10 +160,12 @@ class Table:
         self.state = state
         seen = self.versions[HUMAN]
         for event in events:
-            for seat in range(len(self.versions)):
+            for seat in range(self.game.players):
                 if event.visible_to(seat):
                     self.versions[seat] += 1
-            self.log.append((self.versions[HUMAN], event))
+            if event.seat is None:
+                self.versions[-1] += 1
+            self.log.append((tuple(self.versions), event))
         if self.versions[HUMAN] != seen:  # the human saw something: a new window opens
             now = time.monotonic()
             # A window your own answer closed lasted as long as you thought: not a search's time
@@ -217,25 +238,34 @@ class Table:
                 return seat, self.agents[seat], self.state.observation(seat), legal
         return None
 
-    def view(self, seat: int = HUMAN) -> dict[str, Any]:
-        """The per-viewer view of architecture.md §6: public information and the viewer's cards."""
+    def version_of(self, seat: int | None) -> int:
+        """The version `seat` sees (None: a spectator)."""
+        return self.versions[-1 if seat is None else seat]
+
+    def view(self, seat: int | None = HUMAN) -> dict[str, Any]:
+        """The per-viewer view of architecture.md §6: public information and the viewer's cards;
+        with `seat` None the spectator's, public information only."""
         state = self.state
-        owed = seat in state.to_act()
-        public = set(state.public_to_act()) | ({seat} if owed else set())
+        owed = seat is not None and seat in state.to_act()
+        public = set(state.public_to_act()) | ({seat} if owed and seat is not None else set())
         result = state.result()
+        at = -1 if seat is None else seat
         return {
             "id": self.id,
             "game": self.game.name,
-            "version": self.versions[seat],
+            "version": self.version_of(seat),
             "seat": seat,
+            "seats": self.seats_view(),
             "to_act": sorted(public),
-            "legal_actions": state.legal_actions(seat) if owed else [],
+            "legal_actions": state.legal_actions(seat) if owed and seat is not None else [],
             "over": state.is_over(),
             "level": self.row.level,
             "result": result.to_json() if result is not None else None,
-            "log": [{"v": v, **e.to_json()} for v, e in self.log if e.visible_to(seat)]
-            if seat == HUMAN
-            else [],
+            "log": [
+                {"v": vs[at], **e.to_json()}
+                for vs, e in self.log
+                if (e.seat is None if seat is None else e.visible_to(seat))
+            ],
             "table": state.observation(seat),
             "match": {
                 "previous": self.row.previous,
@@ -243,6 +273,14 @@ class Table:
                 "totals": self.totals(),
             },
         }
+
+    def seats_view(self) -> list[dict[str, Any]]:
+        """Who sits where, as anyone may see it: never a token."""
+        seats = self.seats or [SeatRow("human")] + [SeatRow("ai")] * (self.game.players - 1)
+        return [
+            {"kind": row.kind, "level": self.row.level if row.kind == "ai" else None}
+            for row in seats
+        ]
 
     def dealer(self) -> int:
         dealer = self.state.observation(HUMAN).get("dealer", self.row.dealer)
@@ -410,10 +448,12 @@ class Tables:
         position: dict[str, Any] | None = None,
         after: Table | None = None,
         client: str | None = None,
+        token: str | None = None,
     ) -> Table:
         """A new deal; `after` a finished deal of the same game makes it the next deal of a
         running match: the dealer passes on and the running totals carry over. `client`:
-        who asked (the AI seats' searches take turns with other clients' at the workers)."""
+        who asked (the AI seats' searches take turns with other clients' at the workers).
+        `token`: the creator's seat token (None: seat 0 is nobody's yet)."""
         deal_seed = secrets.randbits(63) if seed is None and position is None else seed
         dealer, previous, totals = None, None, None
         if after is not None:
@@ -429,6 +469,7 @@ class Tables:
             previous=previous,
             totals=totals,
             ai_seed=secrets.randbits(32),
+            seats=opening_seats(self.games[game].players, token),
         )
         # deals before storing: no bad rows
         table = Table(row, self.games[game], self.store, self.pacer)
@@ -531,13 +572,40 @@ class Tables:
             table.notify()
         self.schedule_agents(table)
 
-    async def wait(self, table: Table, version: int, timeout: float) -> None:
-        """Return once the table's version exceeds `version`, or after `timeout` seconds."""
+    async def seat_of(self, table: Table, token: str | None) -> int | None:
+        """The seat `token` holds at this deal (None: no token, a spectator). Seats another
+        process changed are re-read before a token is refused with BadTokenError."""
+        if token is None:
+            return None
+        seat = seat_of(table.seats, token)
+        if seat is None:
+            table.seats = await asyncio.to_thread(self.store.seats, table.id)
+            seat = seat_of(table.seats, token)
+        if seat is None:
+            raise BadTokenError(table.id)
+        return seat
+
+    async def claim(self, table: Table) -> str:
+        """Seat 0's token for a deal stored before seats had tokens: given once, to the first
+        who asks (until then the deal id was that seat's only credential). Raises
+        SeatTakenError when the deal has seats already."""
+        if table.seats is None:
+            token = new_token()
+            seats = opening_seats(table.game.players, token)
+            if await asyncio.to_thread(self.store.claim_seats, table.id, seats):
+                table.seats = seats
+                return token
+        raise SeatTakenError(table.id)
+
+    async def wait(
+        self, table: Table, version: int, timeout: float, seat: int | None = HUMAN
+    ) -> None:
+        """Return once the version `seat` sees exceeds `version`, or after `timeout` seconds."""
         loop = asyncio.get_running_loop()
         deadline = loop.time() + timeout
         table.waiting += 1
         try:
-            while table.version <= version:
+            while table.version_of(seat) <= version:
                 remaining = deadline - loop.time()
                 if remaining <= 0:
                     return

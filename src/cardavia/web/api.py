@@ -18,13 +18,16 @@ from cardavia.rules.errors import IllegalActionError, RulesError
 from cardavia.rules.record import MAX_SEED
 from cardavia.store.base import StoreError
 from cardavia.table.live import (
+    BadTokenError,
     NotYourTurnError,
+    SeatTakenError,
     StaleVersionError,
     Table,
     Tables,
     UnknownDealError,
     UnreadableDealError,
 )
+from cardavia.table.seats import new_token
 from cardavia.web.limits import RateLimit, client_key
 
 log = logging.getLogger(__name__)
@@ -154,6 +157,34 @@ async def _table(request: Request) -> Table:
         raise ApiError(503, "store_unavailable", "the store could not read this deal now") from None
 
 
+def _token(request: Request) -> str | None:
+    """The seat token sent as `Authorization: Bearer <token>`, or None."""
+    header = request.headers.get("authorization")
+    if header is None:
+        return None
+    scheme, _, token = header.partition(" ")
+    if scheme.lower() != "bearer" or not token.strip():
+        raise ApiError(403, "bad_token", "send the seat token as Authorization: Bearer <token>")
+    return token.strip()
+
+
+async def _seat(request: Request, table: Table, required: bool) -> int | None:
+    """The seat the request's token holds (None: no token, a spectator)."""
+    try:
+        seat = await _tables(request).seat_of(table, _token(request))
+    except BadTokenError:
+        raise ApiError(403, "bad_token", "this token holds no seat at this deal") from None
+    except StoreError:
+        raise ApiError(503, "store_unavailable", "the store could not read the seats now") from None
+    if seat is None and required:
+        raise ApiError(
+            403,
+            "no_token",
+            "only a seated player may do this: send its Authorization: Bearer token",
+        )
+    return seat
+
+
 def _int(value: Any, name: str) -> int:
     if not isinstance(value, int) or isinstance(value, bool):
         raise ApiError(422, "bad_request", f"{name} must be an integer")
@@ -197,28 +228,49 @@ async def create_deal(request: Request) -> Response:
             "too many deals created from this address; try again later",
             headers={"Retry-After": str(math.ceil(wait))},
         )
+    token = new_token()
     try:
-        table = await tables.create(game, seed, level, after=after, client=client)
+        table = await tables.create(game, seed, level, after=after, client=client, token=token)
     except StoreError as err:
         log.warning("a new deal was not stored: %s", type(err).__name__)
         raise ApiError(503, "store_unavailable", "the deal was not stored; try again") from None
-    return JSONResponse({"id": table.id, "view": table.view()}, status_code=201)
+    return JSONResponse(
+        {"id": table.id, "seat": 0, "token": token, "invites": {}, "view": table.view(0)},
+        status_code=201,
+    )
+
+
+async def claim_deal(request: Request) -> Response:
+    """Seat 0 of a deal stored before seats had tokens, for the first who asks (docs/api.md)."""
+    table = await _table(request)
+    await _json_body(request)  # `{}`: a JSON POST from this site or a plain client only
+    try:
+        token = await _tables(request).claim(table)
+    except SeatTakenError:
+        raise ApiError(409, "seat_taken", "this deal's seats have their players") from None
+    except StoreError:
+        raise ApiError(503, "store_unavailable", "the claim was not stored; try again") from None
+    return JSONResponse(
+        {"id": table.id, "seat": 0, "token": token, "view": table.view(0)}, status_code=201
+    )
 
 
 async def get_deal(request: Request) -> Response:
     table = await _table(request)
+    seat = await _seat(request, table, required=False)
     wait = request.query_params.get("wait")
     if wait is not None:
         try:
             version = int(wait)
         except ValueError:
             raise ApiError(400, "bad_request", "wait must be an integer version") from None
-        await _tables(request).wait(table, version, MAX_WAIT)
-    return JSONResponse({"view": table.view()})
+        await _tables(request).wait(table, version, MAX_WAIT, seat)
+    return JSONResponse({"view": table.view(seat)})
 
 
 async def post_action(request: Request) -> Response:
     table = await _table(request)
+    seat = await _seat(request, table, required=True)
     data = await _json_body(request)
     action, version = data.get("action"), data.get("version")
     if not isinstance(action, str):
@@ -229,7 +281,7 @@ async def post_action(request: Request) -> Response:
     try:
         await _tables(request).human_act(table, action, version)
     except StaleVersionError as err:
-        raise ApiError(409, "stale_version", str(err), view=table.view()) from None
+        raise ApiError(409, "stale_version", str(err), view=table.view(seat)) from None
     except IllegalActionError as err:
         raise ApiError(422, "illegal_action", str(err)) from None
     except RulesError as err:
@@ -237,18 +289,19 @@ async def post_action(request: Request) -> Response:
     except StoreError as err:
         log.warning("deal %s: an action was not stored: %s", table.id, type(err).__name__)
         raise ApiError(503, "store_unavailable", "the action was not stored; try again") from None
-    return JSONResponse({"view": table.view()})
+    return JSONResponse({"view": table.view(seat)})
 
 
 async def post_hint(request: Request) -> Response:
     """What the normal level would play for you now, and why (docs/api.md)."""
     table = await _table(request)
+    seat = await _seat(request, table, required=True)
     data = await _json_body(request)
     version = _int(data.get("version"), "version")
     try:
         hint = await _tables(request).hint(table, version, _client(request))
     except StaleVersionError as err:
-        raise ApiError(409, "stale_version", str(err), view=table.view()) from None
+        raise ApiError(409, "stale_version", str(err), view=table.view(seat)) from None
     except NotYourTurnError as err:
         raise ApiError(409, "not_your_turn", str(err)) from None
     return JSONResponse({"hint": hint})
@@ -267,6 +320,7 @@ async def get_record(request: Request) -> Response:
 ROUTES = [
     Route("/api/games", create_deal, methods=["POST"]),
     Route("/api/games/{deal_id}", get_deal, methods=["GET"]),
+    Route("/api/games/{deal_id}/claim", claim_deal, methods=["POST"]),
     Route("/api/games/{deal_id}/actions", post_action, methods=["POST"]),
     Route("/api/games/{deal_id}/hint", post_hint, methods=["POST"]),
     Route("/api/games/{deal_id}/record", get_record, methods=["GET"]),

@@ -88,12 +88,14 @@ def _schemas() -> Obj:
         },
         "View": {
             "type": "object",
-            "description": "A deal as the human seat (0) sees it.",
+            "description": "A deal as the seat whose token was sent sees it, or as a "
+            "spectator (`seat` null: public information only).",
             "required": [
                 "id",
                 "game",
                 "version",
                 "seat",
+                "seats",
                 "to_act",
                 "legal_actions",
                 "over",
@@ -112,7 +114,18 @@ def _schemas() -> Obj:
                     "minimum": 0,
                     "description": "events the viewer was shown",
                 },
-                "seat": {"type": "integer", "minimum": 0},
+                "seat": {"type": "integer", "minimum": 0, "nullable": True},
+                "seats": {
+                    "type": "array",
+                    "items": {
+                        "type": "object",
+                        "required": ["kind", "level"],
+                        "properties": {
+                            "kind": {"type": "string", "enum": ["human", "ai"]},
+                            "level": {**levels, "nullable": True},
+                        },
+                    },
+                },
                 "to_act": ints,
                 "legal_actions": {"type": "array", "items": string},
                 "over": {"type": "boolean"},
@@ -211,6 +224,7 @@ def _schemas() -> Obj:
             "required": ["action", "version"],
             "properties": {"action": string, "version": integer},
         },
+        "Empty": {"type": "object"},
         "HintRequest": {
             "type": "object",
             "required": ["version"],
@@ -229,7 +243,15 @@ def _responses() -> Obj:
         "CrossOrigin": _error("`cross_origin`: an Origin header from another site"),
         "UnknownDeal": _error("`unknown_deal`: no deal with this id"),
         "Timeout": _error("`request_timeout`: the body was sent too slowly"),
-        "Conflict": _error("`stale_version` (with `view`), `not_your_turn`, `deal_in_progress`"),
+        "Conflict": _error(
+            "`stale_version` (with `view`), `not_your_turn`, `deal_in_progress`, `seat_taken`"
+        ),
+        "Forbidden": _error(
+            "`cross_origin`: an Origin header from another site; `no_token`: no seat token "
+            "sent; `bad_token`: the token holds no seat at this deal, or is not sent as "
+            "`Authorization: Bearer <token>`"
+        ),
+        "BadToken": _error("`bad_token`: the token holds no seat at this deal"),
         "Unreadable": _error(
             "`deal_unreadable`: the deal was played under rules that have changed since"
         ),
@@ -306,6 +328,9 @@ def _api_paths() -> Obj:
         return {"description": description, "content": _json(schema)}
 
     view = _ref("schemas", "View")
+    seated = {**posted, "403": _ref("responses", "Forbidden")}
+    token = {"type": "string", "description": "the seat's token: send it as a Bearer token"}
+    bearer: list[Obj] = [{"seatToken": []}]
     return {
         "/api/games": {
             "post": {
@@ -314,7 +339,14 @@ def _api_paths() -> Obj:
                 "summary": "Deal a new deal",
                 "requestBody": body("NewDeal"),
                 "responses": {
-                    "201": ok("the new deal", id={"type": "string"}, view=view),
+                    "201": ok(
+                        "the new deal: you hold seat 0",
+                        id={"type": "string"},
+                        seat={"type": "integer"},
+                        token=token,
+                        invites={"type": "object", "additionalProperties": {"type": "string"}},
+                        view=view,
+                    ),
                     **posted,
                     "429": _ref("responses", "TooManyRequests"),
                 },
@@ -324,7 +356,8 @@ def _api_paths() -> Obj:
             "get": {
                 "operationId": "getDeal",
                 "tags": ["api"],
-                "summary": "A deal's view",
+                "summary": "A deal's view: the token's seat's, or a spectator's without one",
+                "security": [{}, *bearer],
                 "parameters": [
                     *deal,
                     _query(
@@ -337,7 +370,29 @@ def _api_paths() -> Obj:
                 "responses": {
                     "200": ok("the deal", view=view),
                     "400": _ref("responses", "BadRequest"),
+                    "403": _ref("responses", "BadToken"),
                     **errors,
+                },
+            }
+        },
+        "/api/games/{deal_id}/claim": {
+            "post": {
+                "operationId": "claimDeal",
+                "tags": ["api"],
+                "summary": "Seat 0's token for a deal made before seats had tokens (once)",
+                "parameters": deal,
+                "requestBody": body("Empty"),
+                "responses": {
+                    "201": ok(
+                        "seat 0 is yours",
+                        id={"type": "string"},
+                        seat={"type": "integer"},
+                        token=token,
+                        view=view,
+                    ),
+                    **posted,
+                    **errors,
+                    "409": _ref("responses", "Conflict"),
                 },
             }
         },
@@ -345,12 +400,13 @@ def _api_paths() -> Obj:
             "post": {
                 "operationId": "postAction",
                 "tags": ["api"],
-                "summary": "Play an action",
+                "summary": "Play an action for the token's seat",
+                "security": bearer,
                 "parameters": deal,
                 "requestBody": body("Action"),
                 "responses": {
                     "200": ok("the action was played", view=view),
-                    **posted,
+                    **seated,
                     **errors,
                     "409": _ref("responses", "Conflict"),
                 },
@@ -360,12 +416,13 @@ def _api_paths() -> Obj:
             "post": {
                 "operationId": "postHint",
                 "tags": ["api"],
-                "summary": "What the normal level would play now, and why",
+                "summary": "What the normal level would play now for the token's seat, and why",
+                "security": bearer,
                 "parameters": deal,
                 "requestBody": body("HintRequest"),
                 "responses": {
                     "200": ok("the hint", hint=_ref("schemas", "Hint")),
-                    **posted,
+                    **seated,
                     **errors,
                     "409": _ref("responses", "Conflict"),
                 },
@@ -558,6 +615,7 @@ def description() -> dict[str, Any]:
             },
         },
         "components": {
+            "securitySchemes": {"seatToken": {"type": "http", "scheme": "bearer"}},
             "schemas": _schemas(),
             "responses": _responses(),
             "parameters": _parameters(),

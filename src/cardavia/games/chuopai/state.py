@@ -99,7 +99,7 @@ class ChuoPaiState(State):
         yield cards_of(self.removed)
         yield from (PLAYS[p].cards for _, p in self.trick if p != PASS)
 
-    def observation(self, seat: int) -> dict[str, Any]:
+    def observation(self, seat: int | None) -> dict[str, Any]:
         high = None
         if self.high != PASS and self.phase != OVER:
             high = {
@@ -122,7 +122,7 @@ class ChuoPaiState(State):
             "first_leader": self.first_leader,
             "leader": self.leader,
             "turn": None if self.phase == OVER else self.turn,
-            "hand": hand_codes(self.hands[seat]),
+            "hand": hand_codes(self.hands[seat]) if seat is not None else [],
             "highest": high,
             "trick": [
                 {"seat": s, "cards": None if p == PASS else list(CARD_CODES[p])}

@@ -127,7 +127,7 @@ class NantongState(State):
         (NT§2.1; a kong's fourth card is paid back by its replacement, a Hezi by its two)."""
         return sum(self.hands[seat]) + 3 * sum(1 for m in self.melds[seat] if m.is_group)
 
-    def observation(self, seat: int) -> dict[str, Any]:
+    def observation(self, seat: int | None) -> dict[str, Any]:
         window = self.window
         return {
             "game": self.game.name,
@@ -153,11 +153,11 @@ class NantongState(State):
                 }
                 for s in range(PLAYERS)
             ],
-            "hand": _hand_codes(self.hands[seat]),
+            "hand": _hand_codes(self.hands[seat]) if seat is not None else [],
             "drawn": code(self.drawn)
             if self.drawn is not None and self.phase == "turn" and self.turn == seat
             else None,
-            "my_answer": window.answers.get(seat) if window is not None else None,
+            "my_answer": window.answers.get(seat) if window and seat is not None else None,
             "result": self._result.to_json() if self._result is not None else None,
         }
 

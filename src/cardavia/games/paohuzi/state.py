@@ -105,8 +105,8 @@ class PaohuziState(State):
         if self.in_air and self.card is not None:
             yield [self.card]  # a revealed card not yet in a group or a discard area
 
-    def observation(self, seat: int) -> dict[str, Any]:
-        me = self.seats[seat]
+    def observation(self, seat: int | None) -> dict[str, Any]:
+        me = self.seats[seat] if seat is not None else None
         in_play = self.card is not None
         return {
             "game": self.game.name,
@@ -131,10 +131,15 @@ class PaohuziState(State):
                 }
                 for s, h in enumerate(self.seats)
             ],
-            "hand": me.concealed_codes(),
-            "kans": [code(k) for k in sorted(me.kans)],
-            "stale": {"chi": codes(me.chi_stale), "peng": codes(me.peng_stale)},
-            "my_answer": self.window.answers.get(seat) if self.window is not None else None,
+            "hand": me.concealed_codes() if me else [],
+            "kans": [code(k) for k in sorted(me.kans)] if me else [],
+            "stale": {
+                "chi": codes(me.chi_stale) if me else [],
+                "peng": codes(me.peng_stale) if me else [],
+            },
+            "my_answer": self.window.answers.get(seat)
+            if self.window and seat is not None
+            else None,
             "result": self._result.to_json() if self._result is not None else None,
         }
 

@@ -130,7 +130,7 @@ class SiSePaiState(State):
         """Cards a player owns: concealed plus exposed (SSP-5: 20 between actions)."""
         return sum(self.hands[seat]) + sum(len(g) for g in self.exposed[seat])
 
-    def observation(self, seat: int) -> dict[str, Any]:
+    def observation(self, seat: int | None) -> dict[str, Any]:
         window = self.window
         return {
             "game": self.game.name,
@@ -152,8 +152,8 @@ class SiSePaiState(State):
                 }
                 for s in range(PLAYERS)
             ],
-            "hand": codes(cards_of(self.hands[seat])),
-            "my_answer": window.answers.get(seat) if window is not None else None,
+            "hand": codes(cards_of(self.hands[seat])) if seat is not None else [],
+            "my_answer": window.answers.get(seat) if window and seat is not None else None,
             "result": self._result.to_json() if self._result is not None else None,
         }
 

@@ -31,6 +31,8 @@ STRINGS: dict[str, str] = {
     "status_seat_playing": N_("%(seat)s is playing…"),
     "status_answered": N_("You answered. Waiting for the other players…"),
     "status_waiting": N_("Waiting for the other players…"),
+    "seat_player": N_("Player"),
+    "status_watching": N_("You are watching this deal: the players' hands are hidden."),
     "status_you_won": N_("You won!"),
     "status_seat_won": N_("%(seat)s won"),
     "status_drawn": N_("Drawn game: the stock is empty"),

@@ -311,7 +311,7 @@ import * as moves from "./shared/moves.js";
       default:
         break;
     }
-    m.seats[HUMAN].count = m.hand.length;
+    if (HUMAN >= 0) m.seats[HUMAN].count = m.hand.length;
     drawnForSort = m.drawn;
   }
 
@@ -458,7 +458,7 @@ import * as moves from "./shared/moves.js";
     const tb = v.table;
     if (tb.phase === "opening" && legal.length) state.reason = t("nt_reason_opening");
     else if (tb.phase === "claim" && legal.length) state.reason = t("nt_reason_claim");
-    else if (legal.length && tb.seats[HUMAN].ready) state.reason = t("nt_reason_ready");
+    else if (legal.length && tb.seats[HUMAN]?.ready) state.reason = t("nt_reason_ready");
     else if (legal.length) state.reason = t("nt_reason_cannot_discard");
     else state.reason = t("nt_reason_wait");
     return state;
@@ -598,7 +598,7 @@ import * as moves from "./shared/moves.js";
         // "win" only when a win is among the choices
         const win = legal.includes("win");
         const args = { card: cardName(drawn) };
-        if (tb.seats[HUMAN].ready) return t(win ? "nt_status_ready_drew_win" : "nt_status_ready_drew", args);
+        if (tb.seats[HUMAN]?.ready) return t(win ? "nt_status_ready_drew_win" : "nt_status_ready_drew", args);
         if (lastDrawOf(v.log)?.from === "back") {
           return t(win ? "nt_status_replacement_win" : "nt_status_replacement", args);
         }

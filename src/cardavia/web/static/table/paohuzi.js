@@ -375,6 +375,7 @@ import * as moves from "./shared/moves.js";
   // PHZ-9: would a take that adds a card call for a discard?
   function discardDue(m) {
     const me = m.seats[HUMAN];
+    if (!me) return false; // watching: no hand of yours
     let owned = m.hand.length;
     let quads = 0;
     for (const g of me.groups) {
@@ -388,7 +389,7 @@ import * as moves from "./shared/moves.js";
   function staleBlocks(m) {
     const play = m.inPlay;
     const me = m.seats[HUMAN];
-    if (!play || me.dead) return [];
+    if (!play || !me || me.dead) return [];
     const card = idOf(play.code);
     const free = countsOf(m.hand.filter((c) => !m.kans.includes(c)));
     const out = [];
@@ -472,7 +473,7 @@ import * as moves from "./shared/moves.js";
       );
     }
     const lines = [];
-    if (m.seats[HUMAN].dead) lines.push(h("p", { class: "phz-note phz-note-dead", "data-testid": "dead-note" }, t("phz_note_dead")));
+    if (m.seats[HUMAN]?.dead) lines.push(h("p", { class: "phz-note phz-note-dead", "data-testid": "dead-note" }, t("phz_note_dead")));
     for (const block of staleBlocks(m)) {
       lines.push(h("p", { class: "phz-note phz-note-stale", "data-testid": "stale-note", "data-verb": block.verb }, block.text));
     }
@@ -549,7 +550,7 @@ import * as moves from "./shared/moves.js";
       };
     }
     const state = { action: `discard ${code}`, group: isLarge(code) ? "L" : "s", attrs };
-    if (m.seats[HUMAN].dead) return { ...state, reason: t("phz_reason_dead_hand") };
+    if (m.seats[HUMAN]?.dead) return { ...state, reason: t("phz_reason_dead_hand") };
     if (!v || v.over) return state;
     if (v.legal_actions.length && !v.legal_actions[0].startsWith("discard ")) return { ...state, reason: t("phz_reason_claim") };
     return { ...state, reason: t("phz_reason_not_discarding") };
@@ -590,7 +591,7 @@ import * as moves from "./shared/moves.js";
     const canWin = legal.includes("win");
     let winReason = null;
     if (!canWin) {
-      if (tb.seats[HUMAN].dead) winReason = t("phz_reason_dead_win");
+      if (tb.seats[HUMAN]?.dead) winReason = t("phz_reason_dead_win");
       else if (card && tb.source === "discard") winReason = t("phz_reason_no_win_discard");
       else winReason = t("phz_reason_no_win");
     }

@@ -6,7 +6,7 @@
 
 import { root, els, sleep } from "./dom.js";
 import { config, t } from "./strings.js";
-import { state, askedLevel, STORAGE_KEY } from "./state.js";
+import { state, askedLevel, STORAGE_KEY, tokenFor, keepToken } from "./state.js";
 import { ctx } from "./ctx.js";
 import { notice, setState, status } from "./status.js";
 import { present, renderFinal } from "./present.js";
@@ -43,10 +43,14 @@ export async function request(method, url, body, gen = state.generation, { retry
   for (let attempt = 0; ; attempt++) {
     if (gen !== state.generation) throw new ApiProblem(0, null);
     let res;
+    /** @type {Record<string, string>} */
+    const headers = body ? { "Content-Type": "application/json", Accept: "application/json" } : { Accept: "application/json" };
+    // the seat token goes to the deal it belongs to only
+    if (state.token && state.dealId && url.startsWith(dealUrl(state.dealId))) headers.Authorization = `Bearer ${state.token}`;
     try {
       res = await fetch(url, {
         method,
-        headers: body ? { "Content-Type": "application/json", Accept: "application/json" } : { Accept: "application/json" },
+        headers,
         body: body ? JSON.stringify(body) : undefined,
         cache: "no-store",
       });
@@ -73,13 +77,21 @@ export const dealUrl = (id) => `${config.api}/${encodeURIComponent(id)}`;
  */
 export const gone = (err) => err instanceof ApiProblem && (err.status === 404 || err.status === 410);
 
-/** @param {string} id */
-function rememberDeal(id) {
+/**
+ * @param {string} id
+ * @param {string | null} [token]  its seat token, when this browser has one
+ */
+function rememberDeal(id, token = null) {
   state.dealId = id;
-  try {
-    localStorage.setItem(STORAGE_KEY, id);
-  } catch {
-    /* storage off */
+  state.token = token;
+  // a deal watched (no token) is not this browser's to resume
+  if (token) {
+    keepToken(id, token);
+    try {
+      localStorage.setItem(STORAGE_KEY, id);
+    } catch {
+      /* storage off */
+    }
   }
   const url = new URL(window.location.href);
   if (url.searchParams.get("deal") !== id || url.searchParams.has("seed")) {
@@ -101,7 +113,7 @@ async function createDeal(seed, extra) {
   if (seed !== undefined) body.seed = seed;
   if (state.level && !("level" in body)) body.level = state.level;
   const data = await request("POST", config.api, body);
-  rememberDeal(data.id);
+  rememberDeal(data.id, data.token);
   return data.view;
 }
 
@@ -123,11 +135,23 @@ export async function openDeal() {
   const id = fromUrl || stored;
   if (id) {
     try {
-      const data = await request("GET", dealUrl(id));
+      state.dealId = id;
+      state.token = tokenFor(id);
+      let data;
+      try {
+        data = await request("GET", dealUrl(id));
+      } catch (err) {
+        // a token the deal no longer knows (its store was replaced): watch it instead
+        if (!(err instanceof ApiProblem && err.status === 403 && state.token)) throw err;
+        state.token = null;
+        data = await request("GET", dealUrl(id));
+      }
+      // A deal this browser played before seats had tokens: its seat is claimed once.
+      if (!state.token && id === stored) data = (await claim(id)) || data;
       // A remembered deal that is over is history: start afresh unless the URL names it. So
       // is one at another level than the Start game form asked for.
       if (fromUrl || (!data.view.over && (!askedLevel || data.view.level === askedLevel))) {
-        rememberDeal(id);
+        rememberDeal(id, state.token);
         return data.view;
       }
     } catch (err) {
@@ -136,6 +160,23 @@ export async function openDeal() {
     }
   }
   return createDeal(undefined, state.game.newDealBody ? state.game.newDealBody(null, ctx) : undefined);
+}
+
+/**
+ * Seat 0 of a deal stored before seats had tokens (docs/api.md); null if it has its player.
+ * @param {string} id
+ * @returns {Promise<{ view: View } | null>}
+ */
+async function claim(id) {
+  try {
+    const data = await request("POST", `${dealUrl(id)}/claim`, {});
+    state.token = data.token;
+    keepToken(id, data.token);
+    return data;
+  } catch (err) {
+    if (err instanceof ApiProblem && err.status === 409) return null;
+    throw err;
+  }
 }
 
 /** Long-poll until the human must act or the deal is over. */

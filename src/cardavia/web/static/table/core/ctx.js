@@ -29,7 +29,9 @@ export const selection = {
 /** @type {import("./types.js").Ctx} */
 export const ctx = {
   config,
-  HUMAN,
+  get HUMAN() {
+    return HUMAN;
+  },
   t,
   tn,
   h,

@@ -5,7 +5,7 @@
 
 import { root, els, sleep } from "./dom.js";
 import { seatName, t, SEATS } from "./strings.js";
-import { state, HUMAN, STEP_MS, reducedMotion } from "./state.js";
+import { state, HUMAN, STEP_MS, reducedMotion, setWatching } from "./state.js";
 import { ctx } from "./ctx.js";
 import { setState, status } from "./status.js";
 import { renderSeat, renderLevel } from "./seats.js";
@@ -120,7 +120,11 @@ export function renderFinal(v) {
   renderLevel(v);
   markHint();
   renderResult(v);
-  status(state.game.status(v, ctx), { quiet: !v.over && !v.legal_actions.length });
+  // A deal opened without its seat token is watched (architecture.md §6): say so.
+  root.dataset.watching = v.seat === null ? "true" : "false";
+  status(v.seat === null && !v.over ? t("status_watching") : state.game.status(v, ctx), {
+    quiet: !v.over && !v.legal_actions.length,
+  });
   if (v.over) setState("over");
   else if (v.legal_actions.length) {
     setState("your-turn");
@@ -143,6 +147,9 @@ export async function present(next, { initial = false } = {}) {
     clearHint(); // a hint is for one position only
   }
   if (initial || !state.view) {
+    setWatching(next.seat === null);
+    const bottom = document.getElementById("seat-0-name");
+    if (bottom) bottom.textContent = seatName(0);
     els.log.setAttribute("aria-live", "off");
     els.log.replaceChildren();
     state.claimOut = false;

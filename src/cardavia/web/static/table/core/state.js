@@ -4,7 +4,7 @@
 // focus and selection, the hint, the notice's timer…). Every module reads and writes it here,
 // so what a piece of code depends on is named where it is used: `state.view`, `state.busy`.
 
-import { config } from "./strings.js";
+import { config, nameSeatsForWatching } from "./strings.js";
 
 /** @typedef {import("./types.js").View} View */
 /** @typedef {import("./types.js").DisplayModel} DisplayModel */
@@ -14,7 +14,15 @@ import { config } from "./strings.js";
 /** @typedef {import("./types.js").Storage} Storage */
 
 /** Your seat. */
-export const HUMAN = 0;
+// The seat this page plays and shows the hand of: 0, the seat the table places at the bottom;
+// -1 while the deal is watched (opened without its seat token), so that no seat is "you" and
+// every log line and caption names the seat. A live binding: importers see `setWatching`.
+export let HUMAN = 0;
+/** @param {boolean} watching */
+export function setWatching(watching) {
+  HUMAN = watching ? -1 : 0;
+  nameSeatsForWatching(watching);
+}
 /** How long each paced move stays on screen, at least. */
 export const STEP_MS = 600;
 export const reducedMotion = window.matchMedia("(prefers-reduced-motion: reduce)");
@@ -33,6 +41,7 @@ export const askedLevel = URL_LEVELS.includes(levelParam) ? levelParam : null;
  * @property {Plugin | null} game       the plugin of config.game, once registered
  * @property {boolean} booted           the table has started (one plugin only)
  * @property {string | null} dealId
+ * @property {string | null} token   the seat token of the deal shown (null: watching it)
  * @property {View | null} view         the last view fully rendered
  * @property {DisplayModel | null} shownModel  the model last drawn, for re-rendering the hand on a selection
  * @property {boolean} busy             an action is being sent
@@ -61,6 +70,7 @@ export const state = {
   game: null,
   booted: false,
   dealId: null,
+  token: null,
   view: null,
   shownModel: null,
   busy: false,
@@ -86,6 +96,34 @@ export const state = {
 
 /** Where this game's deal id is remembered (a reload resumes the deal). */
 export const STORAGE_KEY = `cardavia.deal.${config.game}`;
+// Seat tokens by deal id, for every game (architecture.md §6): a deal opened without its token
+// is watched, never played.
+const TOKENS_KEY = "cardavia.tokens";
+
+/** @returns {Record<string, string>} */
+function tokens() {
+  try {
+    const kept = JSON.parse(localStorage.getItem(TOKENS_KEY) || "{}");
+    return kept && typeof kept === "object" ? kept : {};
+  } catch {
+    return {};
+  }
+}
+
+/** @param {string} id */
+export const tokenFor = (id) => tokens()[id] || null;
+
+/**
+ * @param {string} id
+ * @param {string} token
+ */
+export function keepToken(id, token) {
+  try {
+    localStorage.setItem(TOKENS_KEY, JSON.stringify({ ...tokens(), [id]: token }));
+  } catch {
+    /* storage off: the token lives as long as the page */
+  }
+}
 
 /**
  * Per-game JSON values in localStorage (a running total, say), under cardavia.<game>.<key>.

@@ -80,7 +80,16 @@ export function tNodes(key, args) {
  * "AI 2" never splits across lines on a phone: a no-break space before its number.
  * @param {number} seat
  */
-export const seatName = (seat) => (SEATS[seat] ?? `#${seat}`).replace(/ (?=\d)/g, "\u00a0");
+export const seatName = (seat) =>
+  (seat === 0 && watching ? t("seat_player") : (SEATS[seat] ?? `#${seat}`)).replace(/ (?=\d)/g, "\u00a0");
+let watching = false;
+/**
+ * A watched deal's seat 0 is a player, not "you" (state.setWatching).
+ * @param {boolean} on
+ */
+export function nameSeatsForWatching(on) {
+  watching = on;
+}
 /**
  * A card's name and picture URL from config.cards.
  * @param {string} code

@@ -36,7 +36,8 @@
  * @property {string} id
  * @property {string} game
  * @property {number} version
- * @property {number} seat
+ * @property {number | null} seat   yours, or null: you watch the deal (no token)
+ * @property {{ kind: "human" | "ai", level: string | null }[]} seats   who sits where
  * @property {number[]} to_act
  * @property {string[]} legal_actions   canonical action texts you may send now
  * @property {boolean} over
