@@ -19,16 +19,6 @@
   const sortCodes = (codes) => [...codes].sort((a, b) => sortKey(a) - sortKey(b));
   const isSingle = (code) => code[0] === "F" || code[1] === "K"; // Generals and flowers
 
-  // The kind of a legal group (SSP-4), as the server's breakdown names it.
-  function groupKind(codes) {
-    if (codes.length === 1) return codes[0][0] === "F" ? "flower" : "general";
-    if (codes.every((c) => c === codes[0])) {
-      return { 2: "pair", 3: "triple", 4: "quad" }[codes.length] || "group";
-    }
-    if (codes.every((c) => c[1] === "S")) return `soldiers${codes.length}`;
-    return codes.some((c) => c[1] === "K") ? "command" : "field";
-  }
-
   const KIND_KEYS = {
     general: "kind_general",
     flower: "kind_flower",
@@ -43,18 +33,16 @@
   };
   const kindLabel = (kind) => t(KIND_KEYS[kind] || kind);
 
-  function claimLabel(codes) {
-    const kind = groupKind(codes);
+  // A claim by the kind of group it makes (SSP-4), as the server names it.
+  function claimLabel(kind) {
     if (kind === "general") return t("act_keep_general");
     if (kind === "flower") return t("act_keep_flower");
     return kindLabel(kind);
   }
 
-  // An exposed group as the core draws it.
-  function group(codes) {
-    const cards = sortCodes(codes);
-    const kind = groupKind(cards);
-    return { cards, kind, label: kindLabel(kind) };
+  // An exposed group ({kind, cards}, as the server sends it) as the core draws it.
+  function group(g) {
+    return { cards: sortCodes(g.cards), kind: g.kind, label: kindLabel(g.kind) };
   }
 
   // ------------------------------------------------------------------ the display model
@@ -75,7 +63,7 @@
       stock: tb.stock,
       dealer: tb.dealer,
       seats: tb.seats.map((s) => ({
-        groups: s.exposed.map(group),
+        groups: s.groups.map(group),
         pile: [...s.discards],
         count: s.concealed,
       })),
@@ -127,7 +115,7 @@
           const pile = m.seats[e.from].pile;
           if (pile[pile.length - 1] === e.card) pile.pop();
         }
-        m.seats[seat].groups.push(group(e.group));
+        m.seats[seat].groups.push(group({ kind: e.group_kind, cards: e.group }));
         m.seats[seat].count -= e.group.length - 1;
         if (seat === HUMAN) {
           const rest = [...e.group];
@@ -248,7 +236,7 @@
       .filter((a) => a.startsWith("claim "))
       .forEach((action, i) => {
         const codes = action.split(" ").slice(1);
-        const label = claimLabel(codes);
+        const label = claimLabel(v.action_facts[action].kind);
         buttons.push({
           action,
           testid: "claim-option",
@@ -307,7 +295,7 @@
       case "unclaimed":
         return t("log_unclaimed", args);
       case "claim":
-        args.group = kindLabel(groupKind(sortCodes(e.group || [e.card])));
+        args.group = kindLabel(e.group_kind);
         return you ? t("log_you_claimed", args) : t("log_seat_claimed", args);
       case "discard":
         return you ? t("log_you_discarded", args) : t("log_seat_discarded", args);
@@ -316,7 +304,7 @@
       case "drawn":
         return t("log_drawn");
       case "answer":
-        return answerLine(e, (action) => claimLabel(action.split(" ").slice(1)));
+        return answerLine(e, () => claimLabel(e.group_kind));
       default:
         return e.kind;
     }
