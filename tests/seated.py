@@ -31,7 +31,7 @@ def auth(path: str, headers: dict[str, str] | None = None) -> dict[str, str]:
 
 
 class SeatedClient(TestClient):
-    def request(self, method: str, url: Any, **kwargs: Any) -> Any:  # type: ignore[override]
+    def request(self, method: str, url: Any, **kwargs: Any) -> Any:
         kwargs["headers"] = auth(str(url), kwargs.get("headers"))
         response = super().request(method, url, **kwargs)
         if response.status_code == 201 and "json" in response.headers.get("content-type", ""):

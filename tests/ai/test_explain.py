@@ -12,7 +12,7 @@ from cardavia.games.registry import GAMES, find_game
 from cardavia.web.strings import plurals_for, strings_for
 
 
-def _decisions(game: str, deals: int, agent: str = "efficient"):  # type: ignore[no-untyped-def]
+def _decisions(game: str, deals: int, agent: str = "efficient"):
     """(observation, legal, the policy's action) at every real choice of a few deals."""
     g = find_game(game)
     for seed in range(deals):
@@ -135,7 +135,7 @@ def test_explaining_reads_the_observation_only() -> None:
     for game in sorted(GAMES):
         for observation, legal, action in _decisions(game, 1):
             assert explain(game, observation, legal, action) == explain(
-                game, dict(observation), list(legal), action
+                game, observation.copy(), list(legal), action
             )
             break
     rng = random.Random(1)

@@ -13,6 +13,7 @@ from cardavia.ai.registry import make_agent
 from cardavia.ai.search import POLICY, SearchAgent, SearchSettings
 from cardavia.games.registry import GAMES, find_game
 from cardavia.rules.core import State
+from cardavia.rules.types import ObservationBase
 
 
 def _first_choice(game: str, seed: int, skip: int = 0) -> State:
@@ -45,7 +46,7 @@ class _Recording(SearchAgent):
         self.choices: list[tuple[list[str], str]] = []
 
     def act_with_worlds(
-        self, observation: dict[str, Any], legal: list[str], sample: Sampler
+        self, observation: ObservationBase, legal: list[str], sample: Sampler
     ) -> str:
         action = super().act_with_worlds(observation, legal, sample)
         self.choices.append((list(legal), action))
@@ -89,8 +90,9 @@ def test_forced_decision_does_not_sample() -> None:
         raise AssertionError("a forced decision must not sample")
 
     agent = SearchAgent("sisepai", random.Random(0), SearchSettings(budget_s=1.0))
-    assert agent.act_with_worlds({"seat": 0}, ["pass"], sample) == "pass"
-    assert agent.act_with_worlds({"seat": 0}, ["draw", "draw"], sample) == "draw"
+    observation = GAMES["sisepai"].new_deal(0).observation(0)
+    assert agent.act_with_worlds(observation, ["pass"], sample) == "pass"
+    assert agent.act_with_worlds(observation, ["draw", "draw"], sample) == "draw"
     assert agent.last.samples == 0 and agent.last.reason == "forced"
 
 

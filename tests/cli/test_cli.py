@@ -61,7 +61,7 @@ def test_replay_prints_result(tmp_path: Path, capsys: pytest.CaptureFixture[str]
         (lambda r: r.update(game="go"), "game"),
     ],
 )
-def test_replay_bad_record_one_line_exit_2(  # type: ignore[no-untyped-def]
+def test_replay_bad_record_one_line_exit_2(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], edit, named: str
 ) -> None:
     path = _record_file(tmp_path)

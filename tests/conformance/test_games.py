@@ -23,6 +23,7 @@ from cardavia.games.registry import GAMES
 from cardavia.rules.core import Event, Game, Result, State
 from cardavia.rules.errors import RulesError
 from cardavia.rules.record import dumps, loads, make_record, replay
+from cardavia.rules.types import ObservationBase
 
 DEALS = 30  # seeded deals per game and way of dealing, for each property
 MAX_STEPS = 3000  # decisions and settled steps in one deal: far beyond any real deal
@@ -54,7 +55,7 @@ def view(state: State) -> tuple[Any, ...]:
     )
 
 
-def observations(state: State) -> list[dict[str, Any]]:
+def observations(state: State) -> list[ObservationBase]:
     return [state.observation(s) for s in range(state.game.players)]
 
 
@@ -435,7 +436,7 @@ def words_of(data: Any) -> set[str]:
     return out
 
 
-def hidden_from(views: list[dict[str, Any]], viewer: int) -> set[str]:
+def hidden_from(views: list[ObservationBase], viewer: int) -> set[str]:
     """Cards the viewer cannot know of, given every seat's observation: another seat conceals a
     copy (its observation's `hand`) and no copy shows anywhere in the viewer's observation."""
     concealed = {c for s, obs in enumerate(views) if s != viewer for c in obs["hand"]}
@@ -497,7 +498,9 @@ def test_a_spectator_sees_only_what_every_seat_sees(name: str, lazy: bool) -> No
                 assert world.observation(None) == watched, f"{where}: seat {seat}'s world"
             views = observations(state)
             concealed = {c for obs in views for c in obs["hand"]}
-            open_to_all = set.intersection(*(words_of(v) for v in views))
+            open_to_all = words_of(views[0])
+            for view in views[1:]:
+                open_to_all &= words_of(view)
             leaked = (concealed - open_to_all) & words_of(watched)
             assert not leaked, f"{where}: {sorted(leaked)} shown to a spectator"
             checked += 1

@@ -3,6 +3,8 @@ for the game (house.md §4, issue 19). A game is added by adding it to `GAMES`; 
 names every file still missing, one failing test per piece:
 
 - engine: its rules package, `src/cardavia/games/<game>/`;
+- observation: its observation, event and result types, `src/cardavia/games/<game>/observation.py`
+  (`Phase`, `EventKind`, `narrow`; `cardavia.rules.types`);
 - agents: its policies and hint reasons, `src/cardavia/ai/games/<game>.py` (`GREEDY`, `explain`);
 - rules: its full rules in every site language, `src/cardavia/content/rules/<game>/<lang>.md`;
 - table: its table client, `src/cardavia/web/static/table/<game>.js`, the ES module that
@@ -56,6 +58,18 @@ def engine(game: str) -> list[str]:
     return []
 
 
+def observation(game: str) -> list[str]:
+    path = SRC / "games" / module(game) / "observation.py"
+    if not path.is_file():
+        return [f"{rel(path)} (the game's observation, event kinds and phases as types)"]
+    types_module = importlib.import_module(f"cardavia.games.{module(game)}.observation")
+    return [
+        f"{rel(path)}: no {name}"
+        for name in ("Phase", "EventKind", "narrow")
+        if not hasattr(types_module, name)
+    ]
+
+
 def agents(game: str) -> list[str]:
     path = SRC / "ai" / "games" / f"{module(game)}.py"
     if not path.is_file():
@@ -92,6 +106,8 @@ def _has_section(path: Path, dict_name: str, key: str) -> bool:
     if not path.is_file():
         return False
     for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        target: ast.expr
+        value: ast.expr | None
         if isinstance(node, ast.AnnAssign):
             target, value = node.target, node.value
         elif isinstance(node, ast.Assign) and len(node.targets) == 1:
@@ -157,6 +173,7 @@ def golden(game: str) -> list[str]:
 
 PIECES: dict[str, Callable[[str], list[str]]] = {
     "engine": engine,
+    "observation": observation,
     "agents": agents,
     "rules": rules,
     "table": table,

@@ -188,7 +188,7 @@ def check_answers_in_the_log(page: Page) -> int:
 
 
 # Events that are nobody's move (the table's `actor` is null for them).
-NO_ACTOR = {"answer", "stale", "unclaimed", "deal", "hand", "exhausted", "drawn"}
+NO_ACTOR = {"answer", "stale", "unclaimed", "deal", "hand", "exhausted", "drawn", "drew"}
 
 
 def check_lapsed_claims(page: Page, log: list[dict[str, Any]]) -> int:

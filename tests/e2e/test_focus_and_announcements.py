@@ -7,6 +7,7 @@ playing…"; a reload does not read the whole log out."""
 from __future__ import annotations
 
 import json
+from typing import Any
 
 import pytest
 from playwright.sync_api import Browser, Page, Route, expect
@@ -37,12 +38,13 @@ WATCH = """() => {
 }"""
 
 
-def _watched(page: Page) -> dict:  # type: ignore[type-arg]
-    return page.evaluate(
+def _watched(page: Page) -> dict[str, Any]:
+    watched: dict[str, Any] = page.evaluate(
         "() => { const w = window.__watch; const out = { ...w, statuses: "
         "[...w.statuses] }; w.focusins = 0; w.body = 0; w.statuses.length = 0; "
         "return out; }"
     )
+    return watched
 
 
 def _answer_by_keyboard(page: Page) -> str:

@@ -15,7 +15,9 @@ from tests.e2e.helpers import answer_in_place, api_view, deal_id, new_page, wait
 
 # The seat whose discard is under claim in a view's table, per game (None: none is).
 UNDER_CLAIM: dict[str, Callable[[dict[str, Any]], int | None]] = {
-    "paohuzi": lambda tb: tb["from"] if tb["card"] and tb["source"] == "discard" else None,
+    "paohuzi": lambda tb: (
+        tb["offered_by"] if tb["public_card"] and tb["source"] == "discard" else None
+    ),
     "sisepai": lambda tb: (
         tb["offered_by"] if tb["public_card"] and tb["round"] == "discard" else None
     ),

@@ -17,7 +17,7 @@ GAMES = sorted(REGISTERED)
 
 
 def _in_view(page: Page) -> dict[str, float]:
-    return page.evaluate(
+    box: dict[str, float] = page.evaluate(
         """() => {
           const c = document.querySelector('[data-role=controls]').getBoundingClientRect();
           const h = document.querySelector('.hand-area').getBoundingClientRect();
@@ -26,6 +26,7 @@ def _in_view(page: Page) -> dict[str, float]:
                   scrolled: window.scrollY};
         }"""
     )
+    return box
 
 
 def _check(where: str, box: dict[str, float]) -> None:

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, expect
 
-from tests.e2e.conftest import DESKTOP, LiveServer, free_port
+from tests.e2e.conftest import DESKTOP
 from tests.e2e.helpers import (
     ENABLED,
     TIMEOUT,
@@ -23,6 +23,7 @@ from tests.e2e.helpers import (
     play_deal_by_clicking,
     wait_for_turn,
 )
+from tests.live import LiveServer, free_port
 
 
 @pytest.fixture

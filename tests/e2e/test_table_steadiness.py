@@ -20,9 +20,11 @@ from tests.e2e.helpers import (
 
 
 def _log_gap(page: Page) -> dict[str, float]:
-    return page.evaluate("""() => { const l = document.querySelector('[data-testid=log]');
+    gap: dict[str, float] = page.evaluate("""() => {
+        const l = document.querySelector('[data-testid=log]');
         return {top: l.scrollTop, below: l.scrollHeight - l.scrollTop - l.clientHeight,
                 scrolls: l.scrollHeight - l.clientHeight}; }""")
+    return gap
 
 
 def test_the_log_keeps_a_readers_place(browser: Browser, base_url: str) -> None:

@@ -9,7 +9,7 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
-from cardavia.rules.core import Event, State
+from cardavia.rules.core import Event, Result, State
 
 
 class FillError(AssertionError):
@@ -53,13 +53,14 @@ def snapshot(state: State, players: int, *extra: Any) -> tuple[Any, ...]:
 
 
 def hand_of(state: State, seat: int) -> list[str]:
-    hand: list[str] = state.observation(seat)["hand"]
-    return hand
+    return state.observation(seat)["hand"]
 
 
-def discards_of(state: State, seat: int) -> list[str]:
-    pile: list[str] = state.observation(seat)["seats"][seat]["discards"]
-    return pile
+def result_of(state: State) -> Result:
+    """The result of a deal that is over."""
+    result = state.result()
+    assert result is not None, "the deal is not over"
+    return result
 
 
 def events_of(events: Iterable[Event], kind: str) -> list[Event]:

@@ -53,6 +53,7 @@ AFTER_FIELDS = (
     "to_act",
     "public_to_act",
     "legal_actions",
+    "action_facts",
     "observations",
     "result",
 )
@@ -78,6 +79,7 @@ def after(game: Game, state: State) -> dict[str, Any]:
         "to_act": list(state.to_act()),
         "public_to_act": list(state.public_to_act()),
         "legal_actions": [state.legal_actions(s) for s in range(game.players)],
+        "action_facts": [state.action_facts(s) for s in range(game.players)],
         "observations": [state.observation(s) for s in range(game.players)],
         "result": result.to_json() if result is not None else None,
     }

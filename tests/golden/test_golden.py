@@ -5,7 +5,7 @@
 on a lazy deal: the opening, each held step taken by `settle()`, each decision (seat and action
 text). With each step: the events it produced (`to_json()`, and the seats each is visible to),
 then whether a step is held, whether the deal is over, `to_act()`, `public_to_act()`, every
-seat's `legal_actions` and `observation`, and the result.
+seat's `legal_actions`, `action_facts` and `observation`, and the result.
 
 The test replays each deal from its seed, dealer and recorded decisions, and fails at the first
 stored field that differs, a field gone or a field new, naming the file, the step and the field.

@@ -75,7 +75,7 @@ def test_position_record_replays() -> None:
         (lambda r: r.update(position={"dealer": 0, "hands": []}), "position"),
     ],
 )
-def test_broken_records_name_the_offending_part(mutate, part: str) -> None:  # type: ignore[no-untyped-def]
+def test_broken_records_name_the_offending_part(mutate, part: str) -> None:
     record = copy.deepcopy(_record())
     mutate(record)
     with pytest.raises(RecordError) as info:

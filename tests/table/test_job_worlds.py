@@ -14,8 +14,9 @@ import pytest
 
 from cardavia.games.registry import GAMES
 from cardavia.rules.core import State
+from cardavia.rules.types import ObservationBase
 from cardavia.store.sqlite import SQLiteStore
-from cardavia.table import live
+from cardavia.table import jobs, live
 from cardavia.table.live import HUMAN, Tables
 from tests.table.helpers import run
 from tests.table.test_pacing import Quick, Recording
@@ -30,7 +31,7 @@ def test_a_job_carries_a_sampled_world_never_the_true_deal(
     store = SQLiteStore(tmp_path / "deals.db")
     tables = Tables(store, GAMES, Quick(), pacer=Recording())  # pauses of 2 ms
     truths: dict[bytes, State] = {}
-    pack = live.pack
+    pack = jobs.pack
 
     def watched(
         level: str,
@@ -38,7 +39,7 @@ def test_a_job_carries_a_sampled_world_never_the_true_deal(
         seed: int,
         world: State,
         seat: int,
-        observation: dict[str, Any],
+        observation: ObservationBase,
         legal: list[str],
     ) -> bytes:
         payload = pack(level, name, seed, world, seat, observation, legal)

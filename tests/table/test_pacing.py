@@ -15,6 +15,7 @@ from cardavia.ai.registry import make_agent
 from cardavia.ai.workers import Thinkers
 from cardavia.games.registry import GAMES
 from cardavia.rules.core import State
+from cardavia.rules.types import ObservationBase
 from cardavia.store.sqlite import SQLiteStore
 from cardavia.table.live import HUMAN, Table, Tables
 from cardavia.table.pacing import MAX_PAUSE, WARM, Pacer, Window
@@ -79,7 +80,7 @@ class Quick(Thinkers):
         seed: int,
         world: State,
         seat: int,
-        observation: dict[str, Any],
+        observation: ObservationBase,
         legal: list[str],
         client: str = "",
     ) -> dict[str, Any]:
@@ -134,7 +135,7 @@ class Slow(Quick):
         seed: int,
         world: State,
         seat: int,
-        observation: dict[str, Any],
+        observation: ObservationBase,
         legal: list[str],
         client: str = "",
     ) -> dict[str, Any]:

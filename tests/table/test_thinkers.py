@@ -14,6 +14,7 @@ import pytest
 
 from cardavia.ai.workers import Thinkers
 from cardavia.games.registry import GAMES
+from cardavia.rules.types import ObservationBase
 from cardavia.store.sqlite import SQLiteStore
 from cardavia.table.jobs import JobQueue
 from cardavia.table.live import HUMAN, Tables
@@ -67,7 +68,7 @@ def test_when_search_fails_the_ai_seats_play_on_and_the_hint_answers(
 
     async def go() -> tuple[int, list[dict[str, Any]]]:
         table = await tables.create(game, 7, "hard")
-        hints = []
+        hints: list[dict[str, Any]] = []
         while True:
             await tables.drain()
             if table.state.is_over():
@@ -98,7 +99,7 @@ class Counting(Thinkers):
         seed: int,
         world: Any,
         seat: int,
-        observation: dict[str, Any],
+        observation: ObservationBase,
         legal: list[str],
         client: str = "",
     ) -> dict[str, Any]:

@@ -46,6 +46,7 @@ def test_create_and_view(client: TestClient) -> None:
         "seat",
         "to_act",
         "legal_actions",
+        "action_facts",
         "over",
         "result",
         "log",
@@ -54,7 +55,9 @@ def test_create_and_view(client: TestClient) -> None:
         assert key in view
     assert view["seat"] == 0 and view["game"] == "sisepai"
     assert (
-        len(view["table"]["hand"]) + sum(len(g) for g in view["table"]["seats"][0]["exposed"]) == 20
+        len(view["table"]["hand"])
+        + sum(len(g["cards"]) for g in view["table"]["seats"][0]["groups"])
+        == 20
     )
     again = client.get(f"/api/games/{body['id']}").json()["view"]
     assert again["table"]["hand"] == view["table"]["hand"]

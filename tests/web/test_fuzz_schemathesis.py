@@ -22,6 +22,7 @@ import requests
 import schemathesis
 from hypothesis import HealthCheck, Phase, settings
 from hypothesis import strategies as st
+from requests.structures import CaseInsensitiveDict
 from schemathesis.checks import not_a_server_error
 from schemathesis.specs.openapi.checks import (
     content_type_conformance,
@@ -125,7 +126,7 @@ class Tally:
         self.seconds = 0.0
         self.by_operation: dict[str, Counter[int]] = {}
 
-    def count(self, case: schemathesis.Case, status: int) -> None:
+    def count(self, case: schemathesis.Case[Any], status: int) -> None:
         self.by_operation.setdefault(f"{case.method} {case.path}", Counter())[status] += 1
 
     def summary(self) -> dict[str, Any]:
@@ -186,7 +187,7 @@ def tally(request: pytest.FixtureRequest) -> Iterator[Tally]:
     (ARTIFACTS / "fuzz-summary.json").write_text(json.dumps(counts.summary(), indent=1) + "\n")
 
 
-def _greedy(case: schemathesis.Case) -> None:
+def _greedy(case: schemathesis.Case[Any]) -> None:
     """A new deal at a searching level deals at the greedy level instead (see SEARCHING)."""
     if (
         case.method == "POST"
@@ -197,7 +198,7 @@ def _greedy(case: schemathesis.Case) -> None:
         case.body["level"] = "greedy"
 
 
-def _steer(case: schemathesis.Case, data: st.DataObject, deals: Deals) -> None:
+def _steer(case: schemathesis.Case[Any], data: st.DataObject, deals: Deals) -> None:
     """Point some cases at real deals."""
     body = case.body if isinstance(case.body, dict) else None
     if (
@@ -214,7 +215,9 @@ def _steer(case: schemathesis.Case, data: st.DataObject, deals: Deals) -> None:
     deal = data.draw(st.sampled_from(deals.live + deals.over), label="deal")
     case.path_parameters["deal_id"] = deal
     if data.draw(st.booleans(), label="with the deal's seat token"):
-        case.headers = {**(case.headers or {}), **deals.seated(deal)}
+        if case.headers is None:
+            case.headers = CaseInsensitiveDict()
+        case.headers.update(deals.seated(deal))
     if case.method == "GET" and case.query and "wait" in case.query:
         # a wait at or past the deal's version would hold the answer 25 s
         case.query["wait"] = data.draw(st.sampled_from(["0", "-1", "", "one", "1.5"]))
@@ -254,7 +257,11 @@ schema = schemathesis.pytest.from_fixture("api_schema").include(path_regex="^/")
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much],
 )
 def test_every_operation(
-    case: schemathesis.Case, data: st.DataObject, deals: Deals, tally: Tally, http: requests.Session
+    case: schemathesis.Case[Any],
+    data: st.DataObject,
+    deals: Deals,
+    tally: Tally,
+    http: requests.Session,
 ) -> None:
     """Generated requests (schemathesis's fuzzing phase), some steered to real deals."""
     _greedy(case)
@@ -267,7 +274,7 @@ def test_every_operation(
 @schema.parametrize()
 @settings(phases=[Phase.explicit], deadline=None)
 def test_every_operation_at_its_edges(
-    case: schemathesis.Case, tally: Tally, http: requests.Session
+    case: schemathesis.Case[Any], tally: Tally, http: requests.Session
 ) -> None:
     """schemathesis's coverage phase: each parameter's edge values and each way to break it,
     missing bodies, other methods (it is off in a test with `given`, hence this second one)."""

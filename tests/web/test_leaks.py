@@ -22,7 +22,7 @@ def _visible(view: dict) -> set[str]:  # type: ignore[type-arg]
     table = view["table"]
     seen = set(table["hand"])
     for seat in table["seats"]:
-        seen |= {c for g in seat["exposed"] for c in g} | set(seat["discards"])
+        seen |= {c for g in seat["groups"] for c in g["cards"]} | set(seat["discards"])
     if table["public_card"]:
         seen.add(table["public_card"])
     for entry in view["log"]:

@@ -225,8 +225,8 @@ def test_the_table_seats_the_ai_in_the_order_of_play(client: TestClient, game: s
     if found[1].clockwise:
         places = places[::-1]
     html = client.get(f"/en/games/{game}/table").text
-    found = re.findall(r'data-seat="(\d)" data-place="(\w+)"', html)
-    assert found == [(str(seat), place) for seat, place in enumerate(places, start=1)]
+    shown = re.findall(r'data-seat="(\d)" data-place="(\w+)"', html)
+    assert shown == [(str(seat), place) for seat, place in enumerate(places, start=1)]
 
 
 def test_a_game_without_a_table_promises_no_opponents(client: TestClient) -> None:

@@ -88,7 +88,7 @@ def test_any_accept_language_leads_to_a_page(
     client.cookies.clear()
     if cookie is not None:
         client.cookies.set("cardavia_lang", cookie)
-    response = client.get("/", headers={"accept-language": header.encode("latin-1")})
+    response = client.get("/", headers={b"accept-language": header.encode("latin-1")})
     assert response.status_code == 307, (header, response.status_code)
     lang = response.headers["location"].strip("/")
     assert lang in LANGUAGES

@@ -9,6 +9,7 @@ The table's deal pauses after your own move instead; the rest comes with the nex
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
 from starlette.testclient import TestClient
@@ -27,12 +28,14 @@ def test_the_answer_to_your_move_shows_your_move_only(
     deal_id = client.post(
         "/api/games", json={"game": game, "seed": seed, "level": "greedy"}
     ).json()["id"]
-    version, moves, view = -1, 0, None
+    version, moves = -1, 0
+    view: dict[str, Any] | None = None
     for _ in range(600):
         if view is not None and view["over"]:
             break
         if view is None or not view["legal_actions"]:  # wait for the AI seats
             view = client.get(f"/api/games/{deal_id}?wait={version}").json()["view"]
+        assert view is not None
         if view["over"]:
             break
         version = view["version"]
@@ -50,4 +53,4 @@ def test_the_answer_to_your_move_shows_your_move_only(
         assert all(e.get("seat", 0) == 0 for e in news), (action, news)
         moves += 1
         version, view = answer["version"], answer
-    assert view["over"] and moves >= 3
+    assert view is not None and view["over"] and moves >= 3

@@ -168,7 +168,10 @@ def _hidden_from_everyone(state: Any) -> set[str]:
     """Cards concealed in some hand that not every seat's own view shows openly."""
     views = [state.observation(s) for s in range(state.game.players)]
     concealed = {c for v in views for c in v["hand"]}
-    return concealed - set.intersection(*(words_of(v) for v in views))
+    shared = words_of(views[0])
+    for view in views[1:]:
+        shared &= words_of(view)
+    return concealed - shared
 
 
 @per_game

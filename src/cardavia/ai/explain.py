@@ -20,6 +20,7 @@ from collections.abc import Callable
 from typing import Any
 
 from cardavia.ai import games
+from cardavia.rules.types import ObservationBase
 
 Why = dict[str, Any]
 
@@ -58,7 +59,7 @@ def measure_without(hand: list[int], card: int, measure: Callable[[list[int]], i
         hand[card] += 1
 
 
-def explain(game: str, observation: dict[str, Any], legal: list[str], action: str) -> list[Why]:
+def explain(game: str, observation: ObservationBase, legal: list[str], action: str) -> list[Why]:
     """Why `action` (one of `legal`), from the seat's own observation."""
     explainer = games.explainer(game)
     return [] if explainer is None else explainer(observation, legal, action)

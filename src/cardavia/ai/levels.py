@@ -13,6 +13,7 @@ from typing import Any
 from cardavia.ai import games
 from cardavia.ai.protocol import Agent
 from cardavia.ai.search import SearchAgent, SearchSettings
+from cardavia.rules.types import ObservationBase
 
 LEVELS = ("easy", "normal", "hard")  # offered to players
 # Also accepted by the API: the plain greedy policy, deterministic, so that a seeded deal
@@ -39,7 +40,7 @@ class NoisyGreedy:
         self.noise = noise
         self.greedy = games.greedy(game, random.Random(rng.randrange(2**32)))
 
-    def act(self, observation: dict[str, Any], legal: list[str]) -> str:
+    def act(self, observation: ObservationBase, legal: list[str]) -> str:
         if "win" not in legal and self.rng.random() < self.noise:
             return self.rng.choice(legal)
         return self.greedy.act(observation, legal)

@@ -9,9 +9,10 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from typing import Any, Protocol, runtime_checkable
+from typing import Protocol, runtime_checkable
 
 from cardavia.rules.core import State
+from cardavia.rules.types import ObservationBase
 
 # A narrow capability handed to a searching agent: `sample(rng)` returns a full state
 # consistent with what its seat has seen (`state.sample_world(seat, rng)`), never the truth.
@@ -21,8 +22,9 @@ Sampler = Callable[[random.Random], State]
 class Agent(Protocol):
     name: str
 
-    def act(self, observation: dict[str, Any], legal: list[str]) -> str:
-        """Choose one of `legal` from what the seat has seen."""
+    def act(self, observation: ObservationBase, legal: list[str]) -> str:
+        """Choose one of `legal` from what the seat has seen (a game's own agent reads its
+        game's observation: `games.<id>.observation.narrow`)."""
         ...
 
 
@@ -32,10 +34,10 @@ class WorldAgent(Protocol):
 
     name: str
 
-    def act(self, observation: dict[str, Any], legal: list[str]) -> str: ...
+    def act(self, observation: ObservationBase, legal: list[str]) -> str: ...
 
     def act_with_worlds(
-        self, observation: dict[str, Any], legal: list[str], sample: Sampler
+        self, observation: ObservationBase, legal: list[str], sample: Sampler
     ) -> str: ...
 
 
@@ -47,5 +49,5 @@ class RandomAgent:
     def __init__(self, rng: random.Random) -> None:
         self.rng = rng
 
-    def act(self, observation: dict[str, Any], legal: list[str]) -> str:
+    def act(self, observation: ObservationBase, legal: list[str]) -> str:
         return self.rng.choice(legal)

@@ -28,13 +28,13 @@ import statistics
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
 
 from cardavia.ai import games
 from cardavia.ai.protocol import Sampler
 from cardavia.ai.stats import win_share
 from cardavia.rules.core import Result, State
 from cardavia.rules.errors import RulesError
+from cardavia.rules.types import ObservationBase, viewer
 
 Evaluator = Callable[[State, int], float]
 
@@ -100,7 +100,7 @@ def distance_evaluator(game: str, sharpness: float = 1.0) -> Evaluator | None:
         return None
 
     def evaluate(state: State, seat: int) -> float:
-        players = len(state.observation(seat)["seats"])
+        players = state.game.players
         weights = [math.exp(-sharpness * measure(state.observation(s))) for s in range(players)]
         return weights[seat] / sum(weights)
 
@@ -148,7 +148,7 @@ class SearchAgent:
         ]  # as many as any game has seats
         self.last = Decision()
 
-    def act(self, observation: dict[str, Any], legal: list[str]) -> str:
+    def act(self, observation: ObservationBase, legal: list[str]) -> str:
         """Without worlds to sample, play the heuristic policy (the Agent protocol)."""
         found = obvious(legal)
         if found is None:
@@ -158,15 +158,13 @@ class SearchAgent:
         return found.action
 
     def act_with_worlds(
-        self, observation: dict[str, Any], legal: list[str], sample: Sampler
+        self, observation: ObservationBase, legal: list[str], sample: Sampler
     ) -> str:
         start = time.perf_counter()
         candidates = list(dict.fromkeys(legal))  # distinct, in legal order
         if not needs_search(candidates):
             return self.act(observation, legal)  # forced, or a win (A-SSP-11): no sampling
-        seat = observation.get("seat")
-        if not isinstance(seat, int):
-            raise ValueError("the observation does not name its seat")
+        seat = viewer(observation)
         choice = self.fallback.act(observation, legal)
         plausible = getattr(self.fallback, "plausible", None)
         if plausible is not None:  # only the moves the policy deems worth a look

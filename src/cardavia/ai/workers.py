@@ -24,6 +24,7 @@ from cardavia.ai.play import sampler_for
 from cardavia.ai.registry import make_agent
 from cardavia.ai.search import SearchAgent
 from cardavia.rules.core import State
+from cardavia.rules.types import ObservationBase
 
 
 def think(
@@ -32,7 +33,7 @@ def think(
     seed: int,
     world: State,
     seat: int,
-    observation: dict[str, Any],
+    observation: ObservationBase,
     legal: list[str],
 ) -> dict[str, Any]:
     """The level's decision for `seat`, with what the search found (`Decision` as a dict)."""
@@ -93,7 +94,7 @@ class Thinkers:
         seed: int,
         world: State,
         seat: int,
-        observation: dict[str, Any],
+        observation: ObservationBase,
         legal: list[str],
     ) -> dict[str, Any]:
         """The search's decision."""

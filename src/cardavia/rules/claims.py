@@ -8,8 +8,9 @@ because nothing is awarded before the last answer arrives.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from typing import Any
 
 from cardavia.rules.core import Event
 from cardavia.rules.seats import order_from
@@ -80,12 +81,15 @@ class ClaimWindow:
         """Record an answer that the caller has already checked against `legal`."""
         self.answers[seat] = text
 
-    def take(self, seat: int, text: str, events: list[Event]) -> bool:
+    def take(
+        self, seat: int, text: str, events: list[Event], shown: Mapping[str, Any] | None = None
+    ) -> bool:
         """A seat's decision on the window (checked against `legal`): recorded, and told to
-        that seat alone by an `answer` event, as the answers stay hidden until all are in.
-        True once every answer is in (the game then resolves the window)."""
+        that seat alone by an `answer` event, as the answers stay hidden until all are in; the
+        event also carries `shown`, what the game's client shows of the answer (the kind of
+        group a claim makes). True once every answer is in (the game then resolves the window)."""
         self.answers[seat] = text
-        events.append(Event("answer", {"seat": seat, "action": text}, seat=seat))
+        events.append(Event("answer", {"seat": seat, "action": text, **(shown or {})}, seat=seat))
         return self.complete()
 
     def complete(self) -> bool:

@@ -8,12 +8,13 @@ from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Self, TypeVar, TypeVarTuple, cast
 
 from cardavia.rules.errors import IllegalActionError
 from cardavia.rules.notation import CardNotation
+from cardavia.rules.types import ActionFacts, EventJSON, ObservationBase, ResultJSON
 
 # An event is seen by every seat (`seat is None`) or by one seat only.
 ALL_SEATS = None
@@ -21,7 +22,8 @@ ALL_SEATS = None
 
 @dataclass(frozen=True, slots=True)
 class Event:
-    """Something that happened, for animations and the table log."""
+    """Something that happened, for animations and the table log: its kind (one of the game's
+    `EventKind`s, `games/<id>/observation.py`) and its data, which never holds a `kind`."""
 
     kind: str
     data: dict[str, Any] = field(default_factory=dict)
@@ -30,8 +32,9 @@ class Event:
     def visible_to(self, seat: int) -> bool:
         return self.seat is None or self.seat == seat
 
-    def to_json(self) -> dict[str, Any]:
-        return {"kind": self.kind, **self.data}
+    def to_json(self) -> EventJSON:
+        # the kind, then the game's own keys (an EventJSON holds more keys than it names)
+        return cast(EventJSON, {"kind": self.kind, **self.data})
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,14 +45,14 @@ class Result:
 
     winners: tuple[int, ...]
     scores: tuple[int, ...]
-    breakdown: dict[str, Any]
+    breakdown: Mapping[str, Any]  # the game's breakdown TypedDict (`games/<id>/observation.py`)
 
     @property
     def winner(self) -> int | None:
         """The one winner; None for a drawn or tied deal."""
         return self.winners[0] if len(self.winners) == 1 else None
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> ResultJSON:
         return {"winner": self.winner, "scores": list(self.scores), "breakdown": self.breakdown}
 
 
@@ -191,9 +194,17 @@ class State(ABC):
         return self._result
 
     @abstractmethod
-    def observation(self, seat: int | None) -> dict[str, Any]:
-        """Public information plus that seat's own concealed cards, as JSON-ready data; with
-        `seat` None a spectator's: public information only (the same keys, nothing private)."""
+    def observation(self, seat: int | None) -> ObservationBase:
+        """Public information plus that seat's own concealed cards, as JSON-ready data: the
+        game's own TypedDict (`games/<id>/observation.py`), which extends `ObservationBase`.
+        With `seat` None a spectator's: public information only (the same keys, nothing
+        private: an empty hand)."""
+
+    def action_facts(self, seat: int) -> Mapping[str, ActionFacts]:
+        """What the client shows beside the seat's legal actions, by action text: the kind of
+        group or play each makes, and whatever else the game's client needs so as not to work
+        it out from the rules itself (house.md P4). Empty where the texts say enough."""
+        return {}
 
     @abstractmethod
     def clone(self) -> State: ...

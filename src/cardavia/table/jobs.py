@@ -17,6 +17,7 @@ import pickle
 from typing import Any
 
 from cardavia.rules.core import State
+from cardavia.rules.types import ObservationBase
 from cardavia.store.base import Store
 
 JOB_POLL_S = 2.0  # a lost announcement costs at most this
@@ -39,7 +40,7 @@ def pack(
     seed: int,
     world: State,
     seat: int,
-    observation: dict[str, Any],
+    observation: ObservationBase,
     legal: list[str],
 ) -> bytes:
     """A job's payload: what `Thinkers.solve` needs, and nothing of the true deal."""

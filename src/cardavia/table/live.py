@@ -32,6 +32,7 @@ from cardavia.ai.workers import Thinkers
 from cardavia.rules.core import Event, Game, State
 from cardavia.rules.errors import RulesError
 from cardavia.rules.record import make_record
+from cardavia.rules.types import ObservationBase
 from cardavia.store.base import (
     ConflictError,
     DealRow,
@@ -226,11 +227,11 @@ class Table:
             raise StaleVersionError(self.version)
         await self.act(HUMAN, action)
 
-    def decision_key(self, seat: int) -> tuple[int, Any]:
+    def decision_key(self, seat: int) -> tuple[int, ObservationBase]:
         """What a decision by `seat` was made on: once it changes, the decision is stale."""
         return len(self.state.actions), self.state.observation(seat)
 
-    def next_agent_decision(self) -> tuple[int, Agent, dict[str, Any], list[str]] | None:
+    def next_agent_decision(self) -> tuple[int, Agent, ObservationBase, list[str]] | None:
         """The next seat an agent must decide for, with what that agent may see."""
         for seat in self.state.to_act():
             if seat in self.agents:
@@ -258,6 +259,7 @@ class Table:
             "seats": self.seats_view(),
             "to_act": sorted(public),
             "legal_actions": state.legal_actions(seat) if owed and seat is not None else [],
+            "action_facts": state.action_facts(seat) if owed and seat is not None else {},
             "over": state.is_over(),
             "level": self.row.level,
             "result": result.to_json() if result is not None else None,
@@ -284,7 +286,7 @@ class Table:
 
     def dealer(self) -> int:
         dealer = self.state.observation(HUMAN).get("dealer", self.row.dealer)
-        return int(dealer) if dealer is not None else 0
+        return dealer if dealer is not None else 0
 
     def totals(self) -> list[int]:
         """Running totals of the match up to this deal (its scores added once it is over)."""

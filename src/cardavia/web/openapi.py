@@ -98,6 +98,7 @@ def _schemas() -> Obj:
                 "seats",
                 "to_act",
                 "legal_actions",
+                "action_facts",
                 "over",
                 "level",
                 "result",
@@ -128,6 +129,17 @@ def _schemas() -> Obj:
                 },
                 "to_act": ints,
                 "legal_actions": {"type": "array", "items": string},
+                "action_facts": {
+                    "type": "object",
+                    "description": "by action text: what the client shows of the action, "
+                    "at least the `kind` of group or play it makes (the game's own words); "
+                    "empty unless the viewer must act",
+                    "additionalProperties": {
+                        "type": "object",
+                        "required": ["kind"],
+                        "properties": {"kind": string},
+                    },
+                },
                 "over": {"type": "boolean"},
                 "result": {**_ref("schemas", "Result"), "nullable": True},
                 "log": {

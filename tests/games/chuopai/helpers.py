@@ -15,6 +15,7 @@ from typing import Any
 
 from cardavia.games.chuopai.cards import code, codes, full_deck, parse_cards
 from cardavia.games.chuopai.game import ChuoPai
+from cardavia.games.chuopai.observation import ChuoPaiSeat
 from cardavia.games.chuopai.plays import PLAYS, TEXT_INDEX
 from cardavia.games.chuopai.state import ChuoPaiState
 from cardavia.rules.core import Event
@@ -81,9 +82,13 @@ def state_of(position: dict[str, Any]) -> ChuoPaiState:
     return state
 
 
-def seat_info(state: ChuoPaiState, seat: int) -> dict[str, Any]:
-    info: dict[str, Any] = state.observation(seat)["seats"][seat]
-    return info
+def seat_info(state: ChuoPaiState, seat: int) -> ChuoPaiSeat:
+    return state.observation(seat)["seats"][seat]
+
+
+def banked(state: ChuoPaiState, seat: int) -> list[list[str]]:
+    """The cards of each play the seat banked, in order."""
+    return [w["cards"] for w in seat_info(state, seat)["banked"]]
 
 
 of_kind = events_of

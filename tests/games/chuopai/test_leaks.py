@@ -14,7 +14,7 @@ from cardavia.rules.core import Event
 from tests.games.chuopai.helpers import GAME
 
 PUBLIC_KINDS = {"deal", "bonus", "play", "pass", "round", "end"}
-SEAT_KEYS = {"seat", "cards", "bonus", "banked", "points", "passed_on"}
+SEAT_KEYS = {"seat", "concealed", "bonus", "banked", "points", "passed_on"}
 
 
 def secret_codes(state: ChuoPaiState, viewer: int) -> set[str]:
@@ -29,7 +29,7 @@ def secret_codes(state: ChuoPaiState, viewer: int) -> set[str]:
         for c in state.bonus[s]:
             seen[c] += 1
     obs_public = state.observation(viewer)
-    for code in [c for s in obs_public["seats"] for w in s["banked"] for c in w] + [
+    for code in [c for s in obs_public["seats"] for w in s["banked"] for c in w["cards"]] + [
         c for t in obs_public["trick"] if t["cards"] for c in t["cards"]
     ]:
         seen[CODES.index(code)] += 1
@@ -54,8 +54,8 @@ def redealt(state: ChuoPaiState, viewer: int, rng: random.Random) -> ChuoPaiStat
 def check_event(event: Event, state: ChuoPaiState, viewer: int) -> None:
     if not event.visible_to(viewer):
         return
-    if event.seat is not None:  # private: only the seat's own dealt hand
-        assert (event.kind, event.seat) == ("hand", viewer)
+    if event.seat is not None:  # private: the seat's own dealt hand, its moves made for it
+        assert event.kind in ("hand", "forced") and event.seat == viewer == event.data["seat"]
         return
     assert event.kind in PUBLIC_KINDS
     payload = json.dumps(event.to_json())

@@ -34,11 +34,11 @@ def test_nail_and_two_reds_bonus_on_seeded_deals(seed: int) -> None:
         if nail and reds:
             assert info["bonus"] == ["1-2"] * nail + ["2-4"] * reds
             assert info["points"] == nail + reds == bonus[s]["points"]
-            assert info["cards"] == 28 - nail - reds
+            assert info["concealed"] == 28 - nail - reds
             assert "1-2" not in hand_of(state, s) and "2-4" not in hand_of(state, s)
         else:
             assert s not in bonus
-            assert (info["bonus"], info["points"], info["cards"]) == ([], 0, 28)
+            assert (info["bonus"], info["points"], info["concealed"]) == ([], 0, 28)
             assert Counter(hand_of(state, s)) == dealt[s]
 
 
@@ -104,7 +104,7 @@ def test_passing_keeps_cards_and_the_round_winner_banks_only_the_winning_play() 
     events = state.apply(0, "play 1-1 1-1")
     assert passes_in(events) == [1]
     assert hand_of(state, 1) == before_b
-    assert seat_info(state, 2)["banked"] == [["6-6", "6-6"]]
+    assert seat_info(state, 2)["banked"] == [{"kind": "pair", "cards": ["6-6", "6-6"]}]
     assert seat_info(state, 2)["points"] == 2
     assert seat_info(state, 0)["points"] == 0
     assert Counter(state.observation(0)["removed"]) - removed == Counter({"1-1": 2})
@@ -124,9 +124,9 @@ def test_the_lead_passes_on_when_the_winner_is_empty(leader: int, winner_label: 
         hands[winner_label] = "6-6"  # the winner's last card
     state = state_of(deal_in_progress(leader, hands))
     state.apply(s["A"], lead)
-    assert seat_info(state, s[winner_label])["cards"] == 0
+    assert seat_info(state, s[winner_label])["concealed"] == 0
     order = [(s[winner_label] + i) % 3 for i in (1, 2)]
-    expect = next(x for x in order if seat_info(state, x)["cards"])
+    expect = next(x for x in order if seat_info(state, x)["concealed"])
     assert state.to_act() == (expect,)
     assert state.leader == expect
 

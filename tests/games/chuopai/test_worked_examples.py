@@ -19,6 +19,7 @@ from cardavia.rules.core import Event
 from cardavia.rules.errors import IllegalActionError
 from tests.games.chuopai.helpers import (
     abc,
+    banked,
     deal_in_progress,
     fresh_deal,
     hand_of,
@@ -59,7 +60,7 @@ def test_cp01_forced_beat_of_a_single(leader: int) -> None:
         ["6-6"],
         ["1-1"],
     )
-    assert seat_info(state, s["B"])["banked"] == [["6-6"]]
+    assert banked(state, s["B"]) == [["6-6"]]
     assert seat_info(state, s["B"])["points"] == 1
     assert removed_now(state) - before == Counter({"1-1": 1})  # the Earth leaves the deal
     assert (state.leader, state.to_act()) == (s["B"], (s["B"],))  # B leads next
@@ -89,7 +90,7 @@ def test_cp03_equal_rank_does_not_beat() -> None:
     assert passes_in(events) == [1]
     assert hand_of(state, 1) == ["2-3", "3-5"]
     assert plays_in(events) == [(0, ["2-6"]), (2, ["3-6"])]
-    assert seat_info(state, 2)["banked"] == [["3-6"]]
+    assert banked(state, 2) == [["3-6"]]
 
 
 def test_cp04_different_families_never_beat() -> None:
@@ -98,7 +99,7 @@ def test_cp04_different_families_never_beat() -> None:
     state = state_of(deal_in_progress(0, {"A": "4-5 1-1 2-2", "B": "3-6 1-4", "C": "2-2"}))
     events = first_round(state.apply(0, "play 4-5"))
     assert passes_in(events) == [1, 2]
-    assert seat_info(state, 0)["banked"] == [["4-5"]]
+    assert banked(state, 0) == [["4-5"]]
     assert state.to_act() == (0,)
 
 
@@ -124,14 +125,14 @@ def test_cp06_yao_family_in_the_house_order() -> None:
     state = state_of(deal_in_progress(0, {"A": "5-6 2-2", "B": "4-6 2-2", "C": "1-6 2-2 2-3"}))
     events = first_round(state.apply(0, "play 5-6"))
     assert plays_in(events) == [(0, ["5-6"]), (1, ["4-6"]), (2, ["1-6"])]
-    assert seat_info(state, 2)["banked"] == [["1-6"]]
+    assert banked(state, 2) == [["1-6"]]
     assert BEATERS[TEXT_INDEX["play 1-5"]] == ()
     state = state_of(
         deal_in_progress(0, {"A": "1-5 2-2 2-3", "B": "1-6 4-6 5-6", "C": "1-6 4-6 5-6 1-5"})
     )
     events = first_round(state.apply(0, "play 1-5"))
     assert passes_in(events) == [1, 2]
-    assert seat_info(state, 0)["banked"] == [["1-5"]]
+    assert banked(state, 0) == [["1-5"]]
 
 
 @pytest.mark.parametrize(
@@ -165,7 +166,7 @@ def test_cp08_special_combination_ladder() -> None:
     before = removed_now(state)
     events = first_round(state.apply(0, "play 1-3 2-3"))
     assert plays_in(events) == [(0, ["1-3", "2-3"]), (1, ["4-4", "3-4"]), (2, ["6-6", "3-6"])]
-    assert seat_info(state, 2)["banked"] == [["6-6", "3-6"]]
+    assert banked(state, 2) == [["6-6", "3-6"]]
     assert seat_info(state, 2)["points"] == 2
     assert removed_now(state) - before == Counter(["1-3", "2-3", "4-4", "3-4"])
 
@@ -230,7 +231,7 @@ def test_cp13_free_choice_among_beating_plays() -> None:
     assert state.legal_actions(1) == ["play 1-1", "play 6-6"]
     events = first_round(state.apply(1, "play 1-1"))
     assert plays_in(events) == [(1, ["1-1"]), (2, ["6-6"])]
-    assert seat_info(state, 2)["banked"] == [["6-6"]]
+    assert banked(state, 2) == [["6-6"]]
     assert "6-6" in hand_of(state, 1)
 
 
@@ -247,7 +248,7 @@ def test_cp14_full_round_bookkeeping(leader: int) -> None:
     assert plays_in(events) == [(s["A"], ["2-2"]), (s["B"], ["3-3"]), (s["C"], ["6-6"])]
     assert seat_info(state, s["C"])["points"] == 1
     assert removed_now(state) - before == Counter(["2-2", "3-3"])
-    assert [seat_info(state, x)["cards"] for x in range(3)] == [2, 2, 2]
+    assert [seat_info(state, x)["concealed"] for x in range(3)] == [2, 2, 2]
     assert state.to_act() == (s["C"],)
 
 
@@ -257,9 +258,9 @@ def test_cp15_passing_keeps_cards() -> None:
     state = state_of(deal_in_progress(0, {"A": "3-6 2-2 2-3", "B": "1-1 4-5 1-2", "C": "6-6 3-4"}))
     events = first_round(state.apply(0, "play 3-6"))
     assert passes_in(events) == [1, 2]
-    assert seat_info(state, 1)["cards"] == 3
+    assert seat_info(state, 1)["concealed"] == 3
     assert hand_of(state, 1) == ["1-1", "1-2", "4-5"]
-    assert seat_info(state, 0)["banked"] == [["3-6"]]
+    assert banked(state, 0) == [["3-6"]]
     assert (state.leader, state.to_act()) == (0, (0,))
 
 
@@ -267,10 +268,10 @@ def test_cp16_starting_bonus() -> None:
     """CP§2.2, CP B-6; worked example CP-16: A moves 3 cards (hand 25), B nothing, C 4 (hand 24)."""
     state = state_of(fresh_deal(0, {0: "1-2 1-2 2-4", 1: "1-2", 2: "2-4 2-4 2-4 1-2"}))
     a, b, c = (seat_info(state, s) for s in range(3))
-    assert (a["bonus"], a["points"], a["cards"]) == (["1-2", "1-2", "2-4"], 3, 25)
-    assert (b["bonus"], b["points"], b["cards"]) == ([], 0, 28)
+    assert (a["bonus"], a["points"], a["concealed"]) == (["1-2", "1-2", "2-4"], 3, 25)
+    assert (b["bonus"], b["points"], b["concealed"]) == ([], 0, 28)
     assert "1-2" in hand_of(state, 1)  # that card stays in play
-    assert (c["bonus"], c["points"], c["cards"]) == (["1-2", "2-4", "2-4", "2-4"], 4, 24)
+    assert (c["bonus"], c["points"], c["concealed"]) == (["1-2", "2-4", "2-4", "2-4"], 4, 24)
     bonus = [(e.data["seat"], e.data["points"]) for e in of_kind(state.opening, "bonus")]
     assert bonus == [(0, 3), (2, 4)]
 
@@ -284,7 +285,7 @@ def test_cp17_winner_emptied_their_hand(leader: int) -> None:
     events = first_round(state.apply(s["A"], "play 2-2 2-2"))
     assert passes_in(events) == [s["B"], s["C"]]
     assert seat_info(state, s["A"])["points"] == 2
-    assert seat_info(state, s["A"])["cards"] == 0
+    assert seat_info(state, s["A"])["concealed"] == 0
     assert of_kind(events, "round")[0].data["next"] == s["B"]
     assert (state.leader, state.to_act()) == (s["B"], (s["B"],))
 
@@ -298,7 +299,7 @@ def test_cp18_responder_empties_mid_round(leader: int) -> None:
     events = first_round(state.apply(s["A"], "play 1-1"))
     assert plays_in(events) == [(s["A"], ["1-1"]), (s["B"], ["6-6"])]
     assert passes_in(events) == [s["C"]]
-    assert seat_info(state, s["B"])["banked"] == [["6-6"]]
+    assert banked(state, s["B"]) == [["6-6"]]
     assert not state.is_over()
     assert (state.leader, state.to_act()) == (s["C"], (s["C"],))
 
@@ -353,7 +354,7 @@ def test_cp20_everyone_runs_out_in_the_same_round() -> None:
     assert result is not None
     assert result.scores == (20, 22, 30)
     assert result.winner == 2
-    assert [seat_info(state, s)["cards"] for s in range(3)] == [0, 0, 0]
+    assert [seat_info(state, s)["concealed"] for s in range(3)] == [0, 0, 0]
 
 
 def test_examples_use_real_plays() -> None:

@@ -27,7 +27,7 @@ PUBLIC_KINDS = {
     "win",
     "exhausted",
 }
-PRIVATE_KINDS = {"hand", "drawn", "answer"}
+PRIVATE_KINDS = {"hand", "drew", "answer"}
 
 
 def _secret_codes(state: NantongState, viewer: int) -> set[str]:
@@ -75,7 +75,7 @@ def test_observations_and_events_hide_other_hands_and_stock(seed: int) -> None:
             for s in range(PLAYERS):
                 assert set(obs["seats"][s]) == {
                     "seat",
-                    "melds",
+                    "groups",
                     "discards",
                     "concealed",
                     "ready",

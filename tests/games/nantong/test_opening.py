@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from cardavia.games.nantong.cards import DECK_SIZE
 from cardavia.rules.conservation import check_conservation
+from tests.games.common import result_of
 from tests.games.nantong.helpers import GAME, build, counts, ids, play, state_of
 
 WAITS_ON_T = "1M 2M 3M 4M 5M 6M 7M 8M 9M 1S 2S 3S 4S 5S 6S 7C 8C 9C 2C×3 T"
@@ -166,6 +167,6 @@ def test_nt2_7_heavenly_win_is_checked_after_setup() -> None:
     assert state.to_act() == (1,)  # the dealer had nothing to declare; seat 1 has a four
     play(state, (1, "four 3C"))  # then seat 1 (and seat 2) had no further choice
     assert state.is_over() and state.result() is not None
-    assert state.result().winner == 0  # type: ignore[union-attr]
-    assert state.result().breakdown["win"]["heavenly"]  # type: ignore[union-attr]
+    assert result_of(state).winner == 0
+    assert result_of(state).breakdown["win"]["heavenly"]
     assert state.hands[0] == counts(dealt)

@@ -49,7 +49,7 @@ def test_nt3_1_concealed_kong_then_win_or_discard() -> None:
     assert "kong 5M" in state.legal_actions(0)
     events = play(state, (0, "kong 5M"))
     assert [e.data for e in events if e.kind == "kong"] == [
-        {"seat": 0, "kind": "concealed", "card": "5M"}
+        {"seat": 0, "group_kind": "concealed", "card": "5M"}
     ]
     assert [e.data["from"] for e in events if e.kind == "draw"] == ["back"]
     assert state.observation(0)["drawn"] == "2C" and state.step == "replacement"

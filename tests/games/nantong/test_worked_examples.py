@@ -115,7 +115,7 @@ def test_nt02_tiandi_hezi_in_play() -> None:
     assert state.to_act() == (1,) and "hezi 4C" in state.legal_actions(1)
     play(state, (1, "hezi 4C"))
     obs = state.observation(1)
-    assert obs["seats"][1]["melds"] == [{"kind": "hezi", "cards": ["4C", "4C"]}]
+    assert obs["seats"][1]["groups"] == [{"kind": "hezi", "cards": ["4C", "4C"]}]
     assert "9M" in obs["hand"] and "1S" in obs["hand"] and "4C" not in obs["hand"]
     assert obs["seats"][1]["concealed"] == 22  # −2 + 2 replacements, no group done
     assert state.effective(1) == 22

@@ -30,7 +30,6 @@ from cardavia.games.paohuzi.state import PaohuziState
 from cardavia.rules.core import Event
 from tests.games.common import FillError, leftover, spread
 from tests.games.common import answer as answer
-from tests.games.common import discards_of as discards_of
 from tests.games.common import events_of as events_of
 from tests.games.common import hand_of as hand_of
 from tests.games.common import snapshot as _snapshot
@@ -224,10 +223,14 @@ def snapshot(state: PaohuziState) -> tuple[Any, ...]:
     return _snapshot(state, PLAYERS, list(state.stock))
 
 
-def groups_of(state: PaohuziState, seat: int) -> list[tuple[str, str, int]]:
+def discards_of(state: PaohuziState, seat: int) -> list[str]:
+    return state.observation(seat)["seats"][seat]["discards"]
+
+
+def groups_of(state: PaohuziState, seat: int) -> list[tuple[str, str, int | None]]:
     """(kind, cards, huxi) of a seat's groups, as the seat itself sees them."""
     return [
-        (g["kind"], " ".join(g["cards"]), g["huxi"])
+        (g["kind"], " ".join(g["cards"] or []), g["huxi"])
         for g in state.observation(seat)["seats"][seat]["groups"]
     ]
 

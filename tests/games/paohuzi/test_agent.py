@@ -9,7 +9,7 @@ import pytest
 
 from cardavia.ai.games.paohuzi import EfficientPaohuzi, GreedyPaohuzi
 from cardavia.ai.play import play_deal
-from cardavia.ai.protocol import RandomAgent
+from cardavia.ai.protocol import Agent, RandomAgent
 from tests.games.paohuzi.helpers import GAME, build
 
 
@@ -18,7 +18,7 @@ def test_greedy_beats_two_random_agents() -> None:
     against two random agents wins far above the fair third."""
     wins = [0, 0, 0]
     for seed in range(80):
-        agents = [
+        agents: list[Agent] = [
             GreedyPaohuzi(random.Random(seed)),
             RandomAgent(random.Random(seed + 1)),
             RandomAgent(random.Random(seed + 2)),

@@ -11,7 +11,7 @@ from itertools import permutations, product
 import pytest
 
 from cardavia.ai.games.paohuzi import GreedyPaohuzi
-from cardavia.ai.protocol import RandomAgent
+from cardavia.ai.protocol import Agent, RandomAgent
 from cardavia.games.paohuzi.actions import chi_groups
 from cardavia.games.paohuzi.cards import parse_card
 from cardavia.games.paohuzi.groups import chi_kind
@@ -254,7 +254,7 @@ def test_priority_on_windows_from_played_deals() -> None:
     windows = 0
     for seed in range(60):
         state = GAME.new_deal(seed)
-        agents = [
+        agents: list[Agent] = [
             GreedyPaohuzi(random.Random(seed)),
             RandomAgent(random.Random(seed + 1)),
             GreedyPaohuzi(random.Random(seed + 2)),

@@ -329,7 +329,7 @@ def test_e18_later_stock_card_wins() -> None:
     while "win" not in state.legal_actions(0):
         assert not state.is_over() and state.to_act()
         pass_all(state)
-    assert state.observation(0)["card"] == "s2" and state.observation(0)["from"] == 1
+    assert state.observation(0)["public_card"] == "s2" and state.observation(0)["offered_by"] == 1
     state.apply(0, "win")
     pass_all(state)
     result = state.result()

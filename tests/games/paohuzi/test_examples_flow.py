@@ -205,7 +205,7 @@ def test_e24a_passed_chi_is_stale_but_can_still_win() -> None:
     events = state.apply(2, "discard s5")
     assert [(e.kind, e.data["seat"]) for e in events[:2]] == [("discard", 2), ("reveal", 0)]
     pass_until(state, lambda st: "win" in st.legal_actions(0))
-    assert state.observation(0)["card"] == "s5" and state.observation(0)["from"] == 1
+    assert state.observation(0)["public_card"] == "s5" and state.observation(0)["offered_by"] == 1
     state.apply(0, "win")
     pass_all(state)
     result = state.result()
@@ -290,7 +290,7 @@ def test_e25a_dead_hand_may_pao() -> None:
     state = build(
         hands={0: "s4 s4 s2 s2 s2"}, exposed={0: E25A}, stock="s4 s2", extra_stock=1
     ).state()
-    assert state.observation(0)["card"] == "s2" and state.observation(0)["from"] == 1
+    assert state.observation(0)["public_card"] == "s2" and state.observation(0)["offered_by"] == 1
     assert state.legal_actions(0) == ["pao s2", "pass"]
     events = state.apply(0, "pao s2")
     events += pass_all(state)

@@ -21,6 +21,7 @@ from cardavia.games.paohuzi.groups import (
 from cardavia.games.paohuzi.scoring import win_options
 from cardavia.games.paohuzi.seats import Holding
 from cardavia.games.paohuzi.state import PaohuziState
+from tests.games.common import result_of
 from tests.games.paohuzi.helpers import build, ids, pass_all
 
 # --- PHZ-E01 ------------------------------------------------------------------------------------
@@ -131,8 +132,8 @@ def test_e02_whole_hand_21_huxi(card: str, revealer: int) -> None:
     state = play_reveal_win(E02_EXPOSED, " ".join(hand), card, revealer)
     assert_win(state, 0, 21, 3)
     assert state.result() is not None
-    assert state.result().scores == (6, -3, -3)  # type: ignore[union-attr]
-    kinds = {(g["kind"], " ".join(g["cards"])) for g in state.result().breakdown["groups"]}  # type: ignore[union-attr]
+    assert result_of(state).scores == (6, -3, -3)
+    kinds = {(g["kind"], " ".join(g["cards"])) for g in result_of(state).breakdown["groups"]}
     assert {("kan", "L3 L3 L3"), ("sequence", "s4 s5 s6"), ("mixed", "s9 s9 L9")} <= kinds
 
 
@@ -141,7 +142,7 @@ def test_e03_one_pao_needs_exactly_one_pair() -> None:
     exposed = ["pao s10 s10 s10 s10", "wei s6 s6 s6", "peng L4 L4 L4"]
     state = play_reveal_win(exposed, "L1 L2 L3 s3 s4 s5 s7 s9 L9 L9", "s8", 0)
     assert_win(state, 0, 18, 2)
-    pairs = [g for g in state.result().breakdown["groups"] if g["kind"] == "pair"]  # type: ignore[union-attr]
+    pairs = [g for g in result_of(state).breakdown["groups"] if g["kind"] == "pair"]
     assert [g["cards"] for g in pairs] == [["L9", "L9"]]
 
 
@@ -155,7 +156,7 @@ def test_e04_two_quads_22_cards() -> None:
     state.apply(0, "win")
     pass_all(state)
     assert_win(state, 0, 27, 5)
-    assert sum(len(g["cards"]) for g in state.result().breakdown["groups"]) == 22  # type: ignore[union-attr]
+    assert sum(len(g["cards"]) for g in result_of(state).breakdown["groups"]) == 22
 
 
 def test_e05_quad_without_a_pair_is_no_win() -> None:
@@ -228,8 +229,8 @@ def test_e07_fourteen_is_no_win_and_payments() -> None:
     hand = list(E02_HAND.split())
     hand.remove("s6")
     state = play_reveal_win(E02_EXPOSED, " ".join(hand), "s6", 2)
-    assert state.result().scores == (6, -3, -3)  # type: ignore[union-attr]
-    assert state.result().breakdown["each_opponent_pays"] == 3  # type: ignore[union-attr]
+    assert result_of(state).scores == (6, -3, -3)
+    assert result_of(state).breakdown["each_opponent_pays"] == 3
 
 
 # --- PHZ-E08 ------------------------------------------------------------------------------------
@@ -247,7 +248,7 @@ def test_e08_maximum_huxi_grouping() -> None:
     state.apply(0, "win")
     pass_all(state)
     assert_win(state, 0, 15, 1)
-    groups = [" ".join(g["cards"]) for g in state.result().breakdown["groups"]]  # type: ignore[union-attr]
+    groups = [" ".join(g["cards"]) for g in result_of(state).breakdown["groups"]]
     assert groups.count("L1 L2 L3") == 2
     assert "s4 L4 L4" in groups
     assert not any(g in groups for g in ("L1 L1 s1", "s1 L1 L1", "s2 L2 L2"))

@@ -11,6 +11,7 @@ import pytest
 
 from cardavia.games.paohuzi import options
 from cardavia.games.paohuzi.cards import parse_card
+from cardavia.games.paohuzi.observation import PaohuziObservation
 from cardavia.games.paohuzi.seats import HAND
 from cardavia.games.paohuzi.state import PaohuziState
 from cardavia.rules.conservation import check_conservation
@@ -112,7 +113,7 @@ def test_clone_and_replay_reproduce_the_deal(chunk: int) -> None:
     for seed in range(chunk * DEALS // 5, (chunk + 1) * DEALS // 5):
         state = GAME.new_deal(seed)
         rng = random.Random(seed)
-        clones = []
+        clones: list[tuple[PaohuziState, int, list[PaohuziObservation]]] = []
         while not state.is_over():
             seat = state.to_act()[0]
             if seed % 5 == 0 and (not clones or rng.random() < 0.1):

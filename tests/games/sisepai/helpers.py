@@ -24,7 +24,6 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from cardavia.games.registry import find_game
 from cardavia.games.sisepai.cards import (
     CHARIOT,
     GENERAL,
@@ -39,16 +38,17 @@ from cardavia.games.sisepai.cards import (
     parse_cards,
     piece,
 )
+from cardavia.games.sisepai.game import SiSePai
 from cardavia.games.sisepai.groups import is_complete
 from cardavia.games.sisepai.state import SiSePaiState
 from cardavia.rules.core import Event
-from tests.games.common import FillError, events_of, leftover, spread
+from tests.games.common import FillError, leftover, spread
 from tests.games.common import answer as answer
-from tests.games.common import discards_of as discards_of
+from tests.games.common import events_of as events_of
 from tests.games.common import hand_of as hand_of
 from tests.games.common import snapshot as _snapshot
 
-GAME = find_game("sisepai")
+GAME = SiSePai()
 PLAYERS = 4
 HAND = 20
 
@@ -245,9 +245,12 @@ def snapshot(state: SiSePaiState) -> tuple[Any, ...]:
     return _snapshot(state, PLAYERS)
 
 
+def discards_of(state: SiSePaiState, seat: int) -> list[str]:
+    return state.observation(seat)["seats"][seat]["discards"]
+
+
 def exposed_of(state: SiSePaiState, seat: int) -> list[list[str]]:
-    groups: list[list[str]] = state.observation(seat)["seats"][seat]["exposed"]
-    return groups
+    return [g["cards"] for g in state.observation(seat)["seats"][seat]["groups"]]
 
 
 def draw_seat(events: Sequence[Event]) -> int | None:
@@ -260,7 +263,8 @@ def assert_owns_twenty(state: SiSePaiState) -> None:
     """SSP-5: between actions everyone owns 20; the claimant owns 21 until it discards."""
     for s in range(PLAYERS):
         expect = 21 if state.phase == "discard" and s == state.discarder else HAND
-        if state.is_over() and state.result() is not None and state.result().winner == s:
+        result = state.result()
+        if state.is_over() and result is not None and result.winner == s:
             expect = 21  # the winner's 20 plus the winning card
         assert state.owned(s) == expect, (s, state.owned(s), expect)
 

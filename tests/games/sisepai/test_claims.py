@@ -14,6 +14,7 @@ from cardavia.games.sisepai.state import SiSePaiState
 from cardavia.rules.conservation import check_conservation
 from cardavia.rules.core import Event
 from cardavia.rules.errors import IllegalActionError, InvalidActionError, RulesError
+from tests.games.common import result_of
 from tests.games.sisepai.helpers import (
     PLAYERS,
     Built,
@@ -73,6 +74,7 @@ def run_every_order(make: Callable[[], SiSePaiState], expect_seats: set[int]) ->
     assert set(pending) == expect_seats
     obs = base.observation(0)
     origin, drawn, card = obs["offered_by"], obs["round"] == "draw", obs["public_card"]
+    assert origin is not None and card is not None
     options = {s: base.legal_actions(s) for s in pending}
     played = 0
     for order in permutations(pending):
@@ -206,7 +208,7 @@ def _r2_of_all_ranks() -> SiSePaiState:
     return state
 
 
-SCENARIOS = {
+SCENARIOS: dict[str, tuple[Callable[[], SiSePaiState], set[int]]] = {
     # name: (state maker, seats asked)
     "R1 ranks 1, 2, 3, 5, drawer 0": (lambda: all_ranks().state(), {0, 1, 2, 3}),
     "R2 after all pass: ranks 2, 3, 5, drawer excluded": (_r2_of_all_ranks, {1, 2, 3}),
@@ -282,7 +284,7 @@ def test_drawn_general_position() -> None:
     assert state.legal_actions(0) == ["win", "pass"]
     state.apply(0, "win")
     state.apply(2, "claim yK")
-    assert state.result() is not None and state.result().winner == 0
+    assert result_of(state).winner == 0
 
 
 def test_r1_tie_winner_is_first_after_drawer() -> None:
@@ -291,7 +293,7 @@ def test_r1_tie_winner_is_first_after_drawer() -> None:
         state = three_wins_r1().state()
         for seat in (0, 3, 2):
             state.apply(seat, "win" if seat in winners else "pass")
-        assert state.result() is not None and state.result().winner == expect
+        assert result_of(state).winner == expect
 
 
 # --- errors -------------------------------------------------------------------------------------

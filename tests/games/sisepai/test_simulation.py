@@ -6,11 +6,11 @@ import random
 
 import pytest
 
-from cardavia.games.registry import find_game
+from cardavia.games.sisepai.game import SiSePai
 from cardavia.games.sisepai.state import SiSePaiState
 from cardavia.rules.conservation import check_conservation
 
-GAME = find_game("sisepai")
+GAME = SiSePai()
 DEALS = 500
 
 

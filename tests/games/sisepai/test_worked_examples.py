@@ -37,6 +37,7 @@ from cardavia.games.sisepai.groups import (
 from cardavia.games.sisepai.state import SiSePaiState
 from cardavia.rules.conservation import check_conservation
 from cardavia.rules.errors import IllegalActionError
+from tests.games.common import result_of
 from tests.games.sisepai.helpers import (
     GAME,
     assert_owns_twenty,
@@ -145,7 +146,7 @@ def test_e01_played_win_shows_7() -> None:
     """SSP-6, SSP-11, SSP-12; worked example SSP-E01 played: the drawer wins on yE, shown 7."""
     state = play_win(E01, "yE")
     assert_win(state, 0, 7, "yE")
-    assert state.result().breakdown["self_drawn"] is True
+    assert result_of(state).breakdown["self_drawn"] is True
 
 
 def test_e01_exposed_groups_count_in_the_shown_total() -> None:
@@ -158,7 +159,7 @@ def test_e01_exposed_groups_count_in_the_shown_total() -> None:
     assert state.legal_actions(0) == ["win", "pass"]
     state.apply(0, "win")
     assert_win(state, 0, 7, "yE")
-    shown = state.result().breakdown["groups"]
+    shown = result_of(state).breakdown["groups"]
     assert [(g["cards"], g["points"]) for g in shown if g["exposed"]] == [
         (["rC", "rC", "rC", "rC"], 2),
         (["wA", "wA", "wA"], 1),
@@ -308,7 +309,7 @@ def test_e03_played_on_the_fourth_general() -> None:
     assert state.legal_actions(0) == ["win"]
     state.apply(0, "win")
     assert_win(state, 0, 13, "rK")
-    shown = state.result().breakdown["groups"]
+    shown = result_of(state).breakdown["groups"]
     assert [g["cards"] for g in shown].count(["rK"]) == 4
     assert all(g["cards"].count("rK") <= 1 for g in shown)
 
@@ -334,7 +335,7 @@ def test_e04_played_no_win_offered() -> None:
     state = build_position(hands={0: without(E04, "yS")}, draws="yS", first=0, stock_size=1).state()
     assert state.actions == []  # nobody was asked about yS
     assert discards_of(state, 0)[-1] == "yS"
-    assert state.is_over() and state.result().winner is None
+    assert state.is_over() and result_of(state).winner is None
 
 
 def test_e04_variant_played_wins() -> None:
@@ -361,7 +362,7 @@ def test_e05_soldier_pair_is_legal() -> None:
     state = play_win(E05, "gS")
     # derived: rK 1 + F1 3 + wA triple 1 + rC quad 2 + yE triple 1 + wK 1; the pair adds 0
     assert_win(state, 0, 9, "gS")
-    pair = [g for g in state.result().breakdown["groups"] if g["cards"] == ["gS", "gS"]]
+    pair = [g for g in result_of(state).breakdown["groups"] if g["cards"] == ["gS", "gS"]]
     assert pair == [{"cards": ["gS", "gS"], "kind": "pair", "points": 0, "exposed": False}]
 
 
@@ -422,7 +423,7 @@ def test_e07_drawer_win_beats_other_win(order: tuple[int, int]) -> None:
     for seat in order:
         state.apply(seat, "win")
     assert_win(state, 1, 8, "gH")
-    assert state.result().breakdown["self_drawn"] is True
+    assert result_of(state).breakdown["self_drawn"] is True
 
 
 def test_e07_other_win_when_drawer_passes() -> None:
@@ -431,9 +432,9 @@ def test_e07_other_win_when_drawer_passes() -> None:
     state.apply(1, "pass")
     state.apply(3, "win")
     assert_win(state, 3, 8, "gH")
-    assert state.result().breakdown["self_drawn"] is False
-    assert state.result().breakdown["drawn"] is True  # drawn by seat 1, won by seat 3
-    assert state.result().breakdown["from"] == 1
+    assert result_of(state).breakdown["self_drawn"] is False
+    assert result_of(state).breakdown["drawn"] is True  # drawn by seat 1, won by seat 3
+    assert result_of(state).breakdown["from"] == 1
 
 
 # --- SSP-E08 ------------------------------------------------------------------------------------
@@ -645,10 +646,10 @@ def test_e14_winning_claim_on_a_discard_with_a_pair(order: tuple[int, ...]) -> N
     for seat in order:
         state.apply(seat, answers[seat])
     assert_win(state, 1, 8, "yH")
-    assert state.result().breakdown["from"] == 3
-    assert state.result().breakdown["drawn"] is False  # seat 3's discard
+    assert result_of(state).breakdown["from"] == 3
+    assert result_of(state).breakdown["drawn"] is False  # seat 3's discard
     assert scores(E14_SEAT1 + " yH") == (8, 11)
-    shown = [g["cards"] for g in state.result().breakdown["groups"]]
+    shown = [g["cards"] for g in result_of(state).breakdown["groups"]]
     assert ["yH", "yH"] in shown
 
 
@@ -771,7 +772,7 @@ def test_e18_stock_is_37(seed: int) -> None:
     drawn = sum(len(seat["discards"]) for seat in obs["seats"]) + (obs["round"] == "draw")
     assert obs["stock"] + drawn == 37
     assert drawn >= 1  # the dealer's opening public draw (A-SSP-2)
-    assert all(seat["concealed"] == 20 and seat["exposed"] == [] for seat in obs["seats"])
+    assert all(seat["concealed"] == 20 and seat["groups"] == [] for seat in obs["seats"])
     assert (obs["turn"] - state.dealer) % 4 == drawn - 1  # one draw per seat from the dealer
 
 
@@ -817,7 +818,7 @@ def test_e18_win_on_a_discard_after_the_last_card() -> None:
         else:
             events = state.apply(1, "pass")
             assert events_of(events, "drawn")
-            assert state.is_over() and state.result().winner is None
+            assert state.is_over() and result_of(state).winner is None
 
 
 def random_playout(
@@ -954,6 +955,7 @@ def test_e20_no_stuck_claims_random_deals(seed: int, rnd: random.Random) -> None
         action = rnd.choice(state.legal_actions(seat))
         state.apply(seat, action)
         if state.phase == "discard":
+            assert state.discarder is not None
             legal = state.legal_actions(state.discarder)
             assert legal, "a claimant with nothing to discard"
             assert all(not is_single(ids(a.split()[1])[0]) for a in legal)

@@ -13,6 +13,9 @@ by its id, when first asked for. A game's module provides
   (`cardavia.ai.explain`; else the hint gives only the search's reason);
 - `distance_to_win(observation)`: cards the seat still misses, the evaluation of truncated
   rollouts (optional).
+
+Each is handed an observation of the base type (`cardavia.rules.types.ObservationBase`) and
+reads it as its game's own TypedDict through `cardavia.games.<game>.observation.narrow`.
 """
 
 from __future__ import annotations
@@ -24,9 +27,11 @@ from types import ModuleType
 from typing import Any, cast
 
 from cardavia.ai.protocol import Agent
+from cardavia.rules.types import ObservationBase
 
 Policy = Callable[[random.Random], Agent]
-Explainer = Callable[[dict[str, Any], list[str], str], list[dict[str, Any]]]
+Explainer = Callable[[ObservationBase, list[str], str], list[dict[str, Any]]]
+Distance = Callable[[ObservationBase], float]
 
 
 def module_name(game: str) -> str:
@@ -86,7 +91,7 @@ def explainer(game: str) -> Explainer | None:
     return None if found is None else cast(Explainer, found)
 
 
-def distance_measure(game: str) -> Callable[[dict[str, Any]], float] | None:
+def distance_measure(game: str) -> Distance | None:
     """The game's distance to a win, read from an observation, if its policies measure one."""
     found = getattr(agents_of(game), "distance_to_win", None)
-    return None if found is None else cast(Callable[[dict[str, Any]], float], found)
+    return None if found is None else cast(Distance, found)

@@ -33,10 +33,10 @@ import random
 from collections.abc import Callable
 from functools import lru_cache
 from math import comb
-from typing import Any
 
 from cardavia.ai.explain import Why, sentence
 from cardavia.games.chuopai.cards import COPIES, FAMILY, N_IDS, RANK, counts_of, parse_cards
+from cardavia.games.chuopai.observation import ChuoPaiObservation, narrow
 from cardavia.games.chuopai.plays import (
     BEATERS,
     MAX_SET,
@@ -46,6 +46,7 @@ from cardavia.games.chuopai.plays import (
     TEXTS,
     play_of,
 )
+from cardavia.rules.types import ObservationBase, viewer
 
 # A lead that is beaten costs more than its size: an opponent banks as many cards and takes the
 # lead. Both weights were tuned in a small sweep against random opponents.
@@ -99,14 +100,14 @@ def _split(total: int, copies: int, first: int, cap1: int, cap2: int) -> tuple[f
 class _Table:
     """What one decision knows: unseen copies, the opponents' sizes and caps per identity."""
 
-    def __init__(self, observation: dict[str, Any], hand: list[int]) -> None:
-        me = observation["seat"]
+    def __init__(self, observation: ChuoPaiObservation, hand: list[int]) -> None:
+        me = viewer(observation)
         seen = list(hand)
         for seat in observation["seats"]:
             for c in parse_cards(seat["bonus"]):
                 seen[c] += 1
             for won in seat["banked"]:
-                for c in parse_cards(won):
+                for c in parse_cards(won["cards"]):
                     seen[c] += 1
         for c in parse_cards(observation["removed"]):
             seen[c] += 1
@@ -117,9 +118,9 @@ class _Table:
         self.unseen = [max(0, COPIES - n) for n in seen]
         self.total = sum(self.unseen)
         self.opponents = [
-            s["seat"] for s in observation["seats"] if s["seat"] != me and s["cards"] > 0
+            s["seat"] for s in observation["seats"] if s["seat"] != me and s["concealed"] > 0
         ]
-        self.sizes = {s["seat"]: s["cards"] for s in observation["seats"]}
+        self.sizes = {s["seat"]: s["concealed"] for s in observation["seats"]}
         # per decision: P(nobody in a group of seats holds a beating set / special)
         self._set_memo: dict[tuple[int, int, tuple[int, ...]], float] = {}
         self._special_memo: dict[tuple[int, int, tuple[int, ...]], float] = {}
@@ -201,15 +202,16 @@ class GreedyChuoPai:
     def __init__(self, rng: random.Random) -> None:
         self.rng = rng
 
-    def act(self, observation: dict[str, Any], legal: list[str]) -> str:
+    def act(self, observation: ObservationBase, legal: list[str]) -> str:
         if len(legal) == 1:
             return legal[0]
-        hand, table, later = _read(observation)
+        obs = narrow(observation)
+        hand, table, later = _read(obs)
         plays = [TEXT_INDEX[text] for text in legal]
-        return TEXTS[max(plays, key=self._valuer(observation, hand, table, later))]
+        return TEXTS[max(plays, key=self._valuer(obs, hand, table, later))]
 
     def _valuer(
-        self, observation: dict[str, Any], hand: list[int], table: _Table, later: list[int]
+        self, observation: ChuoPaiObservation, hand: list[int], table: _Table, later: list[int]
     ) -> Callable[[int], tuple[float, int]]:
         if self.efficient:
             lead = observation["phase"] == "lead"
@@ -236,10 +238,11 @@ class EfficientChuoPai(GreedyChuoPai):
     name = "efficient"
     efficient = True
 
-    def plausible(self, observation: dict[str, Any], legal: list[str]) -> list[str]:
+    def plausible(self, observation: ObservationBase, legal: list[str]) -> list[str]:
         """The moves worth searching: the PLAUSIBLE best plays by the policy's own value."""
-        hand, table, later = _read(observation)
-        value = self._valuer(observation, hand, table, later)
+        obs = narrow(observation)
+        hand, table, later = _read(obs)
+        value = self._valuer(obs, hand, table, later)
         best = sorted(legal, key=lambda text: value(TEXT_INDEX[text]), reverse=True)
         return best[:PLAUSIBLE]
 
@@ -250,11 +253,11 @@ EFFICIENT = EfficientChuoPai
 ROLLOUT_GREEDY = False
 
 
-def _read(observation: dict[str, Any]) -> tuple[list[int], _Table, list[int]]:
+def _read(observation: ChuoPaiObservation) -> tuple[list[int], _Table, list[int]]:
     """The seat's hand, what it knows of the table, and the seats that can still beat a play."""
     hand = counts_of(parse_cards(observation["hand"]))
     table = _Table(observation, hand)
-    me = observation["seat"]
+    me = viewer(observation)
     if observation["phase"] == "lead":
         later = table.opponents
     else:
@@ -294,13 +297,13 @@ def _efficient_value(
     return value, -play
 
 
-def explain(observation: dict[str, Any], legal: list[str], action: str) -> list[Why]:
+def explain(observation: ObservationBase, legal: list[str], action: str) -> list[Why]:
     """The hint's reasons (cardavia.ai.explain): the chance that no later seat beats the play
     (CP§3.2), or that it spends the weakest cards, as the efficient policy prefers."""
     play = TEXT_INDEX.get(action)
     if play is None:
         return []
-    _, table, later = _read(observation)
+    _, table, later = _read(narrow(observation))
     hold = table.survives(play, later)
     if hold >= EXPLAIN_SURE:
         return [sentence("why_cp_sure")]

@@ -6,7 +6,6 @@ discard to keep the cached distance (`hands.distance`) smallest, keeping the mos
 from __future__ import annotations
 
 import random
-from typing import Any
 
 from cardavia.ai.efficiency import acceptance
 from cardavia.ai.explain import Why, claim_or_pass_why, discard_why, measure_without
@@ -20,6 +19,8 @@ from cardavia.games.nantong.cards import (
     parse_cards,
 )
 from cardavia.games.nantong.hands import distance
+from cardavia.games.nantong.observation import NantongObservation, narrow
+from cardavia.rules.types import ObservationBase, viewer
 
 GROUPS = 7
 DECLARATIONS = ("four", "three", "hezi")
@@ -35,24 +36,22 @@ class GreedyNantong:
     def __init__(self, rng: random.Random) -> None:
         self.rng = rng
 
-    def act(self, observation: dict[str, Any], legal: list[str]) -> str:
+    def act(self, observation: ObservationBase, legal: list[str]) -> str:
         if len(legal) == 1:
             return legal[0]
         if "win" in legal:
             return "win"
-        if observation["phase"] == "opening":
+        obs = narrow(observation)
+        if obs["phase"] == "opening":
             for text in legal:
                 if text.split()[0] in DECLARATIONS:
                     return text
             return "ready" if "ready" in legal else "finish"
-        me = observation["seat"]
-        hand = counts_of(parse_cards(observation["hand"]))
-        groups = GROUPS - sum(1 for m in observation["seats"][me]["melds"] if m["kind"] != "hezi")
-        live = _live(observation, hand)
-        if observation["phase"] == "claim":
-            return _claim(
-                hand, groups, parse_card(observation["public_card"]), legal, live, self.efficient
-            )
+        hand = counts_of(parse_cards(obs["hand"]))
+        groups = _groups_to_make(obs)
+        live = _live(obs, hand)
+        if obs["phase"] == "claim":
+            return _claim(hand, groups, _public(obs), legal, live, self.efficient)
         return _turn(hand, groups, legal, live, self.efficient)
 
 
@@ -63,16 +62,16 @@ class EfficientNantong(GreedyNantong):
     name = "efficient"
     efficient = True
 
-    def plausible(self, observation: dict[str, Any], legal: list[str]) -> list[str]:
+    def plausible(self, observation: ObservationBase, legal: list[str]) -> list[str]:
         """The moves worth searching: every kong, but only the PLAUSIBLE best discards (those
         leaving the hand farther from complete are hardly ever right); every other decision."""
         discards = [parse_card(t.split()[1]) for t in legal if t.startswith("discard")]
-        if observation["phase"] != "turn" or not discards:
+        obs = narrow(observation)
+        if obs["phase"] != "turn" or not discards:
             return legal
-        me = observation["seat"]
-        hand = counts_of(parse_cards(observation["hand"]))
-        groups = GROUPS - sum(1 for m in observation["seats"][me]["melds"] if m["kind"] != "hezi")
-        ranked = _ranked_discards(hand, groups, _live(observation, hand), discards, True)
+        hand = counts_of(parse_cards(obs["hand"]))
+        groups = _groups_to_make(obs)
+        ranked = _ranked_discards(hand, groups, _live(obs, hand), discards, True)
         best = {f"discard {code(key[3])}" for key in ranked[:PLAUSIBLE]}
         return [t for t in legal if not t.startswith("discard") or t in best]
 
@@ -178,36 +177,50 @@ def _usefulness(hand: list[int], c: int, live: list[int]) -> float:
     return value
 
 
-def _live(observation: dict[str, Any], hand: list[int]) -> list[int]:
+def _groups_to_make(observation: NantongObservation) -> int:
+    """Groups the seat still has to make of its concealed cards: seven less those set down (a
+    Tiandi Hezi scores but is not a group, NT§2.5)."""
+    mine = observation["seats"][viewer(observation)]["groups"]
+    return GROUPS - sum(1 for g in mine if g["kind"] != "hezi")
+
+
+def _public(observation: NantongObservation) -> int:
+    """The card under claim."""
+    public = observation["public_card"]
+    if public is None:
+        raise ValueError("no card is under claim")
+    return parse_card(public)
+
+
+def _live(observation: NantongObservation, hand: list[int]) -> list[int]:
     """Copies of each identity this seat has not seen (in hand, set down, discarded, turned)."""
     seen = list(hand)
     for c in parse_cards(observation["indicators"]):
         seen[c] += 1
     for seat in observation["seats"]:
-        for meld in seat["melds"]:
-            for c in parse_cards(meld["cards"]):
+        for group in seat["groups"]:
+            for c in parse_cards(group["cards"]):
                 seen[c] += 1
         for c in parse_cards(seat["discards"]):
             seen[c] += 1
     return [max(0, COPIES - seen[c]) for c in range(N_IDS)]
 
 
-def distance_to_win(observation: dict[str, Any]) -> float:
+def distance_to_win(observation: ObservationBase) -> float:
     """Cards the seat still misses for seven groups and a pair (the search's evaluation)."""
-    me = observation["seat"]
-    groups = GROUPS - sum(1 for m in observation["seats"][me]["melds"] if m["kind"] != "hezi")
-    return float(distance(counts_of(parse_cards(observation["hand"])), groups))
+    obs = narrow(observation)
+    return float(distance(counts_of(parse_cards(obs["hand"])), _groups_to_make(obs)))
 
 
-def explain(observation: dict[str, Any], legal: list[str], action: str) -> list[Why]:
+def explain(observation: ObservationBase, legal: list[str], action: str) -> list[Why]:
     """The hint's reasons (cardavia.ai.explain): how close a discard or a pong or kong leaves
     the hand to seven groups and a pair, and the live cards that would bring it closer."""
-    if observation["phase"] not in ("turn", "claim"):
+    obs = narrow(observation)
+    if obs["phase"] not in ("turn", "claim"):
         return []
-    me = observation["seat"]
-    hand = counts_of(parse_cards(observation["hand"]))
-    groups = GROUPS - sum(1 for m in observation["seats"][me]["melds"] if m["kind"] != "hezi")
-    live = _live(observation, hand)
+    hand = counts_of(parse_cards(obs["hand"]))
+    groups = _groups_to_make(obs)
+    live = _live(obs, hand)
 
     def closer(h: list[int]) -> int:
         return distance(h, groups)
@@ -224,10 +237,10 @@ def explain(observation: dict[str, Any], legal: list[str], action: str) -> list[
         return discard_why(
             d == min(after.values()), d, acceptance(hand, live, range(N_IDS), closer, d)
         )
-    if observation["phase"] != "claim" or observation.get("public_card") is None:
+    if obs["phase"] != "claim" or obs["public_card"] is None:
         return []
     now = closer(hand)
-    card = parse_card(observation["public_card"])
+    card = _public(obs)
 
     def after_claim(text: str) -> int:
         rest = list(hand)

@@ -17,11 +17,12 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from typing import Any
 
 from cardavia.ai.explain import Why, claim_or_pass_why, discard_why
 from cardavia.games.paohuzi.cards import COPIES, N_IDS, code, parse_card, parse_cards
 from cardavia.games.paohuzi.groups import CHI_GROUPS, chi_huxi, identical_huxi, pack
+from cardavia.games.paohuzi.observation import PaohuziObservation, narrow
+from cardavia.rules.types import ObservationBase, viewer
 
 MIN_HUXI = 15
 GROUPS = 7
@@ -181,15 +182,16 @@ class GreedyPaohuzi:
     def __init__(self, rng: random.Random) -> None:
         self.rng = rng
 
-    def act(self, observation: dict[str, Any], legal: list[str]) -> str:
+    def act(self, observation: ObservationBase, legal: list[str]) -> str:
         if len(legal) == 1:
             return legal[0]
         if "win" in legal:
             return "win"  # A-PHZ-14: the AI always wins
-        hand, ev = _read(observation)
+        obs = narrow(observation)
+        hand, ev = _read(obs)
         if legal[0].startswith("discard"):
             return f"discard {code(self._best_discard(ev, hand)[1])}"
-        return self._claim(ev, hand, observation, legal)
+        return self._claim(ev, hand, obs, legal)
 
     def _best_discard(self, ev: _Evaluator, hand: _Hand) -> tuple[tuple[float, int], int]:
         spare = ev.waste(hand)
@@ -218,8 +220,8 @@ class GreedyPaohuzi:
             return self._best_discard(ev, hand)[0]
         return self._score(ev, hand)
 
-    def _claim(self, ev: _Evaluator, hand: _Hand, obs: dict[str, Any], legal: list[str]) -> str:
-        card = parse_card(obs["card"])
+    def _claim(self, ev: _Evaluator, hand: _Hand, obs: PaohuziObservation, legal: list[str]) -> str:
+        card = _public(obs)
         passing = self._score(ev, hand)
         best_text, best = ("pass" if "pass" in legal else legal[-1]), passing
         for text in legal:
@@ -232,7 +234,15 @@ class GreedyPaohuzi:
         return best_text
 
 
-def _claimed(hand: _Hand, obs: dict[str, Any], text: str, card: int) -> _Hand:
+def _public(obs: PaohuziObservation) -> int:
+    """The card in play (under claim)."""
+    public = obs["public_card"]
+    if public is None:
+        raise ValueError("no card is in play")
+    return parse_card(public)
+
+
+def _claimed(hand: _Hand, obs: PaohuziObservation, text: str, card: int) -> _Hand:
     """The hand after the claim `text` on `card` (before any discard)."""
     verb = text.split()[0]
     after = _Hand(list(hand.free), hand.fixed, hand.huxi, hand.quads, hand.owned + 1)
@@ -241,9 +251,9 @@ def _claimed(hand: _Hand, obs: dict[str, Any], text: str, card: int) -> _Hand:
         after.fixed += 1
         after.huxi += identical_huxi("peng", card)
     elif verb == "pao":
-        mine = obs["seats"][obs["seat"]]["groups"]
+        mine = obs["seats"][viewer(obs)]["groups"]
         old = [
-            g["huxi"]
+            g["huxi"] or 0  # the seat's own groups: never face down
             for g in mine
             if g["kind"] in ("wei", "peng") and g["cards"] and g["cards"][0] == code(card)
         ]
@@ -260,9 +270,9 @@ def _claimed(hand: _Hand, obs: dict[str, Any], text: str, card: int) -> _Hand:
     return after
 
 
-def _read(observation: dict[str, Any]) -> tuple[_Hand, _Evaluator]:
+def _read(observation: PaohuziObservation) -> tuple[_Hand, _Evaluator]:
     """The seat's hand as counts and fixed groups, and an evaluator for its live cards."""
-    me = observation["seat"]
+    me = viewer(observation)
     hand_counts = [0] * N_IDS
     for c in parse_cards(observation["hand"]):
         hand_counts[c] += 1
@@ -274,20 +284,20 @@ def _read(observation: dict[str, Any]) -> tuple[_Hand, _Evaluator]:
     hand = _Hand(
         free,
         len(mine) + len(kans),
-        sum(g["huxi"] for g in mine) + sum(identical_huxi("kan", k) for k in kans),
+        sum(g["huxi"] or 0 for g in mine) + sum(identical_huxi("kan", k) for k in kans),
         sum(1 for g in mine if g["kind"] in ("ti", "pao")),
         sum(hand_counts) + sum(g["size"] for g in mine),
     )
     return hand, _Evaluator(_live(observation, hand_counts))
 
 
-def distance_to_win(observation: dict[str, Any]) -> float:
+def distance_to_win(observation: ObservationBase) -> float:
     """Cards still missing plus a third of the missing huxi (the search's rollout evaluation)."""
-    hand, ev = _read(observation)
+    hand, ev = _read(narrow(observation))
     return ev.score(hand)[0]
 
 
-def _live(observation: dict[str, Any], hand: list[int]) -> list[int]:
+def _live(observation: PaohuziObservation, hand: list[int]) -> list[int]:
     """Copies of each card this seat has not seen (own hand, groups, discards, card in play)."""
     seen = list(hand)
     for seat in observation["seats"]:
@@ -296,8 +306,9 @@ def _live(observation: dict[str, Any], hand: list[int]) -> list[int]:
                 seen[c] += 1
         for c in parse_cards(seat["discards"]):
             seen[c] += 1
-    if observation.get("card") and observation.get("source") == "reveal":
-        seen[parse_card(observation["card"])] += 1
+    public = observation["public_card"]
+    if public and observation["source"] == "reveal":
+        seen[parse_card(public)] += 1
     return [max(0, COPIES - n) for n in seen]
 
 
@@ -609,26 +620,27 @@ class EfficientPaohuzi(GreedyPaohuzi):
 
     name = "efficient"
 
-    def act(self, observation: dict[str, Any], legal: list[str]) -> str:
+    def act(self, observation: ObservationBase, legal: list[str]) -> str:
         if len(legal) == 1:
             return legal[0]
         if "win" in legal:
             return "win"  # A-PHZ-14: the AI always wins
-        hand, ev = self._read(observation)
+        obs = narrow(observation)
+        hand, ev = self._read(obs)
         if legal[0].startswith("discard"):
             return f"discard {code(self._best_discard(ev, hand)[1])}"
-        return self._claim(ev, hand, observation, legal)
+        return self._claim(ev, hand, obs, legal)
 
-    def plausible(self, observation: dict[str, Any], legal: list[str]) -> list[str]:
+    def plausible(self, observation: ObservationBase, legal: list[str]) -> list[str]:
         """The moves worth searching: every claim decision, but only the discards that leave
         the lowest score (a worse one is hardly ever right)."""
         if not legal[0].startswith("discard"):
             return legal
-        hand, _ = self._read(observation)
+        hand, _ = self._read(narrow(observation))
         tied = self._tied(hand)[1]
         return [text for text in legal if parse_card(text.split()[1]) in tied]
 
-    def _read(self, observation: dict[str, Any]) -> tuple[_Hand, _Evaluator]:
+    def _read(self, observation: PaohuziObservation) -> tuple[_Hand, _Evaluator]:
         hand, ev = _read(observation)
         self._planner = _Planner(ev.live)
         stale = observation["stale"]
@@ -691,21 +703,22 @@ EFFICIENT = EfficientPaohuzi
 ROLLOUT_GREEDY = True
 
 
-def explain(observation: dict[str, Any], legal: list[str], action: str) -> list[Why]:
+def explain(observation: ObservationBase, legal: list[str], action: str) -> list[Why]:
     """The hint's reasons (cardavia.ai.explain): a discard among the efficient policy's best, a
     claim that leaves the hand better than passing, by that policy's own measure."""
+    obs = narrow(observation)
     policy = EfficientPaohuzi(random.Random(0))
-    hand, ev = policy._read(observation)
+    hand, ev = policy._read(obs)
     verb = action.split()[0]
     if verb == "discard":
         return discard_why(parse_card(action.split()[1]) in policy._tied(hand)[1])
-    if observation.get("card") is None:
+    if obs["public_card"] is None:
         return []
     passing = policy._score(ev, hand)
-    card = parse_card(observation["card"])
+    card = _public(obs)
 
     def value(text: str) -> tuple[float, int]:
-        return policy._after(ev, _claimed(hand, observation, text, card))
+        return policy._after(ev, _claimed(hand, obs, text, card))
 
     return claim_or_pass_why(
         action,

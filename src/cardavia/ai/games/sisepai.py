@@ -4,7 +4,6 @@ to keep the cached distance-to-complete (`groups.distance`) smallest."""
 from __future__ import annotations
 
 import random
-from typing import Any
 
 from cardavia.ai.efficiency import acceptance
 from cardavia.ai.explain import Why, claim_or_pass_why, discard_why, measure_without
@@ -19,6 +18,8 @@ from cardavia.games.sisepai.cards import (
     parse_cards,
 )
 from cardavia.games.sisepai.groups import distance
+from cardavia.games.sisepai.observation import SiSePaiObservation, narrow
+from cardavia.rules.types import ObservationBase
 
 
 class GreedySiSePai:
@@ -28,17 +29,18 @@ class GreedySiSePai:
     def __init__(self, rng: random.Random) -> None:
         self.rng = rng
 
-    def act(self, observation: dict[str, Any], legal: list[str]) -> str:
+    def act(self, observation: ObservationBase, legal: list[str]) -> str:
         if len(legal) == 1:
             return legal[0]
         if "win" in legal:
             return "win"  # A-SSP-11: the AI always takes a win
-        hand = counts_of(parse_cards(observation["hand"]))
-        live = _live_copies(observation, hand)
+        obs = narrow(observation)
+        hand = counts_of(parse_cards(obs["hand"]))
+        live = _live_copies(obs, hand)
         if legal[0].startswith("discard"):
             card = _best_discard(hand, live, self.efficient)[1]
             return f"discard {code(card)}"
-        public = parse_card(observation["public_card"])
+        public = _public(obs)
         best, best_d = "pass", distance(hand)
         for text in legal:
             if not text.startswith("claim"):
@@ -63,12 +65,12 @@ class EfficientSiSePai(GreedySiSePai):
     name = "efficient"
     efficient = True
 
-    def plausible(self, observation: dict[str, Any], legal: list[str]) -> list[str]:
+    def plausible(self, observation: ObservationBase, legal: list[str]) -> list[str]:
         """The moves worth searching: every claim decision, but only the discards that keep
         the distance to complete smallest (a farther one is hardly ever right)."""
         if not legal[0].startswith("discard"):
             return legal
-        hand = counts_of(parse_cards(observation["hand"]))
+        hand = counts_of(parse_cards(narrow(observation)["hand"]))
         after = {text: _distance_after(hand, parse_card(text.split()[1])) for text in legal}
         least = min(after.values())
         return [text for text in legal if after[text] == least]
@@ -108,28 +110,37 @@ def _best_discard(hand: list[int], live: list[int], efficient: bool = False) -> 
     return best[0], best[4]
 
 
-def _live_copies(observation: dict[str, Any], hand: list[int]) -> list[int]:
+def _public(observation: SiSePaiObservation) -> int:
+    """The card under claim."""
+    public = observation["public_card"]
+    if public is None:
+        raise ValueError("no card is under claim")
+    return parse_card(public)
+
+
+def _live_copies(observation: SiSePaiObservation, hand: list[int]) -> list[int]:
     """Copies of each identity not yet seen by this seat (in hand, exposed or discarded)."""
     seen = list(hand)
     for seat in observation["seats"]:
-        for group in seat["exposed"]:
-            for c in parse_cards(group):
+        for group in seat["groups"]:
+            for c in parse_cards(group["cards"]):
                 seen[c] += 1
         for c in parse_cards(seat["discards"]):
             seen[c] += 1
     return [max(0, (COPIES if c < N_CHESS else 1) - seen[c]) for c in range(N_IDS)]
 
 
-def distance_to_win(observation: dict[str, Any]) -> float:
+def distance_to_win(observation: ObservationBase) -> float:
     """Cards the seat still misses for a complete hand (the search's rollout evaluation)."""
-    return float(distance(counts_of(parse_cards(observation["hand"]))))
+    return float(distance(counts_of(parse_cards(narrow(observation)["hand"]))))
 
 
-def explain(observation: dict[str, Any], legal: list[str], action: str) -> list[Why]:
+def explain(observation: ObservationBase, legal: list[str], action: str) -> list[Why]:
     """The hint's reasons (cardavia.ai.explain): how close a discard or a claim leaves the hand,
     by SSP-9's distance, and the live cards that would bring it closer."""
-    hand = counts_of(parse_cards(observation["hand"]))
-    live = _live_copies(observation, hand)
+    obs = narrow(observation)
+    hand = counts_of(parse_cards(obs["hand"]))
+    live = _live_copies(obs, hand)
     if action.startswith("discard"):
         after = {
             text: measure_without(hand, parse_card(text.split()[1]), distance)
@@ -144,10 +155,10 @@ def explain(observation: dict[str, Any], legal: list[str], action: str) -> list[
             _explain_cards_to_win(d),
             acceptance(hand, live, range(N_CHESS), distance, d),
         )
-    if observation.get("public_card") is None:
+    if obs["public_card"] is None:
         return []
     now = distance(hand)
-    public = parse_card(observation["public_card"])
+    public = _public(obs)
 
     def after_claim(text: str) -> int:
         rest = list(hand)

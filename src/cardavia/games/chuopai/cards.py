@@ -61,6 +61,10 @@ _TABLE: tuple[tuple[str, str, int, int], ...] = (
 NAMES: tuple[str, ...] = tuple(next(r[1] for r in _TABLE if r[0] == c) for c in CODES)
 FAMILY: tuple[int, ...] = tuple(next(r[2] for r in _TABLE if r[0] == c) for c in CODES)
 RANK: tuple[int, ...] = tuple(next(r[3] for r in _TABLE if r[0] == c) for c in CODES)
+# The identities of each family, highest rank first, as the table lists them (a hand's order).
+BY_FAMILY: tuple[tuple[int, ...], ...] = tuple(
+    tuple(card(r[0]) for r in _TABLE if r[2] == family) for family in range(len(FAMILY_NAMES))
+)
 
 NAIL = card("1-2")  # CP§2.2, CP B-5: Ding Ding
 TWO_REDS = card("2-4")
@@ -78,4 +82,19 @@ def hand_codes(counts: list[int]) -> list[str]:
     for c, n in enumerate(counts):
         if n:
             out += _RUNS[c][n]
+    return out
+
+
+def codes_by_family(counts: list[int]) -> list[tuple[int, list[str]]]:
+    """The codes of a count vector by family (CP§3.3), each highest rank first (`BY_FAMILY`),
+    leaving out the families it lacks: (family, codes)."""
+    out: list[tuple[int, list[str]]] = []
+    for family, ids in enumerate(BY_FAMILY):
+        cards: list[str] = []
+        for c in ids:
+            n = counts[c]
+            if n:
+                cards += _RUNS[c][n]
+        if cards:
+            out.append((family, cards))
     return out

@@ -25,6 +25,7 @@ from cardavia.games.chuopai.cards import (
     codes,
     counts_of,
 )
+from cardavia.games.chuopai.observation import Family, HandPlayFacts, NoBeat, PlayKind
 
 MAX_SET = 4  # CP§3.1: one to four cards of one pattern
 SPECIAL_CLASS = 4  # CP B-3: specials are their own class, next to the four families
@@ -35,17 +36,21 @@ class Special:
     """A special combination type (CP§3.9): civil card + cards of the matching pip total."""
 
     name: str
+    kind: PlayKind
     civil: int
     matching: tuple[int, int]  # Black and Red cards of the total (CP B-2), in pip order
     rank: int
 
 
 SPECIALS: tuple[Special, ...] = (
-    Special("Tian Jiu", HEAVEN, (card("3-6"), card("4-5")), 4),  # 天九 Heaven + nine
-    Special("Di Ba", EARTH, (card("2-6"), card("3-5")), 3),  # 地八 Earth + eight
-    Special("Ren Qi", MAN, (card("2-5"), card("3-4")), 2),  # 人七 Man + seven
-    Special("He Wu", HARMONY, (card("1-4"), card("2-3")), 1),  # 和五 Harmony + five
+    Special("Tian Jiu", "tian_jiu", HEAVEN, (card("3-6"), card("4-5")), 4),  # 天九 Heaven + nine
+    Special("Di Ba", "di_ba", EARTH, (card("2-6"), card("3-5")), 3),  # 地八 Earth + eight
+    Special("Ren Qi", "ren_qi", MAN, (card("2-5"), card("3-4")), 2),  # 人七 Man + seven
+    Special("He Wu", "he_wu", HARMONY, (card("1-4"), card("2-3")), 1),  # 和五 Harmony + five
 )
+SET_KINDS: tuple[PlayKind, ...] = ("single", "pair", "triple", "four")  # by size (CP§3.1)
+# By `Play.family`: the four families of CP§3.3 (cards.FAMILY_NAMES), then the specials' class.
+FAMILY_IDS: tuple[Family, ...] = ("main", "yao", "black", "red", "special")
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,6 +64,7 @@ class Play:
     size: int
     text: str  # the canonical action text, e.g. "play 6-6 6-6"
     name: str  # e.g. "Heaven×2", "Tian Jiu"
+    kind: PlayKind  # e.g. "pair", "tian_jiu"
 
     @property
     def family(self) -> int:
@@ -87,6 +93,7 @@ def _make() -> tuple[tuple[Play, ...], dict[tuple[int, int, int], int]]:
                     n,
                     "play " + " ".join([CODES[c]] * n),
                     name,
+                    SET_KINDS[n - 1],
                 )
             )
     for t, sp in enumerate(SPECIALS):
@@ -108,6 +115,7 @@ def _make() -> tuple[tuple[Play, ...], dict[tuple[int, int, int], int]]:
                         2 * k,
                         "play " + " ".join(CODES[x] for x in cards),
                         name,
+                        sp.kind,
                     )
                 )
     return tuple(plays), special_index
@@ -121,6 +129,17 @@ _BY_CARDS: dict[tuple[int, ...], int] = {tuple(sorted(p.cards)): p.index for p i
 NEEDS: tuple[tuple[tuple[int, int], ...], ...] = tuple(p.need for p in PLAYS)
 SIZES: tuple[int, ...] = tuple(p.size for p in PLAYS)
 CARD_CODES: tuple[tuple[str, ...], ...] = tuple(tuple(CODES[c] for c in p.cards) for p in PLAYS)
+
+
+def _facts(p: Play) -> HandPlayFacts:
+    facts: HandPlayFacts = {"kind": p.kind, "family": FAMILY_IDS[p.family], "rank": p.rank}
+    if p.special:
+        facts["civil"] = CODES[p.cards[0]]  # canonical order: the civil cards first
+    return facts
+
+
+# What each play is, as the client shows it (`observation.PlayFacts`); copy before changing one.
+FACTS: tuple[HandPlayFacts, ...] = tuple(_facts(p) for p in PLAYS)
 
 # CP§3.2, CP B-3, CP B-11: Y beats X iff same class (family or special, same size), higher rank.
 BEATERS: tuple[tuple[int, ...], ...] = tuple(
@@ -234,15 +253,29 @@ def why_not_a_play(cards: list[int]) -> str:
     )
 
 
+def no_beat(y: int, x: int) -> NoBeat | None:
+    """Why play `y` does not beat play `x` (CP§3.2, CP§3.3, CP B-3, CP B-11), or None if it
+    does: another class (a special against an ordinary set), size, family, or no higher rank."""
+    py, px = PLAYS[y], PLAYS[x]
+    if py.special != px.special:
+        return "class"
+    if py.size != px.size:
+        return "size"
+    if py.family != px.family:
+        return "family"
+    return "rank" if py.rank <= px.rank else None
+
+
 def why_not_beat(y: int, x: int) -> str:
     """Why play `y` does not beat the current highest play `x` (CP§3.2, CP§3.3)."""
     py, px = PLAYS[y], PLAYS[x]
     head = f"{cards_text(py.cards)} does not beat {cards_text(px.cards)}"
-    if py.special != px.special:
+    why = no_beat(y, x)
+    if why == "class":
         return f"{head}: special combinations and ordinary sets never beat each other (CP B-3)"
-    if py.size != px.size:
+    if why == "size":
         return f"{head}: it needs the same number of cards, {px.size} (CP§3.2, CP B-11)"
-    if py.family != px.family:
+    if why == "family":
         return (
             f"{head}: different families never beat each other ({FAMILY_NAMES[py.family]} vs "
             f"{FAMILY_NAMES[px.family]}, CP§3.3)"

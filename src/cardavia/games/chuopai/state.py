@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Final
 
 from cardavia.games.chuopai.actions import PASS, canonical, why_illegal
 from cardavia.games.chuopai.cards import (
@@ -20,13 +20,25 @@ from cardavia.games.chuopai.cards import (
     TWO_REDS,
     cards_of,
     codes,
+    codes_by_family,
     counts_of,
     hand_codes,
     parse_cards,
 )
+from cardavia.games.chuopai.observation import (
+    Breakdown,
+    ChuoPaiGroup,
+    ChuoPaiObservation,
+    FamilyCards,
+    HandPlayFacts,
+    Highest,
+    Phase,
+)
 from cardavia.games.chuopai.plays import (
     BEATERS,
     CARD_CODES,
+    FACTS,
+    FAMILY_IDS,
     NEEDS,
     PLAYS,
     SIZES,
@@ -34,6 +46,7 @@ from cardavia.games.chuopai.plays import (
     TEXTS,
     beats,
     leads,
+    no_beat,
 )
 from cardavia.games.chuopai.world import Constraint, deal_unseen
 from cardavia.rules import conservation
@@ -45,7 +58,9 @@ if TYPE_CHECKING:
 
 PLAYERS = 3
 HAND = 28  # CP§2.1
-LEAD, RESPOND, OVER = "lead", "respond", "over"
+LEAD: Final = "lead"
+RESPOND: Final = "respond"
+OVER: Final = "over"
 
 
 class ChuoPaiState(State):
@@ -60,7 +75,7 @@ class ChuoPaiState(State):
         self.removed_codes: list[str] = []  # the same cards, in the order they left
         self.first_leader = 0
         self.leader = 0
-        self.phase = LEAD
+        self.phase: Phase = LEAD
         self.turn = 0  # the seat that owes the decision (when not over)
         self.round_no = 0
         self.high = PASS  # the current highest play of the round
@@ -99,13 +114,17 @@ class ChuoPaiState(State):
         yield cards_of(self.removed)
         yield from (PLAYS[p].cards for _, p in self.trick if p != PASS)
 
-    def observation(self, seat: int | None) -> dict[str, Any]:
-        high = None
+    def observation(self, seat: int | None) -> ChuoPaiObservation:
+        high: Highest | None = None
         if self.high != PASS and self.phase != OVER:
+            facts = FACTS[self.high]
             high = {
                 "seat": self.high_seat,
                 "cards": list(CARD_CODES[self.high]),
                 "name": PLAYS[self.high].name,
+                "kind": facts["kind"],
+                "family": facts["family"],
+                "rank": facts["rank"],
             }
         held, points, bonus, piles, passed = (
             self.held,
@@ -123,17 +142,20 @@ class ChuoPaiState(State):
             "leader": self.leader,
             "turn": None if self.phase == OVER else self.turn,
             "hand": hand_codes(self.hands[seat]) if seat is not None else [],
+            "hand_by_family": _by_family(self.hands[seat]) if seat is not None else [],
             "highest": high,
             "trick": [
-                {"seat": s, "cards": None if p == PASS else list(CARD_CODES[p])}
+                {"seat": s, "cards": None, "kind": None}
+                if p == PASS
+                else {"seat": s, "cards": list(CARD_CODES[p]), "kind": PLAYS[p].kind}
                 for s, p in self.trick
             ],
             "seats": [
                 {
                     "seat": s,
-                    "cards": held[s],
+                    "concealed": held[s],
                     "bonus": [CODES[c] for c in bonus[s]],
-                    "banked": [list(w) for w in piles[s]],
+                    "banked": [_banked(w) for w in piles[s]],
                     "points": points[s],
                     "passed_on": [list(CARD_CODES[p]) for p in passed[s]],
                 }
@@ -142,6 +164,23 @@ class ChuoPaiState(State):
             "removed": list(self.removed_codes),
             "result": self._result.to_json() if self._result is not None else None,
         }
+
+    def action_facts(self, seat: int) -> dict[str, HandPlayFacts]:
+        """Every play the seat's hand holds while it is to play, with what it is; one it may not
+        play now (it does not beat the highest play) says why, so that the client can explain a
+        selection of cards without the rules of its own."""
+        if not self.legal_actions(seat):
+            return {}
+        legal = set(self.options)
+        out: dict[str, HandPlayFacts] = {}
+        for p in leads(self.hands[seat]):
+            facts = FACTS[p].copy()
+            if p not in legal:
+                why = no_beat(p, self.high)
+                if why is not None:
+                    facts["why_not"] = why
+            out[TEXTS[p]] = facts
+        return out
 
     def clone(self) -> ChuoPaiState:
         other = ChuoPaiState.__new__(ChuoPaiState)
@@ -260,6 +299,8 @@ class ChuoPaiState(State):
                 return
 
     def _forced(self, seat: int, play: int | None, events: list[Event]) -> None:
+        # The seat alone is told that the rules move for it: whether it had a choice is its own.
+        events.append(Event("forced", {"seat": seat}, seat=seat))
         if play is None:
             self._pass(seat, events)
         else:
@@ -288,6 +329,7 @@ class ChuoPaiState(State):
                     "seat": seat,
                     "cards": list(CARD_CODES[play]),
                     "name": PLAYS[play].name,
+                    "group_kind": PLAYS[play].kind,
                     "lead": lead,
                 },
             )
@@ -347,7 +389,7 @@ class ChuoPaiState(State):
         top = max(self.points)
         tops = [s for s in range(PLAYERS) if self.points[s] == top]
         winner = tops[0] if len(tops) == 1 else None
-        breakdown: dict[str, Any] = {
+        breakdown: Breakdown = {
             "seats": [
                 {
                     "seat": s,
@@ -394,3 +436,16 @@ def check_conservation(state: ChuoPaiState) -> None:
             raise AssertionError(f"seat {s}: held count does not match the hand")
     if counts_of(parse_cards(state.removed_codes)) != state.removed:
         raise AssertionError("the removed cards shown differ from those counted")
+
+
+# A play's kind by its cards, for the banked piles (kept as cards, `ChuoPaiState.piles`).
+_KIND_OF_CARDS = {CARD_CODES[p.index]: p.kind for p in PLAYS}
+
+
+def _banked(cards: tuple[str, ...]) -> ChuoPaiGroup:
+    return {"kind": _KIND_OF_CARDS.get(cards, "cards"), "cards": list(cards)}
+
+
+def _by_family(hand: list[int]) -> list[FamilyCards]:
+    """The hand by family, highest rank first (CP§3.3-§3.7), leaving out families it lacks."""
+    return [{"family": FAMILY_IDS[f], "cards": cards} for f, cards in codes_by_family(hand)]

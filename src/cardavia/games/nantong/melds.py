@@ -5,10 +5,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from cardavia.games.nantong.cards import code, parse_card
+from cardavia.games.nantong.observation import GroupKind, NantongGroup
 from cardavia.rules.errors import InvalidActionError
 
 # kind -> (cards it holds, scoring unit of NT§4.2, counts as one of the seven groups)
-MELD_KINDS: dict[str, tuple[int, str, bool]] = {
+MELD_KINDS: dict[GroupKind, tuple[int, str, bool]] = {
     "pong": (3, "P", True),  # claimed pong (碰)
     "kong": (4, "EK", True),  # exposed kong claimed from a discard
     "added": (4, "EK", True),  # a pong with its fourth card added (NT§3.1); still a pong for NT A-3
@@ -21,7 +22,7 @@ MELD_KINDS: dict[str, tuple[int, str, bool]] = {
 
 @dataclass(frozen=True, slots=True)
 class Meld:
-    kind: str
+    kind: GroupKind
     card: int
 
     @property
@@ -39,14 +40,15 @@ class Meld:
     def text(self) -> str:
         return f"{self.kind} {code(self.card)}"
 
-    def to_json(self) -> dict[str, object]:
+    def to_json(self) -> NantongGroup:
         return {"kind": self.kind, "cards": [code(self.card)] * self.size}
 
     @staticmethod
     def parse(text: str) -> Meld:
         parts = text.split()
-        if len(parts) != 2 or parts[0] not in MELD_KINDS:
+        kind = next((k for k in MELD_KINDS if k == parts[0]), None) if len(parts) == 2 else None
+        if kind is None:
             raise InvalidActionError(
                 f"bad meld {text!r} (expected '<{'|'.join(MELD_KINDS)}> <card>')"
             )
-        return Meld(parts[0], parse_card(parts[1]))
+        return Meld(kind, parse_card(parts[1]))

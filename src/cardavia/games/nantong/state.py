@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Literal
 
 from cardavia.games.nantong.actions import canonical, why_illegal
 from cardavia.games.nantong.cards import (
@@ -24,6 +24,7 @@ from cardavia.games.nantong.cards import (
 )
 from cardavia.games.nantong.hands import is_complete, waits
 from cardavia.games.nantong.melds import Meld
+from cardavia.games.nantong.observation import GroupKind, NantongObservation, Phase
 from cardavia.games.nantong.scoring import (
     Score,
     WinFacts,
@@ -50,6 +51,7 @@ RANK_WIN, RANK_MELD = 1, 2  # NT§3.2: a win is settled before pong and kong cla
 # pong (discard only, NT§3.2).
 STEPS = ("first", "draw", "replacement", "pong")
 _DISCARD = tuple(f"discard {c}" for c in CODES)
+_DECLARATIONS: dict[str, GroupKind] = {"four": "four", "three": "three", "hezi": "hezi"}
 _KONG = tuple(f"kong {c}" for c in CODES)
 
 
@@ -65,7 +67,7 @@ class NantongState(State):
         self.stock: list[int] = []  # the front (next draw) is stock[-1], the back stock[0]
         self.ready = [False] * PLAYERS
         self.setup_done = [False] * PLAYERS
-        self.phase = "opening"  # opening | turn | claim | over
+        self.phase: Phase = "opening"
         self.opener = 0
         self.turn = 0
         self.step = "first"
@@ -73,7 +75,7 @@ class NantongState(State):
         self.window: ClaimWindow | None = None
         self.claim_card: int | None = None
         self.claim_from: int | None = None
-        self.claim_kind: str | None = None  # "discard" or "rob" (an added kong's card)
+        self.claim_kind: Literal["discard", "rob"] | None = None  # "rob": an added kong's card
         self.first_discard = False  # the card under claim is the dealer's first discard
         self.dealer_discarded = False
         self._legal: dict[int, list[str]] = {}
@@ -127,7 +129,7 @@ class NantongState(State):
         (NT§2.1; a kong's fourth card is paid back by its replacement, a Hezi by its two)."""
         return sum(self.hands[seat]) + 3 * sum(1 for m in self.melds[seat] if m.is_group)
 
-    def observation(self, seat: int | None) -> dict[str, Any]:
+    def observation(self, seat: int | None) -> NantongObservation:
         window = self.window
         return {
             "game": self.game.name,
@@ -145,7 +147,7 @@ class NantongState(State):
             "seats": [
                 {
                     "seat": s,
-                    "melds": [m.to_json() for m in self.melds[s]],
+                    "groups": [m.to_json() for m in self.melds[s]],
                     "discards": [CODES[c] for c in self.discards[s]],
                     "concealed": sum(self.hands[s]),
                     "ready": self.ready[s],
@@ -310,13 +312,19 @@ class NantongState(State):
             self._discard(seat, card, events)
 
     def _opening_move(self, seat: int, verb: str, card: int | None, events: list[Event]) -> None:
-        if verb in ("four", "three", "hezi"):
+        declared = _DECLARATIONS.get(verb)
+        if declared is not None:
             assert card is not None
-            meld = Meld(verb, card)
+            meld = Meld(declared, card)
             self.hands[seat][card] -= meld.size
             self.original[seat][card] -= meld.size
             self.melds[seat].append(meld)
-            events.append(Event("declare", {"seat": seat, **meld.to_json()}))
+            events.append(
+                Event(
+                    "declare",
+                    {"seat": seat, "group_kind": declared, "cards": meld.to_json()["cards"]},
+                )
+            )
             # NT§2.3: one replacement from the back; NT§2.5: two; NT§2.4: none. Replacements
             # never join `original`, so they never make a new declaration possible (NT§2.2).
             for _ in range({"four": 1, "three": 0, "hezi": 2}[verb]):
@@ -341,7 +349,7 @@ class NantongState(State):
         self.hands[seat][card] += 1
         where = "back" if back else "front"
         events.append(Event("draw", {"seat": seat, "from": where, "stock": len(self.stock)}))
-        events.append(Event("drawn", {"seat": seat, "card": code(card), "from": where}, seat=seat))
+        events.append(Event("drew", {"seat": seat, "card": code(card), "from": where}, seat=seat))
         return card
 
     def _start_turn(self, seat: int, events: list[Event], back: bool = False) -> None:
@@ -355,7 +363,9 @@ class NantongState(State):
         if hand[card] == COPIES:  # NT§3.1 concealed kong
             hand[card] = 0
             self.melds[seat].append(Meld("concealed", card))
-            events.append(Event("kong", {"seat": seat, "kind": "concealed", "card": code(card)}))
+            events.append(
+                Event("kong", {"seat": seat, "group_kind": "concealed", "card": code(card)})
+            )
             self._start_turn(seat, events, back=True)
             return
         # NT§3.1 added kong: opponents may first rob the card to win.
@@ -375,7 +385,7 @@ class NantongState(State):
         i = melds.index(Meld("pong", card))
         melds[i] = Meld("added", card)
         self._clear_claim()
-        events.append(Event("kong", {"seat": seat, "kind": "added", "card": code(card)}))
+        events.append(Event("kong", {"seat": seat, "group_kind": "added", "card": code(card)}))
         self._start_turn(seat, events, back=True)
 
     def _discard(self, seat: int, card: int, events: list[Event]) -> None:

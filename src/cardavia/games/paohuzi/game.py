@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, get_args
 
 from cardavia.games.paohuzi.cards import (
     N_IDS,
@@ -14,6 +14,7 @@ from cardavia.games.paohuzi.cards import (
     parse_cards,
 )
 from cardavia.games.paohuzi.groups import IDENTICAL_SIZE, chi_huxi, chi_kind, identical_huxi
+from cardavia.games.paohuzi.observation import GroupKind
 from cardavia.games.paohuzi.options import PLAYERS
 from cardavia.games.paohuzi.seats import HAND, Group
 from cardavia.games.paohuzi.state import PaohuziState
@@ -22,7 +23,7 @@ from cardavia.rules.core import Game
 from cardavia.rules.errors import InvalidActionError, InvalidPositionError
 
 DEALER_HAND = HAND + 1  # PHZ-2: 21 for the dealer; 19 cards stay in the stock
-GROUP_KINDS = ("ti", "pao", "wei", "peng", "chi", "bi")
+GROUP_KINDS: tuple[GroupKind, ...] = get_args(GroupKind)
 
 
 class Paohuzi(Game):
@@ -160,19 +161,22 @@ _READ = positions.PositionReader(PLAYERS, NOTATION)
 _seat, _cards, _per_seat = _READ.seat, _READ.cards, _READ.per_seat
 
 
-def make_group(kind: str, cards: list[int], hidden: bool = False) -> Group:
+def make_group(name: str, cards: list[int], hidden: bool = False) -> Group:
     """A group on the table, checked against PHZ-4 (for positions and tests)."""
-    text = f"{kind} {' '.join(codes(cards))}"
-    if kind in IDENTICAL_SIZE or kind == "ti":
+    text = f"{name} {' '.join(codes(cards))}"
+    kind = next((k for k in GROUP_KINDS if k == name), None)
+    if kind is None:
+        raise InvalidPositionError(
+            f"unknown group kind {name!r} (expected {', '.join(GROUP_KINDS)})"
+        )
+    if kind in IDENTICAL_SIZE:
         size = 4 if kind in ("ti", "pao") else IDENTICAL_SIZE[kind]
         if len(cards) != size or len(set(cards)) != 1:
             raise InvalidPositionError(f"{text}: a {kind} is {size} identical cards (PHZ-4)")
         return Group(kind, tuple(cards), identical_huxi(kind, cards[0]), hidden and kind == "ti")
-    if kind in ("chi", "bi"):
-        if chi_kind(cards) is None:
-            raise InvalidPositionError(f"{text}: not a chi-type group (PHZ-4)")
-        return Group(kind, tuple(sorted(cards)), chi_huxi(cards))
-    raise InvalidPositionError(f"unknown group kind {kind!r} (expected {', '.join(GROUP_KINDS)})")
+    if chi_kind(cards) is None:
+        raise InvalidPositionError(f"{text}: not a chi-type group (PHZ-4)")
+    return Group(kind, tuple(sorted(cards)), chi_huxi(cards))
 
 
 def _exposed(value: Any) -> list[list[Group]]:

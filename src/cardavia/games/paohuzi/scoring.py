@@ -123,13 +123,13 @@ def win_breakdown(h: Holding, card: int | None, role: str) -> dict[str, Any]:
     assert split is not None, "a win was offered without a structure"
     for split_group in split[1]:
         cards = list(split_group)
-        kind = chi_kind(cards) or ("pair" if len(cards) == 2 else "triple")
+        line_kind = chi_kind(cards) or ("pair" if len(cards) == 2 else "triple")
         huxi = 0
-        if kind == "triple":  # a pair in hand + another player's card: scores as peng
+        if line_kind == "triple":  # a pair in hand + another player's card: scores as peng
             huxi = identical_huxi("peng", cards[0])
-        elif kind in ("1-2-3", "2-7-10"):
+        elif line_kind in ("1-2-3", "2-7-10"):
             huxi = 6 if cards[0] >= 10 else 3
-        lines.append({"kind": kind, "cards": codes(cards), "huxi": huxi, "exposed": False})
+        lines.append({"kind": line_kind, "cards": codes(cards), "huxi": huxi, "exposed": False})
     total = sum(int(line["huxi"]) for line in lines)
     return {"groups": lines, "huxi": total, **settlement(total)}
 

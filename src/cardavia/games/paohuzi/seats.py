@@ -4,10 +4,10 @@ groups on the table, discard area, stale cards and the dead-hand flag."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
 
 from cardavia.games.paohuzi.cards import CODES, N_IDS, code
 from cardavia.games.paohuzi.groups import QUAD_KINDS, identical_huxi
+from cardavia.games.paohuzi.observation import GroupKind, PaohuziGroup
 
 HAND = 20  # PHZ-2: 20 cards each, the dealer 21
 
@@ -16,12 +16,12 @@ HAND = 20  # PHZ-2: 20 cards each, the dealer 21
 class Group:
     """A group on the table. `hidden`: an opening ti, face down (PHZ-15)."""
 
-    kind: str  # ti pao wei peng chi bi
+    kind: GroupKind
     cards: tuple[int, ...]
     huxi: int
     hidden: bool = False
 
-    def to_json(self, public: bool) -> dict[str, Any]:
+    def to_json(self, public: bool) -> PaohuziGroup:
         if self.hidden and public:
             return {"kind": self.kind, "cards": None, "size": len(self.cards), "huxi": None}
         return {
@@ -81,7 +81,7 @@ class Holding:
                 return g
         return None
 
-    def upgrade(self, group: Group, kind: str) -> None:
+    def upgrade(self, group: Group, kind: GroupKind) -> None:
         """PHZ-4: a kan, wei or peng grows to a ti or pao; the new value replaces the old."""
         card = group.cards[0]
         group.kind, group.cards, group.huxi = kind, (card,) * 4, identical_huxi(kind, card)

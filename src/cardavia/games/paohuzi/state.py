@@ -10,12 +10,13 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from cardavia.games.paohuzi import options
 from cardavia.games.paohuzi.actions import canonical, chi_groups, parse_one, why_illegal
 from cardavia.games.paohuzi.cards import N_IDS, cards_of, code, codes
 from cardavia.games.paohuzi.groups import chi_huxi, identical_huxi
+from cardavia.games.paohuzi.observation import PaohuziObservation, Phase
 from cardavia.games.paohuzi.options import PLAYERS, RANK_WIN, seat_options, win_upgrades
 from cardavia.games.paohuzi.scoring import FREE, best_win, heavenly, win_breakdown
 from cardavia.games.paohuzi.seats import Group, Holding
@@ -26,7 +27,9 @@ from cardavia.rules.seats import after, order_from
 if TYPE_CHECKING:
     from cardavia.games.paohuzi.game import Paohuzi
 
-CLAIMS, DISCARD, OVER = "claims", "discard", "over"
+CLAIMS: Final = "claims"
+DISCARD: Final = "discard"
+OVER: Final = "over"
 
 
 class PaohuziState(State):
@@ -37,7 +40,7 @@ class PaohuziState(State):
         self.dealer = 0
         self.shown: int | None = None  # PHZ-2: the dealer's 21st card, information only
         self.shown_live = False  # public: the dealer is still known to hold the shown card
-        self.phase = CLAIMS
+        self.phase: Phase = CLAIMS
         self.turn = 0  # whose turn it is (the last revealer, taker or discarder)
         self.card: int | None = None  # the card in play (under claim, or the winning card)
         self.from_stock = False
@@ -105,7 +108,7 @@ class PaohuziState(State):
         if self.in_air and self.card is not None:
             yield [self.card]  # a revealed card not yet in a group or a discard area
 
-    def observation(self, seat: int | None) -> dict[str, Any]:
+    def observation(self, seat: int | None) -> PaohuziObservation:
         me = self.seats[seat] if seat is not None else None
         in_play = self.card is not None
         return {
@@ -115,9 +118,9 @@ class PaohuziState(State):
             "shown": code(self.shown) if self.shown is not None else None,
             "phase": self.phase,
             "turn": self.turn,
-            "card": code(self.card) if self.card is not None else None,
+            "public_card": code(self.card) if self.card is not None else None,
             "source": ("reveal" if self.from_stock else "discard") if in_play else None,
-            "from": self.origin if in_play else None,
+            "offered_by": self.origin if in_play else None,
             "discarder": self.discarder,
             "stock": len(self.stock),
             "seats": [

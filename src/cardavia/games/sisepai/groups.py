@@ -28,6 +28,7 @@ from cardavia.games.sisepai.cards import (
     is_general,
     piece,
 )
+from cardavia.games.sisepai.observation import GroupKind
 
 # SSP-12, decision A-SSP-1: points per group kind, kept as data.
 SCORE_TABLE: Mapping[str, int] = {
@@ -50,11 +51,11 @@ ALT_SCORE_TABLE: Mapping[str, int] = {
     "soldiers4": 2,
 }
 
-IDENTICAL_KINDS = {2: "pair", 3: "triple", 4: "quad"}
+IDENTICAL_KINDS: Mapping[int, GroupKind] = {2: "pair", 3: "triple", 4: "quad"}
 MIXED_KINDS = frozenset({"command", "field", "soldiers3", "soldiers4"})
 
 
-def group_kind(cards: Sequence[int]) -> str | None:
+def group_kind(cards: Sequence[int]) -> GroupKind | None:
     """The kind of a legal group (G1-G6), or None if the cards are no legal group (SSP-4)."""
     n = len(cards)
     first = cards[0] if cards else -1
@@ -73,7 +74,7 @@ def group_kind(cards: Sequence[int]) -> str | None:
         if pieces == [CHARIOT, HORSE, CHARIOT + 2]:
             return "field"
     if n in (3, 4) and pieces == [SOLDIER] * n and len({colour(c) for c in cards}) == n:
-        return f"soldiers{n}"
+        return "soldiers3" if n == 3 else "soldiers4"
     return None
 
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from cardavia.games.sisepai.actions import canonical, claim_text, why_illegal
 from cardavia.games.sisepai.cards import (
@@ -32,6 +32,16 @@ from cardavia.games.sisepai.groups import (
     best_partition,
     group_kind,
     is_complete,
+)
+from cardavia.games.sisepai.observation import (
+    Breakdown,
+    ClaimFacts,
+    GroupKind,
+    Phase,
+    SiSePaiGroup,
+    SiSePaiObservation,
+    WinBreakdown,
+    WinGroup,
 )
 from cardavia.rules.claims import ClaimWindow
 from cardavia.rules.core import Event, Result, State
@@ -67,7 +77,7 @@ class SiSePaiState(State):
         self.discards: list[list[int]] = [[] for _ in range(PLAYERS)]
         self.stock: list[int] = []  # the next draw is stock[-1]
         self.dealer = 0
-        self.phase = "claim"  # claim | discard | over
+        self.phase: Phase = "claim"
         self.turn = 0  # the drawer D of the current turn
         self.public: int | None = None  # the card under claim
         self.from_stock = False  # True in round R1 (the card was just drawn)
@@ -108,7 +118,9 @@ class SiSePaiState(State):
             self._discard(seat, parse_cards(text.split()[1:])[0], events)
             return
         assert self.window is not None
-        if self.window.take(seat, text, events):
+        claim = text.startswith("claim ")
+        shown = {"group_kind": _kind(parse_cards(text.split()[1:]))} if claim else {}
+        if self.window.take(seat, text, events, shown):
             self._then(SiSePaiState._resolve, events=events)
 
     _parse = staticmethod(canonical)
@@ -130,7 +142,7 @@ class SiSePaiState(State):
         """Cards a player owns: concealed plus exposed (SSP-5: 20 between actions)."""
         return sum(self.hands[seat]) + sum(len(g) for g in self.exposed[seat])
 
-    def observation(self, seat: int | None) -> dict[str, Any]:
+    def observation(self, seat: int | None) -> SiSePaiObservation:
         window = self.window
         return {
             "game": self.game.name,
@@ -146,7 +158,7 @@ class SiSePaiState(State):
             "seats": [
                 {
                     "seat": s,
-                    "exposed": [codes(g) for g in self.exposed[s]],
+                    "groups": [_group(g) for g in self.exposed[s]],
                     "discards": [code(c) for c in self.discards[s]],
                     "concealed": sum(self.hands[s]),
                 }
@@ -155,6 +167,14 @@ class SiSePaiState(State):
             "hand": codes(cards_of(self.hands[seat])) if seat is not None else [],
             "my_answer": window.answers.get(seat) if window and seat is not None else None,
             "result": self._result.to_json() if self._result is not None else None,
+        }
+
+    def action_facts(self, seat: int) -> dict[str, ClaimFacts]:
+        """The kind of group each claim makes (SSP-4), which its button names."""
+        return {
+            text: {"kind": _kind(parse_cards(text.split()[1:]))}
+            for text in self.legal_actions(seat)
+            if text.startswith("claim ")
         }
 
     def clone(self) -> SiSePaiState:
@@ -297,7 +317,13 @@ class SiSePaiState(State):
         self.exposed[seat].append(sorted(group))
         self.public = None
         self.phase, self.discarder = "discard", seat
-        data = {"seat": seat, "card": code(card), "group": codes(group), "from": origin}
+        data = {
+            "seat": seat,
+            "card": code(card),
+            "group": codes(group),
+            "group_kind": _kind(group),
+            "from": origin,
+        }
         events.append(Event("claim", data))
 
     def _unclaimed(self, events: list[Event]) -> None:
@@ -331,10 +357,10 @@ class SiSePaiState(State):
         found = best_partition(hand)
         assert found is not None, "a win was offered for an incomplete hand"
         _, concealed_groups = found
-        groups: list[dict[str, Any]] = []
+        groups: list[WinGroup] = []
         for gs, exposed in ((self.exposed[seat], True), (concealed_groups, False)):
             for g in gs:
-                kind = group_kind(sorted(g)) or ""
+                kind = _kind(g)
                 groups.append(
                     {
                         "cards": codes(g),
@@ -343,10 +369,10 @@ class SiSePaiState(State):
                         "exposed": exposed,
                     }
                 )
-        total = sum(int(g["points"]) for g in groups)
+        total = sum(g["points"] for g in groups)
         self.hands[seat] = hand
         self.public = None
-        breakdown = {
+        breakdown: WinBreakdown = {
             "groups": groups,
             "total": total,
             "winning_card": code(card),
@@ -361,7 +387,7 @@ class SiSePaiState(State):
         self,
         winner: int | None,
         events: list[Event],
-        breakdown: dict[str, Any] | None = None,
+        breakdown: Breakdown | None = None,
         total: int = 0,
     ) -> None:
         self.phase = "over"
@@ -373,3 +399,14 @@ class SiSePaiState(State):
             breakdown = {"reason": "stock exhausted"}  # SSP-13
             events.append(Event("drawn", {}))
         self._result = Result(() if winner is None else (winner,), scores, breakdown or {})
+
+
+def _kind(cards: list[int]) -> GroupKind:
+    """The kind of a legal group (SSP-4), in any order."""
+    kind = group_kind(sorted(cards))
+    assert kind is not None, f"not a legal group: {codes(cards)}"
+    return kind
+
+
+def _group(cards: list[int]) -> SiSePaiGroup:
+    return {"kind": _kind(cards), "cards": codes(cards)}

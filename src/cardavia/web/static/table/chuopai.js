@@ -6,9 +6,10 @@
 // the interface is described in docs/table-client.md and typed in core/types.js.
 //
 // The engine applies forced moves itself (a pass when nothing beats, the only beating play, a
-// last card): they reach the table as ordinary play/pass events. This plugin rebuilds your hand
-// from the log to tell which of your moves were forced, so the log, the centre and a notice can
-// say so ("You could not beat Man 4-4, so you passed").
+// last card): they reach the table as ordinary play/pass events, yours after a "forced" event
+// that only you are shown, so the log, the centre and a notice can say so ("You could not beat
+// Man 4-4, so you passed"). What each play is (its kind, family and rank) comes from the engine
+// too: this plugin holds no table of the rules (games/chuopai/observation.py).
 
 import { registerGame } from "./core/main.js";
 import { ctx } from "./core/ctx.js";
@@ -24,99 +25,38 @@ import { numberKeys } from "./shared/claims.js";
 
 (() => {
 
-  // ------------------------------------------------------------------ cards (CP§3.3-CP§3.9)
+  // ------------------------------------------------------------------ cards and plays
+  // The engine says what a play is: its kind (a set's size, or the special combination, CP§3.9),
+  // on the play events, the highest play and the banked piles; while you are to play,
+  // view.action_facts holds every play your hand holds, with its family and rank, and why one
+  // does not beat the highest play. Your hand comes by family, highest rank first.
 
-  // The 21 identities by family, highest rank first: the spec's table order (chuopai.md §3).
-  const ORDER = [
-    "6-6", "1-1", "4-4", "1-3", "3-3", "5-5", "2-2", // Main long: Heaven … Bench
-    "1-5", "1-6", "4-6", "5-6", // Yao: Cat > High Foot > Four-Six > Axe (CP B-4)
-    "3-6", "2-6", "3-5", "2-5", "2-3", // Black: Black Nine … Black Five
-    "4-5", "3-4", "1-4", "1-2", "2-4", // Red: Red Nine … Ding Ding = Two Reds
-  ];
-  const FAMILY_IDS = ["main", "yao", "black", "red"];
-  const RANKS = [[7, 6, 5, 4, 3, 2, 1], [4, 3, 2, 1], [4, 3, 3, 2, 1], [4, 3, 2, 1, 1]];
-  const INFO = {}; // code -> {family, rank, order}
-  {
-    let i = 0;
-    RANKS.forEach((ranks, family) =>
-      ranks.forEach((rank) => {
-        INFO[ORDER[i]] = { family, rank, order: i };
-        i++;
-      }),
-    );
+  const SET_KEYS = { single: "cp_kind_single", pair: "kind_pair", triple: "kind_triple", four: "cp_kind_four" };
+  const SPECIAL_KEYS = { tian_jiu: "cp_tian_jiu", di_ba: "cp_di_ba", ren_qi: "cp_ren_qi", he_wu: "cp_he_wu" };
+  const isSpecial = (kind) => !!kind && kind in SPECIAL_KEYS;
+
+  // The hand's order and families, from the last settled view (a hand only loses cards).
+  let handOrder = new Map(); // code -> its place in the hand
+  let handFamily = new Map(); // code -> "main" | "yao" | "black" | "red"
+
+  function learnHand(tb) {
+    handOrder = new Map();
+    handFamily = new Map();
+    for (const f of tb.hand_by_family) {
+      for (const c of f.cards) {
+        if (!handOrder.has(c)) handOrder.set(c, handOrder.size);
+        handFamily.set(c, f.family);
+      }
+    }
   }
 
-  // Special combinations (CP§3.9): k civil cards + k matching military cards, their own class.
-  const SPECIALS = [
-    { key: "cp_tian_jiu", civil: "6-6", matching: ["3-6", "4-5"], rank: 4 },
-    { key: "cp_di_ba", civil: "1-1", matching: ["2-6", "3-5"], rank: 3 },
-    { key: "cp_ren_qi", civil: "4-4", matching: ["2-5", "3-4"], rank: 2 },
-    { key: "cp_he_wu", civil: "1-3", matching: ["1-4", "2-3"], rank: 1 },
-  ];
-  const SET_KEYS = ["cp_kind_single", "kind_pair", "kind_triple", "cp_kind_four"];
-
-  const sortKey = (code) => (code in INFO ? INFO[code].order : 99);
+  const sortKey = (code) => handOrder.get(code) ?? 99;
   const sortCodes = (codes) => [...codes].sort((a, b) => sortKey(a) - sortKey(b));
 
   function countOf(codes) {
     const counts = {};
     for (const c of codes) counts[c] = (counts[c] || 0) + 1;
     return counts;
-  }
-
-  const sizeOf = (counts) => Object.values(counts).reduce((a, b) => a + b, 0);
-
-  function removeFrom(counts, codes) {
-    for (const c of codes) if (counts[c]) counts[c] -= 1;
-  }
-
-  // What a list of cards is as a play, or null if it is none (CP§3.1, CP§3.8, CP§3.9).
-  function classify(codes) {
-    const n = codes.length;
-    if (!n) return null;
-    const counts = countOf(codes);
-    const kinds = Object.keys(counts);
-    if (kinds.length === 1) {
-      const info = INFO[kinds[0]];
-      if (!info || n > 4) return null;
-      return { special: false, family: info.family, rank: info.rank, size: n, code: kinds[0] };
-    }
-    for (const sp of SPECIALS) {
-      const civil = counts[sp.civil] || 0;
-      if (!civil) continue;
-      const matching = (counts[sp.matching[0]] || 0) + (counts[sp.matching[1]] || 0);
-      if (civil + matching !== n || civil !== matching || civil > 4) return null;
-      return { special: true, sp, rank: sp.rank, size: n, k: civil };
-    }
-    return null;
-  }
-
-  // Why play `y` does not beat play `x` (CP§3.2, CP B-3, CP B-11), or null if it does.
-  function whyNotBeat(y, x) {
-    if (y.special !== x.special) return "class";
-    if (y.size !== x.size) return "size";
-    if (!y.special && y.family !== x.family) return "family";
-    if (y.rank <= x.rank) return "rank";
-    return null;
-  }
-
-  // How many plays of a hand (counts) beat `x`: a responder with exactly one had no choice.
-  function countBeats(counts, x) {
-    let n = 0;
-    if (!x.special) {
-      for (const code of ORDER) {
-        const info = INFO[code];
-        if (info.family === x.family && info.rank > x.rank && (counts[code] || 0) >= x.size) n++;
-      }
-      return n;
-    }
-    for (const sp of SPECIALS) {
-      if (sp.rank <= x.rank || (counts[sp.civil] || 0) < x.k) continue;
-      const h1 = counts[sp.matching[0]] || 0;
-      const h2 = counts[sp.matching[1]] || 0;
-      for (let a = Math.max(0, x.k - h2); a <= Math.min(x.k, h1); a++) n++;
-    }
-    return n;
   }
 
   // ------------------------------------------------------------------ words for plays
@@ -131,61 +71,50 @@ import { numberKeys } from "./shared/claims.js";
   }
 
   // A short label for a play's kind: Single, Pair, Triple, Four, or the combination's name.
-  function kindLabel(codes) {
-    const cls = classify(codes);
-    if (!cls) return "";
-    return cls.special ? t(cls.sp.key) : t(SET_KEYS[cls.size - 1]);
+  function kindLabel(kind) {
+    const key = SET_KEYS[kind] || SPECIAL_KEYS[kind];
+    return key ? t(key) : "";
   }
 
-  // A play in words: "Man 4-4 ×2", "Tian Jiu (Heaven 6-6, Red Nine 4-5)".
-  function playText(codes) {
-    const cls = classify(codes);
-    if (cls && cls.special) return t("cp_special_play", { name: t(cls.sp.key), cards: cardsText(codes) });
+  // A play (its cards and kind) in words: "Man 4-4 ×2", "Tian Jiu (Heaven 6-6, Red Nine 4-5)".
+  function playText(codes, kind) {
+    if (isSpecial(kind)) return t("cp_special_play", { name: t(SPECIAL_KEYS[kind]), cards: cardsText(codes) });
     return cardsText(codes);
   }
 
   // ------------------------------------------------------------------ your moves, from the log
-  // Your hand is rebuilt event by event (dealt, bonus, plays) so that each of your moves can be
-  // told apart: chosen, or forced by the rules (applied by the engine without asking you).
-  // Events are read once each, in log order; `facts(e)` is shared by advance and describeEvent.
+  // Each of your moves is told apart: chosen, or forced by the rules (applied by the engine
+  // without asking you, after a "forced" event that only you are shown). Events are read once
+  // each, in log order; `facts(e)` is shared by advance and describeEvent.
 
-  const track = { hand: null, high: null, facts: new Map() };
+  const track = { forced: false, high: null, facts: new Map() };
 
   function resetTrack() {
-    track.hand = null;
+    track.forced = false;
     track.high = null;
     track.facts = new Map();
   }
 
   function facts(e) {
     if (e.v !== undefined && track.facts.has(e.v)) return track.facts.get(e.v);
-    const out = { forced: false, over: null, options: null };
+    const out = { forced: false, over: null };
     const you = e.seat === HUMAN;
     switch (e.kind) {
-      case "hand":
-        if (you) track.hand = countOf(e.cards);
+      case "forced":
+        track.forced = true; // your next move is the rules', not yours
         break;
-      case "bonus":
-        if (you && track.hand) removeFrom(track.hand, e.cards);
-        break;
-      case "play": {
-        const cls = classify(e.cards);
-        if (!e.lead && track.high) {
-          out.over = track.high;
-          if (you && track.hand) {
-            out.options = countBeats(track.hand, track.high.cls);
-            out.forced = out.options === 1;
-          }
-        } else if (you && track.hand) {
-          out.forced = sizeOf(track.hand) === 1; // a last card: no choice
+      case "play":
+        if (!e.lead && track.high) out.over = track.high;
+        if (you) {
+          out.forced = track.forced; // the only beating play, or a last card
+          track.forced = false;
         }
-        if (you && track.hand) removeFrom(track.hand, e.cards);
-        track.high = { seat: e.seat, cards: e.cards, cls };
+        track.high = { seat: e.seat, cards: e.cards, kind: e.group_kind };
         break;
-      }
       case "pass":
         out.over = track.high;
         out.forced = true; // CP§3.2: nothing beats, so the engine passes
+        if (you) track.forced = false;
         break;
       case "round":
         track.high = null;
@@ -206,8 +135,8 @@ import { numberKeys } from "./shared/claims.js";
     return { cards: sortCodes(cards), kind: "bonus", label: t("cp_bonus_label") };
   }
 
-  function bankedGroup(cards) {
-    return { cards: [...cards], kind: "banked", label: kindLabel(cards) };
+  function bankedGroup(g) {
+    return { cards: [...g.cards], kind: "banked", label: kindLabel(g.kind) };
   }
 
   function newTrick(round) {
@@ -219,7 +148,7 @@ import { numberKeys } from "./shared/claims.js";
     const f = facts(e);
     if (e.kind === "play") {
       if (e.lead || !m.trick || m.trick.done) m.trick = newTrick((m.trick ? m.trick.round : 0) + 1);
-      m.trick.entries.push({ seat: e.seat, cards: e.cards, kind: e.lead ? "lead" : "beat", forced: f.forced, v: e.v });
+      m.trick.entries.push({ seat: e.seat, cards: e.cards, play: e.group_kind, kind: e.lead ? "lead" : "beat", forced: f.forced, v: e.v });
       m.trick.high = m.trick.entries.length - 1;
     } else if (e.kind === "pass" && m.trick) {
       m.trick.entries.push({ seat: e.seat, cards: null, kind: "pass", forced: true, v: e.v });
@@ -240,13 +169,14 @@ import { numberKeys } from "./shared/claims.js";
 
   function model(v) {
     const tb = v.table;
+    learnHand(tb);
     const m = {
-      hand: [...tb.hand],
+      hand: tb.hand_by_family.flatMap((f) => f.cards),
       dealer: null,
       active: activeSeat(v),
       fresh: null,
       seats: tb.seats.map((s) => ({
-        count: s.cards,
+        count: s.concealed,
         points: s.points,
         groups: [...(s.bonus.length ? [bonusGroup(s.bonus)] : []), ...s.banked.map(bankedGroup)],
         pile: null,
@@ -302,8 +232,8 @@ import { numberKeys } from "./shared/claims.js";
         if (seat === HUMAN && !f.forced) forcedNotice(""); // your choice: older news is stale
         if (seat === HUMAN && f.forced) {
           forcedNotice(f.over
-            ? t("cp_notice_forced_beat", { play: playText(e.cards), over: playText(f.over.cards) })
-            : t("cp_notice_last_card", { play: playText(e.cards) }));
+            ? t("cp_notice_forced_beat", { play: playText(e.cards, e.group_kind), over: playText(f.over.cards, f.over.kind) })
+            : t("cp_notice_last_card", { play: playText(e.cards, e.group_kind) }));
         }
         break;
       }
@@ -311,13 +241,14 @@ import { numberKeys } from "./shared/claims.js";
         trickStep(m, e);
         m.active = seat;
         const f = facts(e);
-        if (seat === HUMAN && f.over) forcedNotice(t("cp_notice_passed", { play: playText(f.over.cards) }));
+        if (seat === HUMAN && f.over) forcedNotice(t("cp_notice_passed", { play: playText(f.over.cards, f.over.kind) }));
         break;
       }
       case "round": {
         trickStep(m, e);
         const w = m.seats[e.winner];
-        w.groups.push(bankedGroup(e.banked));
+        const won = m.trick ? m.trick.entries[m.trick.high] : null; // the banked play
+        w.groups.push(bankedGroup({ cards: e.banked, kind: won ? won.play : null }));
         w.points = e.points;
         m.removed += (e.removed || []).length;
         m.active = e.next ?? null;
@@ -387,7 +318,7 @@ import { numberKeys } from "./shared/claims.js";
       h(
         "span",
         { class: "cp-play-what" },
-        entry.cards ? h("span", { class: "cp-play-kind" }, kindLabel(entry.cards)) : null,
+        entry.cards ? h("span", { class: "cp-play-kind" }, kindLabel(entry.play)) : null,
         tag ? h("span", { class: "cp-play-tag" }, tag) : null,
       ),
     );
@@ -447,8 +378,8 @@ import { numberKeys } from "./shared/claims.js";
       } else {
         const high = tr.entries[tr.high];
         if (!high) note.textContent = "";
-        else if (high.seat === HUMAN) note.textContent = t("cp_note_to_beat_yours", { play: playText(high.cards) });
-        else note.textContent = t("cp_note_to_beat", { play: playText(high.cards), seat: seatName(high.seat) });
+        else if (high.seat === HUMAN) note.textContent = t("cp_note_to_beat_yours", { play: playText(high.cards, high.play) });
+        else note.textContent = t("cp_note_to_beat", { play: playText(high.cards, high.play), seat: seatName(high.seat) });
       }
     }
     note.hidden = !note.textContent;
@@ -458,15 +389,15 @@ import { numberKeys } from "./shared/claims.js";
 
   // ------------------------------------------------------------------ the hand and the plays
 
-  const FAMILY_KEYS = ["cp_family_main", "cp_family_yao", "cp_family_black", "cp_family_red"];
-  const familyOf = (code) => (code in INFO ? FAMILY_IDS[INFO[code].family] : "x");
+  const FAMILY_KEYS = { main: "cp_family_main", yao: "cp_family_yao", black: "cp_family_black", red: "cp_family_red" };
+  const familyOf = (code) => handFamily.get(code) || "x";
 
   function handCardState(code, i, m, v) {
     const family = familyOf(code);
     const attrs = { "data-family": family };
     // the first card of a family names it for screen readers ("Yao family: Cat 1-5")
-    if (code in INFO && (i === 0 || familyOf(m.hand[i - 1]) !== family)) {
-      attrs["aria-label"] = t("cp_family_first", { family: t(FAMILY_KEYS[INFO[code].family]), card: cardName(code) });
+    if (family in FAMILY_KEYS && (i === 0 || familyOf(m.hand[i - 1]) !== family)) {
+      attrs["aria-label"] = t("cp_family_first", { family: t(FAMILY_KEYS[family]), card: cardName(code) });
     }
     const base = { group: family, attrs };
     if (!v || v.over || !v.legal_actions.length) return { ...base, reason: t("cp_reason_wait") };
@@ -475,7 +406,7 @@ import { numberKeys } from "./shared/claims.js";
     const high = v.table.highest;
     return {
       ...base,
-      reason: high ? t("cp_reason_card_cannot_beat", { card: cardName(code), play: playText(high.cards) }) : t("cp_reason_wait"),
+      reason: high ? t("cp_reason_card_cannot_beat", { card: cardName(code), play: playText(high.cards, high.kind) }) : t("cp_reason_wait"),
     };
   }
 
@@ -490,7 +421,7 @@ import { numberKeys } from "./shared/claims.js";
   }
 
   const actionCards = (action) => action.split(" ").slice(1);
-  const multisetKey = (codes) => sortCodes(codes).join(" ");
+  const multisetKey = (codes) => [...codes].sort().join(" ");
 
   // Does `codes` (a play's cards) hold every selected card, copies counted?
   function holdsAll(codes, selected) {
@@ -500,18 +431,18 @@ import { numberKeys } from "./shared/claims.js";
   }
 
   // Plays in the order of the hand: families, highest rank first, smaller sets first, then the
-  // combinations from Tian Jiu down.
-  function playOrder(action) {
+  // combinations from Tian Jiu down (`facts`: view.action_facts).
+  function playOrder(action, facts) {
     const codes = actionCards(action);
-    const cls = classify(codes);
-    if (!cls) return [9, 0, 0, 0];
-    if (cls.special) return [4, 4 - cls.rank, cls.size, multisetKey(codes)];
-    return [cls.family, INFO[cls.code].order, cls.size, ""];
+    const f = facts[action];
+    if (!f) return [9, 0, 0, ""];
+    if (isSpecial(f.kind)) return [1, -f.rank, codes.length, multisetKey(codes)];
+    return [0, sortKey(codes[0]), codes.length, ""];
   }
 
-  function compareOrder(a, b) {
-    const x = playOrder(a);
-    const y = playOrder(b);
+  function compareOrder(a, b, facts) {
+    const x = playOrder(a, facts);
+    const y = playOrder(b, facts);
     for (let i = 0; i < x.length; i++) {
       if (x[i] < y[i]) return -1;
       if (x[i] > y[i]) return 1;
@@ -519,28 +450,36 @@ import { numberKeys } from "./shared/claims.js";
     return 0;
   }
 
-  // Why the selected cards cannot be played now.
+  // Why the selected cards cannot be played now, from what the engine says of the plays the
+  // hand holds (view.action_facts).
   function selectionReason(selected, v) {
     if (!selected.length) return t("cp_reason_select");
-    const cls = classify(selected);
-    if (!cls) {
+    const facts = v.action_facts;
+    const key = multisetKey(selected);
+    const action = Object.keys(facts).find((a) => multisetKey(actionCards(a)) === key);
+    if (!action) {
+      // the cards of a special combination the hand holds, in unequal numbers (CP§3.9)
       const counts = countOf(selected);
-      const civil = SPECIALS.find((sp) => counts[sp.civil]);
-      if (civil && Object.keys(counts).every((c) => c === civil.civil || civil.matching.includes(c))) {
-        return t("cp_reason_unequal", { name: t(civil.key), civil: cardName(civil.civil) });
+      const civil = Object.values(facts).find((f) => f.civil && counts[f.civil]);
+      if (civil) {
+        const same = Object.keys(facts).filter((a) => facts[a].kind === civil.kind);
+        const cards = new Set(same.flatMap(actionCards));
+        if (Object.keys(counts).every((c) => cards.has(c))) {
+          return t("cp_reason_unequal", { name: t(SPECIAL_KEYS[civil.kind]), civil: cardName(civil.civil) });
+        }
       }
       return t("cp_reason_not_a_play");
     }
+    const f = facts[action];
     const high = v.table.highest;
-    if (v.table.phase === "respond" && high) {
-      const why = whyNotBeat(cls, classify(high.cards));
-      const args = { play: playText(selected), over: playText(high.cards) };
-      if (why === "class") return t("cp_reason_class", args);
-      if (why === "size") return tn("cp_reason_count", high.cards.length, args);
-      if (why === "family") return t("cp_reason_family", args);
-      if (why === "rank") return t("cp_reason_rank", args);
+    if (f.why_not && high) {
+      const args = { play: playText(selected, f.kind), over: playText(high.cards, high.kind) };
+      if (f.why_not === "class") return t("cp_reason_class", args);
+      if (f.why_not === "size") return tn("cp_reason_count", high.cards.length, args);
+      if (f.why_not === "family") return t("cp_reason_family", args);
+      if (f.why_not === "rank") return t("cp_reason_rank", args);
     }
-    return t("cp_reason_not_legal", { play: playText(selected) });
+    return t("cp_reason_not_legal", { play: playText(selected, f.kind) });
   }
 
   function actionButtons(v) {
@@ -552,7 +491,7 @@ import { numberKeys } from "./shared/claims.js";
     // One button per legal play; a selection narrows them to the plays that use those cards.
     // If none does, there are none: the Play button's reason says why, in place of plays that
     // have nothing to do with the selection (Clear brings them back).
-    const all = [...legal].sort(compareOrder);
+    const all = [...legal].sort((a, b) => compareOrder(a, b, v.action_facts));
     const shown = selected.length ? all.filter((a) => holdsAll(actionCards(a), selected)) : all;
     /** @type {ButtonSpec[]} */
     const buttons = [
@@ -582,7 +521,7 @@ import { numberKeys } from "./shared/claims.js";
     const key = numberKeys();
     shown.forEach((action) => {
       const codes = actionCards(action);
-      const label = kindLabel(codes);
+      const label = kindLabel(v.action_facts[action].kind);
       buttons.push({
         action,
         testid: "play-option",
@@ -610,7 +549,7 @@ import { numberKeys } from "./shared/claims.js";
     if (v.over) return outcome(v, t("cp_status_tie", { seats: tiedNames(v.result) }));
     if (v.legal_actions.length) {
       if (tb.phase === "respond" && tb.highest) {
-        return t("cp_status_must_beat", { play: playText(tb.highest.cards), seat: seatName(tb.highest.seat) });
+        return t("cp_status_must_beat", { play: playText(tb.highest.cards, tb.highest.kind), seat: seatName(tb.highest.seat) });
       }
       return t("cp_status_lead");
     }
@@ -626,11 +565,12 @@ import { numberKeys } from "./shared/claims.js";
     switch (e.kind) {
       case "deal":
       case "hand":
+      case "forced":
         return null;
       case "bonus":
         return you ? tn("cp_log_you_bonus", e.cards.length) : tn("cp_log_seat_bonus", e.cards.length, { seat });
       case "play": {
-        const play = playText(e.cards);
+        const play = playText(e.cards, e.group_kind);
         if (e.lead) {
           if (you) return t(f.forced ? "cp_log_you_led_last" : "cp_log_you_led", { play });
           return t("cp_log_seat_led", { seat, play });
@@ -639,7 +579,7 @@ import { numberKeys } from "./shared/claims.js";
         return t("cp_log_seat_beat", { seat, play });
       }
       case "pass": {
-        const over = f.over ? playText(f.over.cards) : "";
+        const over = f.over ? playText(f.over.cards, f.over.kind) : "";
         return you ? t("cp_log_you_passed", { play: over }) : t("cp_log_seat_passed", { seat, play: over });
       }
       case "round":
@@ -694,12 +634,14 @@ import { numberKeys } from "./shared/claims.js";
     const bd = result.breakdown || {};
     const seats = [...(bd.seats || [])].sort((a, b) => b.points - a.points || a.seat - b.seat);
     const tied = bd.tied || [];
+    // the kind of each banked play, from the table (the breakdown keeps their cards only)
+    const kindOf = (seat, i) => ((v.table.seats[seat] || { banked: [] }).banked[i] || {}).kind;
     const rows = seats.map((s) => {
       const won = result.winner === s.seat;
       const tie = tied.includes(s.seat);
       const groups = [];
       if (s.bonus.length) groups.push(miniGroup(s.bonus, "bonus", t("cp_bonus_label")));
-      for (const cards of s.banked) groups.push(miniGroup(cards, "banked", kindLabel(cards)));
+      s.banked.forEach((cards, i) => groups.push(miniGroup(cards, "banked", kindLabel(kindOf(s.seat, i)))));
       const details = [tn("cp_result_banked", s.banked_points)];
       if (s.bonus_points) details.push(tn("cp_result_bonus", s.bonus_points));
       if (s.unplayed.length) details.push(tn("cp_result_unplayed", s.unplayed.length));
@@ -761,7 +703,7 @@ import { numberKeys } from "./shared/claims.js";
       if (e.kind === "round") return e.next !== HUMAN ? e.next ?? null : null;
       return e.kind === "play" || e.kind === "pass" ? e.seat : null;
     },
-    instant: (e) => e.kind === "deal" || e.kind === "hand" || e.kind === "end",
+    instant: (e) => e.kind === "deal" || e.kind === "hand" || e.kind === "forced" || e.kind === "end",
     status,
     seatExtras,
     resultTitle,

@@ -9,12 +9,11 @@
 // interface is described in docs/table-client.md and typed in core/types.js. The public card,
 // the claim buttons and the common moves are shared (shared/).
 //
-// Log events (games/nantong/state.py). An event's data may carry its own "kind", which then
-// names the log entry: an opening declaration arrives as kind "four" | "three" | "hezi" (with
-// cards), a kong made on a turn as "concealed" | "added" (with card), a kong claimed from a
-// discard as "kong" (with card and from). The others: deal, hand, setup {ready}, draw {from:
-// "front" | "back", stock}, drawn {card} (yours only), discard, pong {card, from}, add_kong
-// {card} (the card robbers may win on), answer {action} (yours only), win, exhausted.
+// Log events (games/nantong/observation.py): an opening declaration is "declare" {group_kind:
+// "four" | "three" | "hezi", cards}; a kong is "kong" {card}, made on a turn {group_kind:
+// "concealed" | "added"} or claimed from a discard {from}. The others: deal, hand, setup {ready},
+// draw {from: "front" | "back", stock}, drew {card} (yours only), discard, pong {card, from},
+// add_kong {card} (the card robbers may win on), answer {action} (yours only), win, exhausted.
 
 import { registerGame } from "./core/main.js";
 import { HUMAN } from "./core/state.js";
@@ -139,20 +138,14 @@ import * as moves from "./shared/moves.js";
     return { cards, kind, card, label: t("group_of", { group: meldName(kind), cards: cardName(card) }) };
   }
 
-  // The declaration an event shows: kind four/three/hezi (or a "declare" event by its size).
-  function declaredKind(e) {
-    if (isOpening(e.kind)) return e.kind;
-    return { 4: "four", 3: "three", 2: "hezi" }[(e.cards || []).length] || "four";
-  }
+  // The declaration an event shows: four, three or hezi.
+  const declaredKind = (e) => e.group_kind;
 
   // How a kong event was made: "concealed", "added", or "kong" (claimed from a discard).
-  function kongKind(e) {
-    if (e.kind === "concealed" || e.kind === "added") return e.kind;
-    return e.from !== undefined && e.from !== null ? "kong" : "concealed";
-  }
+  const kongKind = (e) => e.group_kind || "kong";
 
-  const isKongEvent = (e) => e.kind === "concealed" || e.kind === "added" || e.kind === "kong";
-  const isDeclareEvent = (e) => isOpening(e.kind) || e.kind === "declare";
+  const isKongEvent = (e) => e.kind === "kong";
+  const isDeclareEvent = (e) => e.kind === "declare";
 
   // ------------------------------------------------------------------ the display model
   // Besides the core's fields: phase ("opening" | "turn" | "claim" | "over"), stock (count),
@@ -173,7 +166,7 @@ import * as moves from "./shared/moves.js";
   function lastDrawOf(log) {
     for (let i = log.length - 1; i >= 0; i--) {
       const e = log[i];
-      if (e.kind === "drawn" || e.kind === "answer") continue;
+      if (e.kind === "drew" || e.kind === "answer") continue;
       return e.kind === "draw" ? { seat: e.seat, from: e.from } : null;
     }
     return null;
@@ -187,7 +180,7 @@ import * as moves from "./shared/moves.js";
     // No card under claim: the last claimed or winning card, faded, tells what just happened.
     for (let i = v.log.length - 1; i >= 0; i--) {
       const e = v.log[i];
-      if (e.kind === "drawn" || e.kind === "answer") continue;
+      if (e.kind === "drew" || e.kind === "answer") continue;
       if (e.kind === "win" && e.card) return { code: e.card, by: e.seat, how: "won" };
       if ((e.kind === "pong" || e.kind === "kong") && e.from !== undefined && e.from !== null) {
         return { code: e.card, by: e.seat, how: "claimed" };
@@ -213,7 +206,7 @@ import * as moves from "./shared/moves.js";
       ready: tb.seats.map((s) => !!s.ready),
       setupDone: tb.seats.map((s) => !!s.setup_done),
       seats: tb.seats.map((s) => ({
-        groups: s.melds.map((m) => meldGroup(m.kind, m.cards[0])),
+        groups: s.groups.map((g) => meldGroup(g.kind, g.cards[0])),
         pile: [...s.discards],
         count: s.concealed,
       })),
@@ -228,8 +221,8 @@ import * as moves from "./shared/moves.js";
 
   function advance(m, e) {
     const seat = e.seat;
-    if (e.kind !== "drawn" && e.kind !== "answer") m.lastDraw = null;
-    if (!["draw", "drawn", "answer"].includes(e.kind)) m.drawn = null;
+    if (e.kind !== "drew" && e.kind !== "answer") m.lastDraw = null;
+    if (!["draw", "drew", "answer"].includes(e.kind)) m.drawn = null;
     if (isDeclareEvent(e)) {
       const card = e.cards[0];
       takeCards(m, seat, card, e.cards.length);
@@ -262,7 +255,7 @@ import * as moves from "./shared/moves.js";
         m.public = null;
         m.active = seat;
         break;
-      case "drawn":
+      case "drew":
         m.hand.push(e.card);
         if (m.phase === "turn") m.drawn = e.card;
         break;
@@ -644,10 +637,10 @@ import * as moves from "./shared/moves.js";
         if (e.ready) return you ? t("nt_log_you_ready") : t("nt_log_seat_ready", args);
         return you ? t("nt_log_you_finished") : t("nt_log_seat_finished", args);
       case "draw":
-        // your own draws are told by the "drawn" event that names the card
+        // your own draws are told by the "drew" event that names the card
         if (you) return null;
         return e.from === "back" ? t("nt_log_seat_replacement", args) : t("nt_log_seat_drew", args);
-      case "drawn":
+      case "drew":
         return e.from === "back" ? t("nt_log_you_replacement", args) : t("log_you_drew", args);
       case "discard":
         return you ? t("log_you_discarded", args) : t("log_seat_discarded", args);
@@ -677,7 +670,7 @@ import * as moves from "./shared/moves.js";
 
   const actor = (e) => (["deal", "hand", "answer", "exhausted"].includes(e.kind) ? null : e.seat ?? null);
 
-  // Your own draw is shown by the "drawn" event that follows it; answers are never paced.
+  // Your own draw is shown by the "drew" event that follows it; answers are never paced.
   const instant = (e) =>
     e.kind === "answer" || e.kind === "hand" || e.kind === "deal" || (e.kind === "draw" && e.seat === HUMAN);
 

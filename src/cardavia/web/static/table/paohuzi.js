@@ -192,7 +192,7 @@ import * as moves from "./shared/moves.js";
       stock: tb.stock,
       shown: tb.shown,
       stale: { chi: [...tb.stale.chi], peng: [...tb.stale.peng] },
-      inPlay: tb.card && !v.over ? { code: tb.card, source: tb.source, from: tb.from } : null,
+      inPlay: tb.public_card && !v.over ? { code: tb.public_card, source: tb.source, from: tb.offered_by } : null,
       public: null,
       seats: tb.seats.map((s, i) => ({
         count: s.concealed,
@@ -202,7 +202,7 @@ import * as moves from "./shared/moves.js";
       })),
     };
     if (m.inPlay) {
-      m.public = { code: tb.card, by: tb.from, how: tb.source === "reveal" ? "revealed" : "discarded" };
+      m.public = { code: tb.public_card, by: tb.offered_by, how: tb.source === "reveal" ? "revealed" : "discarded" };
     } else {
       // No card under claim: show what became of the last one, faded (taken, unclaimed, won).
       let moved = false;
@@ -584,7 +584,7 @@ import * as moves from "./shared/moves.js";
     if (!legal.length) return { buttons: [], hint: "" };
     if (legal[0].startsWith("discard ")) return { buttons: [], hint: t("hand_hint") };
     const tb = v.table;
-    const card = tb.card;
+    const card = tb.public_card;
     const m = model(v);
     /** @type {ButtonSpec[]} */
     const buttons = [];
@@ -656,16 +656,16 @@ import * as moves from "./shared/moves.js";
         const first = !v.log.some((e) => e.kind === "reveal" || e.kind === "discard");
         return first ? t("phz_status_first_discard") : t("status_your_discard");
       }
-      if (!tb.card) {
+      if (!tb.public_card) {
         const e = lastCompulsory(v);
         const key = e && e.kind === "ti" ? "phz_status_win_after_ti" : "phz_status_win_after_wei";
         return t(key, { card: e ? cardName(e.card) : "" });
       }
-      const card = cardName(tb.card);
+      const card = cardName(tb.public_card);
       if (tb.source === "reveal") {
-        return tb.from === HUMAN ? t("phz_status_you_revealed", { card }) : t("phz_status_seat_revealed", { seat: seatName(tb.from), card });
+        return tb.offered_by === HUMAN ? t("phz_status_you_revealed", { card }) : t("phz_status_seat_revealed", { seat: seatName(tb.offered_by), card });
       }
-      return t("status_seat_discarded", { seat: seatName(tb.from), card });
+      return t("status_seat_discarded", { seat: seatName(tb.offered_by), card });
     }
     if (tb.my_answer) return t("status_answered");
     if (tb.phase === "discard" && tb.discarder !== null && tb.discarder !== HUMAN) {

@@ -32,16 +32,6 @@ import * as moves from "./shared/moves.js";
   const sortCodes = (codes) => [...codes].sort((a, b) => sortKey(a) - sortKey(b));
   const isSingle = (code) => code[0] === "F" || code[1] === "K"; // Generals and flowers
 
-  // The kind of a legal group (SSP-4), as the server's breakdown names it.
-  function groupKind(codes) {
-    if (codes.length === 1) return codes[0][0] === "F" ? "flower" : "general";
-    if (codes.every((c) => c === codes[0])) {
-      return { 2: "pair", 3: "triple", 4: "quad" }[codes.length] || "group";
-    }
-    if (codes.every((c) => c[1] === "S")) return `soldiers${codes.length}`;
-    return codes.some((c) => c[1] === "K") ? "command" : "field";
-  }
-
   const KIND_KEYS = {
     general: "kind_general",
     flower: "kind_flower",
@@ -56,18 +46,16 @@ import * as moves from "./shared/moves.js";
   };
   const kindLabel = (kind) => t(KIND_KEYS[kind] || kind);
 
-  function claimLabel(codes) {
-    const kind = groupKind(codes);
+  // A claim by the kind of group it makes (SSP-4), as the server names it.
+  function claimLabel(kind) {
     if (kind === "general") return t("act_keep_general");
     if (kind === "flower") return t("act_keep_flower");
     return kindLabel(kind);
   }
 
-  // An exposed group as the core draws it.
-  function group(codes) {
-    const cards = sortCodes(codes);
-    const kind = groupKind(cards);
-    return { cards, kind, label: kindLabel(kind) };
+  // An exposed group ({kind, cards}, as the server sends it) as the core draws it.
+  function group(g) {
+    return { cards: sortCodes(g.cards), kind: g.kind, label: kindLabel(g.kind) };
   }
 
   // ------------------------------------------------------------------ the display model
@@ -88,7 +76,7 @@ import * as moves from "./shared/moves.js";
       stock: tb.stock,
       dealer: tb.dealer,
       seats: tb.seats.map((s) => ({
-        groups: s.exposed.map(group),
+        groups: s.groups.map(group),
         pile: [...s.discards],
         count: s.concealed,
       })),
@@ -135,11 +123,11 @@ import * as moves from "./shared/moves.js";
         m.active = seat;
         break;
       case "claim": {
-        if (m.round === "discard") moves.takeDiscard(m, e.from, e.card);
+        if (m.round === "discard" && e.from !== undefined) moves.takeDiscard(m, e.from, e.card);
         const rest = [...e.group];
         removeOne(rest, e.card); // the claimed card was never in the hand
         moves.leaveHand(m, seat, rest);
-        moves.expose(m, seat, group(e.group));
+        moves.expose(m, seat, group({ kind: e.group_kind, cards: e.group }));
         m.public = { code: e.card, by: seat, how: "claimed" };
         m.round = null;
         break;
@@ -208,7 +196,7 @@ import * as moves from "./shared/moves.js";
     const key = numberKeys();
     for (const action of legal.filter((a) => a.startsWith("claim "))) {
       const codes = action.split(" ").slice(1);
-      const label = claimLabel(codes);
+      const label = claimLabel(v.action_facts[action].kind);
       buttons.push({ action, testid: "claim-option", label, key: key(), cards: codes, primary: !canWin, aria: groupOf(label, codes) });
     }
     buttons.push(passButton(legal, t("reason_must_keep")));
@@ -252,7 +240,7 @@ import * as moves from "./shared/moves.js";
       case "unclaimed":
         return t("log_unclaimed", args);
       case "claim":
-        args.group = kindLabel(groupKind(sortCodes(e.group || [e.card])));
+        args.group = kindLabel(e.group_kind);
         return you ? t("log_you_claimed", args) : t("log_seat_claimed", args);
       case "discard":
         return you ? t("log_you_discarded", args) : t("log_seat_discarded", args);
@@ -261,7 +249,7 @@ import * as moves from "./shared/moves.js";
       case "drawn":
         return t("log_drawn");
       case "answer":
-        return answerLine(e, (action) => claimLabel(action.split(" ").slice(1)));
+        return answerLine(e, () => claimLabel(e.group_kind));
       default:
         return e.kind;
     }
