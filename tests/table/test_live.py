@@ -196,3 +196,32 @@ def test_a_slow_store_write_holds_up_its_deal_only(store: Store) -> None:
 
     run(go())
     assert stalled.order[:2] == ["other deal answered", "written"]
+
+
+def test_a_view_carries_the_steps_its_client_has_not_drawn(store: Store) -> None:
+    """docs/api.md: each step newer than the version a client shows brings the human's table
+    after it, on the step's last log entry; the human's own action lets the older steps go, so
+    a client further behind gets none (it draws the view as it is), and so does another seat."""
+    tables = Tables(store, GAMES)
+
+    async def go() -> None:
+        table = await tables.create("paohuzi", 3, "greedy")
+        await tables.drain()
+        lasts: set[int] = set()
+        while not table.state.is_over():
+            since = table.version
+            await tables.human_act(table, table.state.legal_actions(HUMAN)[0], since)
+            await tables.drain()
+            view = table.with_steps(table.view(), since)
+            carried = {e["v"]: e["table"] for e in view["log"] if "table" in e}
+            assert carried and min(carried) > since and max(carried) == view["version"]
+            assert carried[view["version"]] == view["table"]
+            # only the last entry of each step: the version after each step the table took
+            assert set(carried) == {v for _, v, _ in table.steps}
+            lasts |= {e["v"] for e in view["log"] if e["v"] > since and e["v"] not in carried}
+            behind = table.with_steps(table.view(), since - 1)
+            assert not any("table" in e for e in behind["log"])
+            assert not any("table" in e for e in table.with_steps(table.view(1), since)["log"])
+        assert lasts, "no step of several entries in the deal"
+
+    run(go())

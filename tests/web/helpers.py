@@ -12,13 +12,22 @@ from cardavia.store.base import Store
 
 
 def settle(client: TestClient, deal_id: str, version: int = -1) -> dict[str, Any]:
-    """Wait until the AI seats have played and the human must act (or the deal is over)."""
+    """Wait until the AI seats have played and the human must act (or the deal is over): the
+    view then, as a GET without `wait` shows it."""
     for _ in range(200):
         view: dict[str, Any] = client.get(f"/api/games/{deal_id}?wait={version}").json()["view"]
         if view["over"] or view["legal_actions"]:
-            return view
+            return without_steps(view)
         version = view["version"]
     raise AssertionError("the AI seats never handed over")
+
+
+def without_steps(view: dict[str, Any]) -> dict[str, Any]:
+    """`view` without the tables its log entries carry for a replay (docs/api.md, "The steps
+    of a replay"), which only an answer to a client's version has."""
+    for entry in view["log"]:
+        entry.pop("table", None)
+    return view
 
 
 def stored(site: TestClient | str | Path, deal_id: str) -> list[tuple[int, int, str]]:

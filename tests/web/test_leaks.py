@@ -1,15 +1,20 @@
 """No response to seat 0 (views, log, errors) carries an AI seat's concealed cards or the stock
-order, over many random deals played through the API (architecture.md §2)."""
+order, over many random deals played through the API (architecture.md §2). The views the log
+entries carry for a replay (`table` after each step) are the human's own observation at that
+step, which its client was shown, or is being shown, in order."""
 
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
 from starlette.testclient import TestClient
 
 from cardavia.games.sisepai.cards import N_IDS, code
 from cardavia.games.sisepai.state import SiSePaiState
+from cardavia.rules.types import ObservationBase
+from cardavia.table.live import HUMAN, Table
 
 
 def _hidden_codes(state: SiSePaiState, viewer_visible: set[str]) -> set[str]:
@@ -36,6 +41,39 @@ def _visible(view: dict) -> set[str]:  # type: ignore[type-arg]
     return seen
 
 
+def _observations(table: Table) -> dict[int, ObservationBase]:
+    """The human's observation after each step that showed it something, replayed from the
+    deal's seed and its stored actions, by the version that step left it at."""
+    assert table.row.seed is not None
+    state = table.game.new_deal(table.row.seed, table.row.dealer, lazy=True)
+    seen = {0: state.observation(HUMAN)}
+    version = 0
+
+    def step(events: list[Any]) -> None:
+        nonlocal version
+        shown = sum(e.visible_to(HUMAN) for e in events)
+        version += shown
+        if shown:
+            seen[version] = state.observation(HUMAN)
+
+    step(state.opening)
+    for seat, action in table.state.actions:
+        while state.unsettled():
+            step(state.settle())
+        step(state.apply(seat, action))
+    while state.unsettled() and version < table.version:
+        step(state.settle())
+    return seen
+
+
+def _steps(view: dict[str, Any], since: int) -> dict[int, Any]:
+    """The tables the view's log entries carry (docs/api.md): only on entries newer than the
+    version the client asked from."""
+    steps = {e["v"]: e["table"] for e in view["log"] if "table" in e}
+    assert all(v > since for v in steps), (since, sorted(steps))
+    return steps
+
+
 # Mostly the quick easy level; a few deals against the searching level, whose seats think in
 # worker processes on worlds sampled from their own view.
 CASES = [(seed, "easy") for seed in range(30)] + [(seed, "normal") for seed in range(30, 33)]
@@ -48,10 +86,13 @@ def test_no_response_leaks_hidden_cards(client: TestClient, seed: int, level: st
     deal_id = r.json()["id"]
     tables = client.app.state.tables  # type: ignore[attr-defined]
     texts = [r.text]
+    assert not _steps(r.json()["view"], 0)  # the opening view is drawn as it is
+    steps: dict[int, Any] = {}
     version = -1
     for _ in range(400):
         r = client.get(f"/api/games/{deal_id}?wait={version}")
         view = r.json()["view"]
+        steps |= _steps(view, version)
         texts.append(r.text)
         state = tables._tables[deal_id].state
         hidden = _hidden_codes(state, _visible(view))
@@ -87,4 +128,10 @@ def test_no_response_leaks_hidden_cards(client: TestClient, seed: int, level: st
         )
         assert r.status_code == 200
         texts.append(r.text)
+        steps |= _steps(r.json()["view"], version)
         version = r.json()["view"]["version"] - 1
+    # each step's table is the human's observation replayed to that step
+    assert steps
+    replayed = _observations(tables._tables[deal_id])
+    for v, table in steps.items():
+        assert table == replayed[v], v

@@ -14,13 +14,14 @@ request that lost answers 409 with the fresh view. Searches are jobs in the stor
 from __future__ import annotations
 
 import asyncio
+import json
 import logging
 import random
 import re
 import secrets
 import time
 import zlib
-from collections import OrderedDict
+from collections import OrderedDict, deque
 from collections.abc import Mapping
 from typing import Any
 
@@ -51,6 +52,9 @@ HUMAN = 0
 # unknown without asking the store or keeping anything for it.
 DEAL_ID = re.compile(r"[A-Za-z0-9_-]{1,64}")
 HINT_LEVEL = "normal"  # the hint is what the normal agent would do (ai.md)
+# The human's observations kept per deal for a client still replaying (`Table.with_steps`): at
+# most this many, and none from before the human's own last action.
+STEPS_KEPT = 64
 log = logging.getLogger(__name__)
 
 
@@ -107,6 +111,7 @@ class Table:
         self.writes: set[asyncio.Future[None]] = set()  # store writes in flight
         self.waiting = 0  # long polls waiting on this object: it must stay the deal's
         self.window = Window()
+        self.steps: deque[tuple[int, int, bytes]] = deque(maxlen=STEPS_KEPT)  # see `_step_seen`
         self._adopt(self.state, self.state.opening)
         self.catch_up(row.actions)  # replaying re-validates every stored action
         if row.actions:
@@ -173,6 +178,32 @@ class Table:
             if self.pacer is not None and self.window.timed and by != HUMAN:
                 self.pacer.record(self.pace_key, now - self.window.opened)
             self.window = Window(now, after_human=by == HUMAN)
+            self._step_seen(seen, by)
+
+    def _step_seen(self, seen: int, by: int | None) -> None:
+        """Keep the human's observation after a step it saw (from version `seen` on), for
+        `with_steps`: as compressed JSON, a twentieth of the memory of the dicts. A client sends
+        the human's action from the version it shows, so once that action comes, no client of
+        the human's needs an older step: they go."""
+        if self.pacer is None:  # rebuilding a stored deal: its steps were shown long ago
+            return
+        if by == HUMAN:
+            self.steps.clear()
+        observation = json.dumps(self.state.observation(HUMAN), separators=(",", ":"))
+        self.steps.append((seen, self.versions[HUMAN], zlib.compress(observation.encode(), 1)))
+
+    def with_steps(self, view: dict[str, Any], since: int) -> dict[str, Any]:
+        """`view` (the human's) with the view's `table` after each step newer than `since`, the
+        version the client shows, on that step's last log entry, so that the client can draw the
+        steps one by one (docs/api.md). Nothing for a client further behind than the steps kept,
+        nor for another seat's view: it shows the view as it is."""
+        if view.get("seat") != HUMAN or not self.steps or since < self.steps[0][0]:
+            return view
+        after = {version: table for _, version, table in self.steps if version > since}
+        for entry in view["log"]:
+            if entry["v"] in after:
+                entry["table"] = json.loads(zlib.decompress(after[entry["v"]]))
+        return view
 
     @property
     def pace_key(self) -> PaceKey:

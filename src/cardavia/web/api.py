@@ -265,6 +265,7 @@ async def get_deal(request: Request) -> Response:
         except ValueError:
             raise ApiError(400, "bad_request", "wait must be an integer version") from None
         await _tables(request).wait(table, version, MAX_WAIT, seat)
+        return JSONResponse({"view": table.with_steps(table.view(seat), version)})
     return JSONResponse({"view": table.view(seat)})
 
 
@@ -281,7 +282,8 @@ async def post_action(request: Request) -> Response:
     try:
         await _tables(request).human_act(table, action, version)
     except StaleVersionError as err:
-        raise ApiError(409, "stale_version", str(err), view=table.view(seat)) from None
+        view = table.with_steps(table.view(seat), version)
+        raise ApiError(409, "stale_version", str(err), view=view) from None
     except IllegalActionError as err:
         raise ApiError(422, "illegal_action", str(err)) from None
     except RulesError as err:
@@ -289,7 +291,7 @@ async def post_action(request: Request) -> Response:
     except StoreError as err:
         log.warning("deal %s: an action was not stored: %s", table.id, type(err).__name__)
         raise ApiError(503, "store_unavailable", "the action was not stored; try again") from None
-    return JSONResponse({"view": table.view(seat)})
+    return JSONResponse({"view": table.with_steps(table.view(seat), version)})
 
 
 async def post_hint(request: Request) -> Response:
@@ -301,7 +303,8 @@ async def post_hint(request: Request) -> Response:
     try:
         hint = await _tables(request).hint(table, version, _client(request))
     except StaleVersionError as err:
-        raise ApiError(409, "stale_version", str(err), view=table.view(seat)) from None
+        view = table.with_steps(table.view(seat), version)
+        raise ApiError(409, "stale_version", str(err), view=view) from None
     except NotYourTurnError as err:
         raise ApiError(409, "not_your_turn", str(err)) from None
     return JSONResponse({"hint": hint})

@@ -147,7 +147,16 @@ def _schemas() -> Obj:
                     "items": {
                         "type": "object",
                         "required": ["v", "kind"],
-                        "properties": {"v": {"type": "integer", "minimum": 1}, "kind": string},
+                        "properties": {
+                            "v": {"type": "integer", "minimum": 1},
+                            "kind": string,
+                            "table": {
+                                "type": "object",
+                                "description": "the view's `table` right after this entry's"
+                                " step, on the last entry of each step newer than the version"
+                                " the client sent (`wait`, or the posted `version`)",
+                            },
+                        },
                     },
                 },
                 "table": {"type": "object", "description": "the game's own table view"},
@@ -234,7 +243,14 @@ def _schemas() -> Obj:
         "Action": {
             "type": "object",
             "required": ["action", "version"],
-            "properties": {"action": string, "version": integer},
+            "properties": {
+                "action": string,
+                "version": {
+                    **integer,
+                    "description": "the version you act on; the log entries of the answer"
+                    " newer than it carry the steps' tables",
+                },
+            },
         },
         "Empty": {"type": "object"},
         "HintRequest": {
@@ -376,7 +392,8 @@ def _api_paths() -> Obj:
                         "wait",
                         {"type": "integer"},
                         "hold the answer until the version exceeds this one"
-                        f" or {MAX_WAIT:g} s pass",
+                        f" or {MAX_WAIT:g} s pass; the log entries newer than it then carry"
+                        " the view's `table` after each step, for a paced replay",
                     ),
                 ],
                 "responses": {

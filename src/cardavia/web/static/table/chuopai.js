@@ -16,7 +16,6 @@ import { ctx } from "./core/ctx.js";
 import { HUMAN } from "./core/state.js";
 import { t, tn, seatName, cardName, joinList, joinAnd } from "./core/strings.js";
 import { $, h, cardFace } from "./core/dom.js";
-import { removeOne } from "./core/present.js";
 import { outcome } from "./core/result.js";
 import { fillCentre } from "./shared/centre.js";
 import { numberKeys } from "./shared/claims.js";
@@ -85,7 +84,8 @@ import { numberKeys } from "./shared/claims.js";
   // ------------------------------------------------------------------ your moves, from the log
   // Each of your moves is told apart: chosen, or forced by the rules (applied by the engine
   // without asking you, after a "forced" event that only you are shown). Events are read once
-  // each, in log order; `facts(e)` is shared by advance and describeEvent.
+  // each, in log order; `facts(e)` is shared by describeEvent,
+  // model() and news().
 
   const track = { forced: false, high: null, facts: new Map() };
 
@@ -143,7 +143,7 @@ import { numberKeys } from "./shared/claims.js";
     return { round, entries: [], high: -1, done: false, winner: null, banked: 0 };
   }
 
-  // One event into the trick of the model (shared by model() and advance()).
+  // One event into the trick of the model.
   function trickStep(m, e) {
     const f = facts(e);
     if (e.kind === "play") {
@@ -213,56 +213,20 @@ import { numberKeys } from "./shared/claims.js";
     forcedNews = !!text;
   }
 
-  function advance(m, e) {
-    const seat = e.seat;
-    switch (e.kind) {
-      case "bonus":
-        m.opening.push({ seat, cards: e.cards });
-        m.seats[seat].groups.unshift(bonusGroup(e.cards));
-        m.seats[seat].count -= e.cards.length;
-        m.seats[seat].points += e.cards.length;
-        if (seat === HUMAN) for (const c of e.cards) removeOne(m.hand, c);
-        break;
-      case "play": {
-        trickStep(m, e);
-        m.seats[seat].count -= e.cards.length;
-        if (seat === HUMAN) for (const c of e.cards) removeOne(m.hand, c);
-        m.active = seat;
-        const f = facts(e);
-        if (seat === HUMAN && !f.forced) forcedNotice(""); // your choice: older news is stale
-        if (seat === HUMAN && f.forced) {
-          forcedNotice(f.over
-            ? t("cp_notice_forced_beat", { play: playText(e.cards, e.group_kind), over: playText(f.over.cards, f.over.kind) })
-            : t("cp_notice_last_card", { play: playText(e.cards, e.group_kind) }));
-        }
-        break;
-      }
-      case "pass": {
-        trickStep(m, e);
-        m.active = seat;
-        const f = facts(e);
-        if (seat === HUMAN && f.over) forcedNotice(t("cp_notice_passed", { play: playText(f.over.cards, f.over.kind) }));
-        break;
-      }
-      case "round": {
-        trickStep(m, e);
-        const w = m.seats[e.winner];
-        const won = m.trick ? m.trick.entries[m.trick.high] : null; // the banked play
-        w.groups.push(bankedGroup({ cards: e.banked, kind: won ? won.play : null }));
-        w.points = e.points;
-        m.removed += (e.removed || []).length;
-        m.active = e.next ?? null;
-        m.fresh = { seat: e.winner, where: "groups" };
-        if (forcedNews) forcedNotice(""); // the log keeps it
-        break;
-      }
-      case "end":
-        m.active = e.winner ?? null;
-        forcedNotice(""); // the end sheet tells the rest; the log keeps every forced move
-        break;
-      default:
-        facts(e);
-        break;
+  // Your moves the rules made for you (CP§3.2), as news: each forced play or pass, gone once
+  // you choose a play yourself or the round ends.
+  function news(e) {
+    const f = facts(e);
+    if (e.kind === "play" && e.seat === HUMAN) {
+      if (!f.forced) forcedNotice(""); // your choice: older news is stale
+      else if (f.over) forcedNotice(t("cp_notice_forced_beat", { play: playText(e.cards, e.group_kind), over: playText(f.over.cards, f.over.kind) }));
+      else forcedNotice(t("cp_notice_last_card", { play: playText(e.cards, e.group_kind) }));
+    } else if (e.kind === "pass" && e.seat === HUMAN && f.over) {
+      forcedNotice(t("cp_notice_passed", { play: playText(f.over.cards, f.over.kind) }));
+    } else if (e.kind === "round" && forcedNews) {
+      forcedNotice(""); // the log keeps it
+    } else if (e.kind === "end") {
+      forcedNotice(""); // the end sheet tells the rest; the log keeps every forced move
     }
   }
 
@@ -690,7 +654,7 @@ import { numberKeys } from "./shared/claims.js";
     groupsLabel: "cp_banked_label",
     setup,
     model,
-    advance,
+    news,
     sortHand: sortCodes,
     renderCentre,
     handCardState,

@@ -6,8 +6,8 @@
 // added kong, the log lines, and the scoring sheet (every player's units and doublings, the
 // winner's bonuses and multipliers, rounding and the pairwise settlement) with Next deal and
 // Restart for a running match (view.match). The game-independent table is core/; the
-// interface is described in docs/table-client.md and typed in core/types.js. The public card,
-// the claim buttons and the common moves are shared (shared/).
+// interface is described in docs/table-client.md and typed in core/types.js. The public card
+// and the claim buttons are shared (shared/).
 //
 // Log events (games/nantong/observation.py): an opening declaration is "declare" {group_kind:
 // "four" | "three" | "hezi", cards}; a kong is "kong" {card}, made on a turn {group_kind:
@@ -23,7 +23,6 @@ import { answerLine, dealerStartLine } from "./core/log.js";
 import { outcome } from "./core/result.js";
 import { fillCentre, publicCard } from "./shared/centre.js";
 import { winButton, passButton } from "./shared/claims.js";
-import * as moves from "./shared/moves.js";
 
 /** @typedef {import("./core/types.js").ButtonSpec} ButtonSpec */
 
@@ -45,7 +44,7 @@ import * as moves from "./shared/moves.js";
   const sortCodes = (codes) => [...codes].sort(byRank);
 
   // The drawn card stays apart at the right end of your hand. The core calls sortHand right
-  // after model() and advance(), which set this.
+  // after model(), which sets this.
   let drawnForSort = null;
 
   function sortHand(codes) {
@@ -214,98 +213,6 @@ import * as moves from "./shared/moves.js";
       match: v.match || null,
       fresh: null,
     };
-  }
-
-  // `n` copies of a card leave a seat's concealed hand: your codes, or another seat's count.
-  const takeCards = (m, seat, card, n) => moves.leaveHand(m, seat, Array(n).fill(card));
-
-  function advance(m, e) {
-    const seat = e.seat;
-    if (e.kind !== "drew" && e.kind !== "answer") m.lastDraw = null;
-    if (!["draw", "drew", "answer"].includes(e.kind)) m.drawn = null;
-    if (isDeclareEvent(e)) {
-      const card = e.cards[0];
-      takeCards(m, seat, card, e.cards.length);
-      moves.expose(m, seat, meldGroup(declaredKind(e), card));
-    } else if (isKongEvent(e)) {
-      const how = kongKind(e);
-      const groups = m.seats[seat].groups;
-      if (how === "added") {
-        const i = groups.findIndex((g) => g.kind === "pong" && g.card === e.card);
-        if (i >= 0) groups.splice(i, 1);
-        groups.push(meldGroup("added", e.card));
-      } else if (how === "concealed") {
-        takeCards(m, seat, e.card, COPIES);
-        groups.push(meldGroup("concealed", e.card));
-      } else {
-        moves.takeDiscard(m, e.from, e.card);
-        takeCards(m, seat, e.card, 3);
-        groups.push(meldGroup("kong", e.card));
-      }
-      m.public = how === "kong" ? { code: e.card, by: seat, how: "claimed" } : null;
-      m.phase = "turn";
-      moves.expose(m, seat);
-    }
-    switch (e.kind) {
-      case "draw":
-        m.stock = e.stock;
-        m.lastDraw = { seat, from: e.from };
-        if (seat !== HUMAN) m.seats[seat].count += 1;
-        if (m.phase !== "opening") m.phase = "turn";
-        m.public = null;
-        m.active = seat;
-        break;
-      case "drew":
-        m.hand.push(e.card);
-        if (m.phase === "turn") m.drawn = e.card;
-        break;
-      case "setup":
-        m.setupDone[seat] = true;
-        m.ready[seat] = !!e.ready;
-        if (m.setupDone.every(Boolean)) {
-          m.phase = "turn";
-          m.active = m.dealer;
-        } else {
-          m.active = (seat + 1) % PLAYERS;
-        }
-        break;
-      case "discard":
-        moves.discard(m, e);
-        m.phase = "claim";
-        m.active = null;
-        break;
-      case "add_kong":
-        takeCards(m, seat, e.card, 1);
-        m.public = { code: e.card, by: seat, how: "rob" };
-        m.phase = "claim";
-        m.active = null;
-        break;
-      case "pong":
-        moves.takeDiscard(m, e.from, e.card);
-        takeCards(m, seat, e.card, 2);
-        moves.expose(m, seat, meldGroup("pong", e.card));
-        m.public = { code: e.card, by: seat, how: "claimed" };
-        m.phase = "turn";
-        break;
-      case "win":
-        if (e.from !== null && e.from !== undefined) {
-          // a discard (or a robbed kong's card) joins the winner's hand
-          if (!e.robbed) moves.takeDiscard(m, e.from, e.card);
-          if (seat === HUMAN) m.hand.push(e.card);
-          else m.seats[seat].count += 1;
-        }
-        moves.win(m, e);
-        m.phase = "over";
-        break;
-      case "exhausted":
-        moves.noWinner(m);
-        m.phase = "over";
-        break;
-      default:
-        break;
-    }
-    if (HUMAN >= 0) m.seats[HUMAN].count = m.hand.length;
-    drawnForSort = m.drawn;
   }
 
   // ------------------------------------------------------------------ the centre
@@ -1024,7 +931,6 @@ import * as moves from "./shared/moves.js";
     hand: { slots: 23, gaps: 5, phoneRow: 12 },
     setup,
     model,
-    advance,
     sortHand,
     renderCentre,
     handCardState,

@@ -7,19 +7,17 @@
 // stale cards and the dead hand explained in words, and the end sheet: each group's huxi, the
 // total, tun by ⌊(huxi − 15) / 3⌋ + 1 and the payments per seat. The game-independent table is
 // core/; the interface is described in docs/table-client.md and typed in core/types.js. The
-// stock and public card, the claim buttons and the common moves are shared (shared/).
+// stock and public card and the claim buttons are shared (shared/).
 
 import { registerGame } from "./core/main.js";
 import { ctx } from "./core/ctx.js";
 import { HUMAN } from "./core/state.js";
 import { t, tn, seatName, cardName, joinList, sentences } from "./core/strings.js";
 import { h, cardFace } from "./core/dom.js";
-import { removeOne } from "./core/present.js";
 import { answerLine, dealerStartLine } from "./core/log.js";
 import { outcome } from "./core/result.js";
 import { fillCentre, stockPile, publicCard } from "./shared/centre.js";
 import { winButton, passButton, numberKeys, groupOf } from "./shared/claims.js";
-import * as moves from "./shared/moves.js";
 
 /** @typedef {import("./core/types.js").ButtonSpec} ButtonSpec */
 
@@ -242,128 +240,18 @@ import * as moves from "./shared/moves.js";
     }
   }
 
-  function dropKan(m, seat, code) {
-    if (seat !== HUMAN) return;
-    removeOne(m.kans, code);
-    kanSet = new Set(m.kans);
-  }
-
-  function advance(m, e) {
-    const seat = e.seat;
-    switch (e.kind) {
-      case "shown":
-        m.shown = e.card;
-        break;
-      case "reveal":
-        m.stock = e.stock;
-        m.inPlay = { code: e.card, source: "reveal", from: seat };
-        m.public = { code: e.card, by: seat, how: "revealed" };
-        m.active = seat;
-        break;
-      case "discard":
-        moves.discard(m, e);
-        if (seat === HUMAN) {
-          // PHZ-12: your own discard is stale for your chi and peng
-          if (!m.stale.chi.includes(e.card)) m.stale.chi.push(e.card);
-          if (!m.stale.peng.includes(e.card)) m.stale.peng.push(e.card);
-        }
-        m.inPlay = { code: e.card, source: "discard", from: seat };
-        m.active = seat;
-        break;
-      case "unclaimed":
-        moves.toPile(m, seat, e.card);
-        m.inPlay = null;
-        m.public = publicAfter(e);
-        break;
-      case "wei":
-      case "ti": {
-        const s = m.seats[seat];
-        if (e.from === "deal") {
-          // the opening ti: a public event without the card, then yours with it
-          if (seat === HUMAN && !e.card) break;
-          s.groups.push(group("ti", e.card ? [e.card, e.card, e.card, e.card] : null, e.card ? identicalHuxi("ti", e.card) : null, {
-            hidden: true,
-            mine: seat === HUMAN,
-          }));
-          moves.leaveHand(m, seat, e.card && seat === HUMAN ? [e.card, e.card, e.card, e.card] : []);
-          if (seat !== HUMAN) s.count -= 4;
-          m.fresh = { seat, where: "groups" };
-          break;
-        }
-        const c = e.card;
-        if (e.from === "wei") {
-          const i = s.groups.findIndex((g) => g.kind === "wei" && g.card === c);
-          if (i >= 0) s.groups[i] = group("ti", [c, c, c, c], identicalHuxi("ti", c), { mine: seat === HUMAN });
-        } else {
-          const n = e.from === "kan" ? 3 : 2;
-          moves.leaveHand(m, seat, new Array(n).fill(c));
-          if (e.from === "kan") dropKan(m, seat, c);
-          const cards = new Array(e.kind === "ti" ? 4 : 3).fill(c);
-          s.groups.push(group(e.kind, cards, identicalHuxi(e.kind, c), { mine: seat === HUMAN }));
-        }
-        m.inPlay = null;
-        m.public = publicAfter(e);
-        moves.expose(m, seat);
-        break;
-      }
-      case "chi":
-      case "peng":
-      case "pao": {
-        if (e.source === "discard") moves.takeDiscard(m, e.from, e.card);
-        const s = m.seats[seat];
-        const c = e.card;
-        const mine = seat === HUMAN;
-        if (e.kind === "pao" && (e.upgraded === "wei" || e.upgraded === "peng")) {
-          const i = s.groups.findIndex((g) => g.kind === e.upgraded && g.card === c);
-          const pao = group("pao", [c, c, c, c], identicalHuxi("pao", c), { mine });
-          if (i >= 0) s.groups[i] = pao;
-          else s.groups.push(pao);
-        } else {
-          const used = [];
-          for (const g of e.groups) used.push(...g.cards);
-          removeOne(used, c); // the claimed card was never in the hand
-          moves.leaveHand(m, seat, used);
-          if (e.kind === "pao") dropKan(m, seat, c);
-          for (const g of e.groups) s.groups.push(group(g.kind, g.cards, g.huxi, { mine }));
-        }
-        m.inPlay = null;
-        m.public = publicAfter(e);
-        moves.expose(m, seat);
-        break;
-      }
-      case "dead":
-        m.seats[seat].dead = true;
-        break;
-      case "stale":
-        staleNews(m, e);
-        break;
-      case "win":
-        m.inPlay = null;
-        moves.win(m, e);
-        break;
-      case "drawn":
-        m.inPlay = null;
-        moves.noWinner(m);
-        break;
-      default:
-        break;
-    }
-  }
-
   // PHZ-12: a chi or peng you passed up makes the card stale for it, unless a higher claim
   // took the card before your turn to be asked came. The engine tells you which, once the card
-  // goes; tell the player.
-  function staleNews(m, e) {
-    if (e.seat !== HUMAN) return;
+  // goes (`stale`); tell the player.
+  function news(e) {
+    if (e.kind !== "stale" || e.seat !== HUMAN) return;
     const chi = e.verbs.includes("chi");
     const peng = e.verbs.includes("peng");
-    if (chi && !m.stale.chi.includes(e.card)) m.stale.chi.push(e.card);
-    if (peng && !m.stale.peng.includes(e.card)) m.stale.peng.push(e.card);
     const args = { card: cardName(e.card) };
-    const news = { polite: true };
-    if (chi && peng) ctx.notice(t("phz_notice_stale_both", args), news);
-    else if (chi) ctx.notice(t("phz_notice_stale_chi", args), news);
-    else if (peng) ctx.notice(t("phz_notice_stale_peng", args), news);
+    const polite = { polite: true };
+    if (chi && peng) ctx.notice(t("phz_notice_stale_both", args), polite);
+    else if (chi) ctx.notice(t("phz_notice_stale_chi", args), polite);
+    else if (peng) ctx.notice(t("phz_notice_stale_peng", args), polite);
   }
 
   // The hand: small then large, by rank; each kan after them, as its own group.
@@ -859,7 +747,7 @@ import * as moves from "./shared/moves.js";
     hand: { slots: 21, gaps: 5, phoneRow: 11 },
     setup,
     model,
-    advance,
+    news,
     sortHand,
     renderCentre,
     handCardState,

@@ -3,19 +3,16 @@
 // stock and the public card in the centre, the claim answers (groups, keep a General or flower,
 // win, pass) and discards by hand card, the log lines, the status line and the winner's groups.
 // The game-independent table is core/; the interface is described in docs/table-client.md
-// and typed in core/types.js. The centre, the claim buttons and the common moves are shared
-// (shared/).
+// and typed in core/types.js. The centre and the claim buttons are shared (shared/).
 
 import { registerGame } from "./core/main.js";
 import { HUMAN } from "./core/state.js";
 import { t, tn, seatName, cardName } from "./core/strings.js";
 import { h, cardFace } from "./core/dom.js";
-import { removeOne } from "./core/present.js";
 import { answerLine, dealerStartLine } from "./core/log.js";
 import { outcome } from "./core/result.js";
 import { fillCentre, stockPile, publicCard } from "./shared/centre.js";
 import { winButton, passButton, numberKeys, groupOf } from "./shared/claims.js";
-import * as moves from "./shared/moves.js";
 
 /** @typedef {import("./core/types.js").ButtonSpec} ButtonSpec */
 
@@ -105,47 +102,6 @@ import * as moves from "./shared/moves.js";
       }
     }
     return m;
-  }
-
-  function advance(m, e) {
-    const seat = e.seat;
-    switch (e.kind) {
-      case "draw":
-        m.stock = e.stock;
-        m.public = { code: e.card, by: seat, how: "drew" };
-        m.round = "draw";
-        m.active = seat;
-        break;
-      case "unclaimed":
-        moves.toPile(m, seat, e.card);
-        m.public = { code: e.card, by: seat, how: "discarded" };
-        m.round = "discard";
-        m.active = seat;
-        break;
-      case "claim": {
-        if (m.round === "discard" && e.from !== undefined) moves.takeDiscard(m, e.from, e.card);
-        const rest = [...e.group];
-        removeOne(rest, e.card); // the claimed card was never in the hand
-        moves.leaveHand(m, seat, rest);
-        moves.expose(m, seat, group({ kind: e.group_kind, cards: e.group }));
-        m.public = { code: e.card, by: seat, how: "claimed" };
-        m.round = null;
-        break;
-      }
-      case "discard":
-        moves.discard(m, e);
-        m.round = "discard";
-        m.active = seat;
-        break;
-      case "win":
-        moves.win(m, e);
-        break;
-      case "drawn":
-        moves.noWinner(m);
-        break;
-      default:
-        break;
-    }
   }
 
   // ------------------------------------------------------------------ the centre
@@ -318,7 +274,6 @@ import * as moves from "./shared/moves.js";
     hand: { slots: 21, gaps: 4, phoneRow: 11 },
     setup,
     model,
-    advance,
     sortHand: sortCodes,
     renderCentre,
     handCardState,

@@ -8,7 +8,6 @@ import { state, storage, HUMAN } from "./state.js";
 import { notice } from "./status.js";
 import { act, newDeal } from "./api.js";
 import { refreshChoices } from "./actions.js";
-import { removeOne } from "./present.js";
 import { answerLine, dealerStartLine } from "./log.js";
 import { outcome } from "./result.js";
 
@@ -40,7 +39,6 @@ export const ctx = {
   cardInfo,
   cardImg,
   cardFace,
-  removeOne,
   joinList,
   joinAnd,
   dealerStartLine,

@@ -18,8 +18,8 @@
 //   registerGame("mygame", {
 //     players: 3,                                  // seats at the table, you in seat 0
 //     cardSize: [40, 128],                         // the card faces' viewBox, width × height
-//     model(view) { … },                           // the display model of a whole view
-//     advance(model, event) { … },                 // one log event, so AI moves appear one by one
+//     model(view) { … },                           // the display model of a view (also of each
+//                                                  //   step of a replay, so AI moves appear one by one)
 //     status: () => t("status_waiting"),
 //     describeEvent: (event) => …,                 // the event's log line
 //     actionButtons: (view) => ({ buttons: [], hint: "" }),
@@ -27,7 +27,7 @@
 //
 // The hooks, their defaults and the `ctx` every hook gets are typed in core/types.js and
 // described in docs/table-client.md; static/table/shared/ has the widgets several games use
-// (the stock and public card, the claim buttons, the common moves of `advance`).
+// (the stock and public card, the claim buttons).
 //
 // The core's modules, by concern (each opens with what it holds):
 //   main.js      boot: registerGame, the layout from the plugin, the listeners, the first deal

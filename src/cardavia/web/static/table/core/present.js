@@ -1,7 +1,7 @@
 // @ts-check
-// Presenting views: the display model (what the board shows, built by the plugin from a view,
-// then advanced event by event so that AI moves appear one at a time), the paced replay of new
-// log entries (instant under prefers-reduced-motion), and the settled view's full render.
+// Presenting views: the display model (what the board shows, built by the plugin from a view),
+// the paced replay of new log entries, step by step from the views the server sends with them
+// (instant under prefers-reduced-motion), and the settled view's full render.
 
 import { root, els, sleep } from "./dom.js";
 import { seatName, t, SEATS } from "./strings.js";
@@ -19,46 +19,91 @@ import { focusDecision } from "./focus.js";
 /** @typedef {import("./types.js").View} View */
 /** @typedef {import("./types.js").DisplayModel} DisplayModel */
 /** @typedef {import("./types.js").LogEvent} LogEvent */
+/** @typedef {import("./types.js").Step} Step */
 
 // ------------------------------------------------------------------ the display model
 
-/**
- * Removes the first `code` from `list` in place (nothing if it is not there).
- * @template T
- * @param {T[]} list
- * @param {T} code
- */
-export function removeOne(list, code) {
-  const i = list.indexOf(code);
-  if (i >= 0) list.splice(i, 1);
-}
-
-/** @param {DisplayModel} model */
-function sortedHand(model) {
-  const game = state.game;
-  model.hand = game.sortHand ? game.sortHand(model.hand || []) : [...(model.hand || [])];
-  return model;
-}
-
 /** @param {View} v */
 function modelFromView(v) {
-  return sortedHand(state.game.model(v, ctx));
-}
-
-/**
- * @param {DisplayModel} model
- * @param {LogEvent} e
- */
-function advance(model, e) {
-  model.fresh = null;
-  if (state.game.advance) state.game.advance(model, e, ctx);
-  sortedHand(model);
+  const model = state.game.model(v, ctx);
+  model.hand = state.game.sortHand ? state.game.sortHand(model.hand || []) : [...(model.hand || [])];
+  return model;
 }
 
 /** @param {LogEvent} e */
 export const actorOf = (e) => (state.game.actor ? state.game.actor(e) : e.seat);
 /** @param {LogEvent} e */
 const isInstant = (e) => (state.game.instant ? state.game.instant(e) : e.kind === "answer");
+
+// ------------------------------------------------------------------ the steps of a replay
+
+/**
+ * The log entries newer than `since`, as the steps the server took: each step ends at an entry
+ * that carries the view's `table` after it (docs/api.md). Entries after the last such one (all
+ * of them for a client too far behind to be sent any) make one last step, the view itself.
+ * @param {View} next
+ * @param {number} since
+ * @returns {Step[]}
+ */
+function stepsOf(next, since) {
+  /** @type {Step[]} */
+  const steps = [];
+  /** @type {LogEvent[]} */
+  let events = [];
+  for (const e of next.log) {
+    if (e.v <= since) continue;
+    events.push(e);
+    if (e.table) {
+      steps.push({ events, view: viewAt(next, e.v, e.table) });
+      events = [];
+    }
+  }
+  if (events.length) steps.push({ events, view: next });
+  return steps;
+}
+
+/**
+ * The view as it was after the step that ended at version `v`: its table then and the log up to
+ * it, nobody's decision yet (the last step is the view itself).
+ * @param {View} next
+ * @param {number} v
+ * @param {Record<string, any>} table
+ * @returns {View}
+ */
+function viewAt(next, v, table) {
+  if (v === next.version) return next;
+  const log = next.log.filter((e) => e.v <= v);
+  return { ...next, version: v, table, log, to_act: [], legal_actions: [], over: false, result: null };
+}
+
+/** @param {import("./types.js").GroupModel} g */
+const groupKey = (g) => `${g.kind ?? ""}:${g.cards.join(",")}`;
+
+/**
+ * What a step changed, for the highlight: a seat's groups (a group exposed or turned into
+ * another), else a discard added to its pile; the seat that moved first.
+ * @param {DisplayModel} before
+ * @param {DisplayModel} after
+ * @param {number | null | undefined} actor
+ * @returns {DisplayModel["fresh"]}
+ */
+function freshOf(before, after, actor) {
+  const seats = after.seats.map((_, i) => i);
+  const order = after.seats[actor ?? -1] ? [actor, ...seats.filter((s) => s !== actor)] : seats;
+  for (const seat of order) {
+    const was = (before.seats[seat] && before.seats[seat].groups) || [];
+    const now = after.seats[seat].groups || [];
+    if (now.length !== was.length || now.some((g, i) => groupKey(g) !== groupKey(was[i]))) {
+      return now.length ? { seat, where: "groups" } : null;
+    }
+  }
+  for (const seat of order) {
+    const was = (before.seats[seat] && before.seats[seat].pile) || [];
+    const now = after.seats[seat].pile || [];
+    if (now.length > was.length) return { seat, where: "pile" };
+  }
+  return null;
+}
 
 // ------------------------------------------------------------------ rendering
 
@@ -163,35 +208,43 @@ export async function present(next, { initial = false } = {}) {
     return;
   }
   if (next.version < state.view.version) return; // an older answer arrived late
-  const fresh = next.log.filter((e) => e.v > state.view.version);
-  if (fresh.length) {
+  const steps = stepsOf(next, state.view.version);
+  if (steps.length) {
     setState("animating");
     keepReadersPlace(() => renderActions(null));
-    const model = modelFromView(state.view);
+    let model = modelFromView(state.view);
     /** @type {number | null} */
     let lastSeat = null;
-    for (let i = 0; i < fresh.length; i++) {
+    for (const step of steps) {
       if (gen !== state.generation) return;
-      const e = fresh[i];
-      // Even pacing across views: each shown move stays at least STEP_MS on screen.
-      const instant = isInstant(e);
+      // Even pacing across views: each shown step stays at least STEP_MS on screen.
+      const instant = step.events.every(isInstant);
       if (!instant && !reducedMotion.matches) {
         const wait = state.lastStepAt + STEP_MS - performance.now();
         if (wait > 0) await sleep(wait);
         if (gen !== state.generation) return;
       }
       if (!instant) state.lastStepAt = performance.now();
-      advance(model, e);
-      const actor = actorOf(e);
       keepReadersPlace(() => {
-        appendLog(e);
-        if (actor !== null && actor !== undefined && actor !== lastSeat) {
-          lastSeat = actor;
-          // your own move replaying: the others are next, whoever played before
-          status(actor === HUMAN ? t("status_waiting") : t("status_seat_playing", { seat: seatName(actor) }), { quiet: true });
+        // the lines first: a plugin may read the events in log order as it tells them
+        for (const e of step.events) {
+          appendLog(e);
+          const actor = actorOf(e);
+          if (actor !== null && actor !== undefined && actor !== lastSeat) {
+            lastSeat = actor;
+            // your own move replaying: the others are next, whoever played before
+            status(actor === HUMAN ? t("status_waiting") : t("status_seat_playing", { seat: seatName(actor) }), { quiet: true });
+          }
         }
+        const before = model;
+        model = modelFromView(step.view);
+        // the To play badge on the seat the status names: the one whose move this is
+        const mover = step.events.map(actorOf).filter((s) => s !== null && s !== undefined).pop();
+        if (mover !== undefined) model.active = mover;
+        model.fresh = freshOf(before, model, mover);
         renderBoard(model, null);
       });
+      if (state.game.news) for (const e of step.events) state.game.news(e, ctx);
     }
   }
   if (gen !== state.generation) return;

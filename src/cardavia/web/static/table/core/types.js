@@ -9,7 +9,15 @@
 /**
  * One entry of a deal's log: the version it made, its kind, the seat that made it (when one
  * did), and the game's own fields (card, group, from, stock…), which only its plugin reads.
- * @typedef {{ v: number, kind: string, seat?: number | null, [field: string]: any }} LogEvent
+ * The last entry of each step newer than the version the client showed when it asked also
+ * carries `table`, the view's table after that step (docs/api.md).
+ * @typedef {{ v: number, kind: string, seat?: number | null, table?: Record<string, any>, [field: string]: any }} LogEvent
+ */
+
+/**
+ * One step of a replay (core/present.js): its log entries, and the view as it stood after it
+ * (its table then, its log up to it, nobody's decision yet), which the plugin's model() draws.
+ * @typedef {{ events: LogEvent[], view: View }} Step
  */
 
 /**
@@ -181,7 +189,6 @@
  * @property {(code: string) => CardInfo} cardInfo
  * @property {(code: CardCode, alt?: string) => HTMLImageElement} cardImg
  * @property {(code: CardCode, cls?: string, alt?: string) => HTMLElement} cardFace
- * @property {(list: any[], code: any) => void} removeOne
  * @property {(items: string[]) => string} joinList
  * @property {(items: string[]) => string} joinAnd
  * @property {(v: View) => string} dealerStartLine
@@ -210,7 +217,6 @@
  * @property {string} [groupsLabel]
  * @property {(ctx: Ctx) => void} [setup]
  * @property {(view: View, ctx: Ctx) => M} model
- * @property {(model: M, event: LogEvent, ctx: Ctx) => void} [advance]
  * @property {(codes: string[]) => string[]} [sortHand]
  * @property {(el: HTMLElement, model: M, view: View | null, ctx: Ctx) => void} [renderCentre]
  * @property {(code: string, i: number, model: M, view: View | null, ctx: Ctx) => HandCardState} [handCardState]
@@ -219,6 +225,7 @@
  * @property {(view: View, ctx: Ctx) => string | null} [startLine]
  * @property {(event: LogEvent) => number | null | undefined} [actor]
  * @property {(event: LogEvent) => boolean} [instant]
+ * @property {(event: LogEvent, ctx: Ctx) => void} [news]
  * @property {(view: View, ctx: Ctx) => string} status
  * @property {(view: View, ctx: Ctx) => string} [resultTitle]
  * @property {(view: View, ctx: Ctx) => Node[]} [resultLines]
