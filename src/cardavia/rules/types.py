@@ -22,8 +22,8 @@ table, the web) reads the base, a game's own code reads its own TypedDict.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any, NotRequired, TypedDict
+from collections.abc import Callable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, NotRequired, TypedDict, TypeVar, cast
 
 if TYPE_CHECKING:
     from typing_extensions import ReadOnly
@@ -71,6 +71,21 @@ class ObservationBase(TypedDict):
     hand: list[str]  # the viewer's concealed cards
     seats: ReadOnly[Sequence[SeatBase]]  # every seat, in seat order
     result: ResultJSON | None  # None until the deal is over
+
+
+_Own = TypeVar("_Own", bound=ObservationBase)
+
+
+def narrower(game: str, title: str, kind: type[_Own]) -> Callable[[ObservationBase], _Own]:
+    """A game's `narrow`: an observation as that game's own TypedDict `kind`, for code handed
+    the base type (the game's agents); ValueError for another game's."""
+
+    def narrow(observation: ObservationBase) -> _Own:
+        if observation["game"] != game:
+            raise ValueError(f"not a {title} observation: {observation['game']!r}")
+        return cast(_Own, observation)
+
+    return narrow
 
 
 def viewer(observation: ObservationBase) -> int:

@@ -23,9 +23,9 @@ Events (`EventKind`), who sees them and what they carry (`seat` is who acted, `c
 
 from __future__ import annotations
 
-from typing import Literal, NotRequired, TypedDict, TypeGuard
+from typing import Literal, NotRequired, TypedDict
 
-from cardavia.rules.types import ActionFacts, Group, ObservationBase, SeatBase
+from cardavia.rules.types import ActionFacts, Group, ObservationBase, SeatBase, narrower
 
 Phase = Literal["lead", "respond", "over"]
 EventKind = Literal["bonus", "deal", "end", "forced", "hand", "pass", "play", "round"]
@@ -117,13 +117,4 @@ class Breakdown(TypedDict):
     removed: int  # how many cards left the deal
 
 
-def narrow(observation: ObservationBase) -> ChuoPaiObservation:
-    """An observation as Chuo Pai's, for code handed the base type (an agent of this game);
-    ValueError for another game's."""
-    if not _is_own(observation):
-        raise ValueError(f"not a Chuo Pai observation: {observation['game']!r}")
-    return observation
-
-
-def _is_own(observation: ObservationBase) -> TypeGuard[ChuoPaiObservation]:
-    return observation["game"] == "chuopai"
+narrow = narrower("chuopai", "Chuo Pai", ChuoPaiObservation)

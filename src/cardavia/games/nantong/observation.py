@@ -24,9 +24,9 @@ Events (`EventKind`), who sees them and what they carry (`seat` is who acted, `c
 
 from __future__ import annotations
 
-from typing import Literal, TypeGuard
+from typing import Literal
 
-from cardavia.rules.types import ClaimObservation, Group, ObservationBase, SeatView
+from cardavia.rules.types import ClaimObservation, Group, SeatView, narrower
 
 Phase = Literal["opening", "turn", "claim", "over"]
 EventKind = Literal[
@@ -71,13 +71,4 @@ class NantongObservation(ClaimObservation):
     drawn: str | None  # the card the viewer just drew, on its own turn
 
 
-def narrow(observation: ObservationBase) -> NantongObservation:
-    """An observation as Nantong's, for code handed the base type (an agent of this game);
-    ValueError for another game's."""
-    if not _is_own(observation):
-        raise ValueError(f"not a Nantong observation: {observation['game']!r}")
-    return observation
-
-
-def _is_own(observation: ObservationBase) -> TypeGuard[NantongObservation]:
-    return observation["game"] == "nantong"
+narrow = narrower("nantong", "Nantong", NantongObservation)

@@ -25,9 +25,9 @@ Events (`EventKind`), who sees them and what they carry (`seat` is who acted, `c
 
 from __future__ import annotations
 
-from typing import Literal, TypedDict, TypeGuard
+from typing import Literal, TypedDict
 
-from cardavia.rules.types import ClaimObservation, Group, ObservationBase, SeatView
+from cardavia.rules.types import ClaimObservation, Group, SeatView, narrower
 
 Phase = Literal["claims", "discard", "over"]
 EventKind = Literal[
@@ -82,13 +82,4 @@ class PaohuziObservation(ClaimObservation):
     stale: Stale
 
 
-def narrow(observation: ObservationBase) -> PaohuziObservation:
-    """An observation as Paohuzi's, for code handed the base type (an agent of this game);
-    ValueError for another game's."""
-    if not _is_own(observation):
-        raise ValueError(f"not a Paohuzi observation: {observation['game']!r}")
-    return observation
-
-
-def _is_own(observation: ObservationBase) -> TypeGuard[PaohuziObservation]:
-    return observation["game"] == "paohuzi"
+narrow = narrower("paohuzi", "Paohuzi", PaohuziObservation)

@@ -15,9 +15,15 @@ Events (`EventKind`), who sees them and what they carry (`seat` is who acted, `c
 
 from __future__ import annotations
 
-from typing import Literal, TypedDict, TypeGuard
+from typing import Literal, TypedDict
 
-from cardavia.rules.types import ActionFacts, ClaimObservation, Group, ObservationBase, SeatView
+from cardavia.rules.types import (
+    ActionFacts,
+    ClaimObservation,
+    Group,
+    SeatView,
+    narrower,
+)
 
 Phase = Literal["claim", "discard", "over"]
 EventKind = Literal["answer", "claim", "discard", "draw", "drawn", "unclaimed", "win"]
@@ -86,13 +92,4 @@ class DrawnBreakdown(TypedDict):
 Breakdown = WinBreakdown | DrawnBreakdown
 
 
-def narrow(observation: ObservationBase) -> SiSePaiObservation:
-    """An observation as Sì Sè Pái's, for code handed the base type (an agent of this game);
-    ValueError for another game's."""
-    if not _is_own(observation):
-        raise ValueError(f"not a Sì Sè Pái observation: {observation['game']!r}")
-    return observation
-
-
-def _is_own(observation: ObservationBase) -> TypeGuard[SiSePaiObservation]:
-    return observation["game"] == "sisepai"
+narrow = narrower("sisepai", "Sì Sè Pái", SiSePaiObservation)
