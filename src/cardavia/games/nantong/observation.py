@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from typing import Literal
 
-from cardavia.rules.types import ClaimObservation, Group, SeatView, narrower
+from cardavia.rules.types import ActionFacts, ClaimObservation, Group, SeatView, narrower
 
 Phase = Literal["opening", "turn", "claim", "over"]
 EventKind = Literal[
@@ -47,6 +47,14 @@ EventKind = Literal[
 # Groups set down (melds.MELD_KINDS): claimed pong and kong, an added kong, a concealed kong,
 # and the opening's four, three and Tiandi Hezi.
 GroupKind = Literal["pong", "kong", "added", "concealed", "four", "three", "hezi"]
+
+
+class ReadyFacts(ActionFacts):
+    """The `ready` action (NT§2.6): the cards the hand would then wait for (NT§1.1), which its
+    button shows."""
+
+    kind: Literal["ready"]
+    waits: list[str]
 
 
 class NantongGroup(Group):

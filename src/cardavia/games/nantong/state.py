@@ -24,7 +24,7 @@ from cardavia.games.nantong.cards import (
 )
 from cardavia.games.nantong.hands import is_complete, waits
 from cardavia.games.nantong.melds import Meld
-from cardavia.games.nantong.observation import GroupKind, NantongObservation, Phase
+from cardavia.games.nantong.observation import GroupKind, NantongObservation, Phase, ReadyFacts
 from cardavia.games.nantong.scoring import (
     Score,
     WinFacts,
@@ -226,6 +226,13 @@ class NantongState(State):
             out.append("ready")
         out.append("finish")
         return out
+
+    def action_facts(self, seat: int) -> dict[str, ReadyFacts]:
+        """The cards a hand declaring ready would wait for (NT§1.1), so the client shows them
+        without a winning-hand search of its own."""
+        if "ready" not in self.legal_actions(seat):
+            return {}
+        return {"ready": {"kind": "ready", "waits": [code(c) for c in waits(self.hands[seat])]}}
 
     def _can_declare_ready(self, seat: int) -> bool:
         """NT§2.6, NT A-12: one card from a win, with a winning card the seat cannot see."""

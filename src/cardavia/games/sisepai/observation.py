@@ -56,6 +56,7 @@ class SiSePaiObservation(ClaimObservation):
     round: Literal["draw", "discard"] | None  # R1 (a drawn card) or R2 (a discard) under claim
     discarder: int | None  # in phase "discard": the claimant who must discard
     seats: list[SiSePaiSeat]
+    hand_singles: list[str]  # the hand's Generals and flowers: never discarded (SSP-4 G1, G2)
 
 
 class ClaimFacts(ActionFacts):

@@ -165,6 +165,12 @@ class SiSePaiState(State):
                 for s in range(PLAYERS)
             ],
             "hand": codes(cards_of(self.hands[seat])) if seat is not None else [],
+            # so that the client locks them without a rule of its own
+            "hand_singles": (
+                [code(c) for c in range(N_IDS) if is_single(c) and self.hands[seat][c]]
+                if seat is not None
+                else []
+            ),
             "my_answer": window.answers.get(seat) if window and seat is not None else None,
             "result": self._result.to_json() if self._result is not None else None,
         }

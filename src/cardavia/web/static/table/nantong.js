@@ -66,51 +66,6 @@ import { winButton, passButton } from "./shared/claims.js";
   // a true minus sign, as in the settlement's formulas, not the hyphen most locales format
   const signed = (n) => numbers.format(n).replace("-", "\u2212");
 
-  // ------------------------------------------------------------------ winning hands
-  // Seven groups and a pair (NT§1.1): runs in one suit, identical triplets; honours only make
-  // triplets. Used to show the cards a hand declaring ready waits for.
-
-  function splitsInto(counts, pair) {
-    const i = counts.findIndex((n) => n > 0);
-    if (i < 0) return !pair;
-    if (counts[i] >= 3) {
-      counts[i] -= 3;
-      const ok = splitsInto(counts, pair);
-      counts[i] += 3;
-      if (ok) return true;
-    }
-    if (pair && counts[i] >= 2) {
-      counts[i] -= 2;
-      const ok = splitsInto(counts, false);
-      counts[i] += 2;
-      if (ok) return true;
-    }
-    if (i < 27 && i % 9 <= 6 && counts[i + 1] && counts[i + 2]) {
-      counts[i] -= 1;
-      counts[i + 1] -= 1;
-      counts[i + 2] -= 1;
-      const ok = splitsInto(counts, pair);
-      counts[i] += 1;
-      counts[i + 1] += 1;
-      counts[i + 2] += 1;
-      return ok;
-    }
-    return false;
-  }
-
-  function waitsOf(hand) {
-    const counts = new Array(CODES.length).fill(0);
-    for (const c of hand) counts[idOf(c)] += 1;
-    const out = [];
-    for (let i = 0; i < CODES.length; i++) {
-      if (counts[i] >= COPIES) continue;
-      counts[i] += 1;
-      if (splitsInto(counts, true)) out.push(CODES[i]);
-      counts[i] -= 1;
-    }
-    return out;
-  }
-
   // ------------------------------------------------------------------ melds
 
   const MELD_KEYS = {
@@ -394,7 +349,8 @@ import { winButton, passButton } from "./shared/claims.js";
           aria: sentences(t("group_of", { group: name, cards: cardName(code) }), note),
         });
       } else if (verb === "ready") {
-        const waits = waitsOf(v.table.hand);
+        // the cards a ready hand waits for (NT§1.1), worked out by the server
+        const waits = v.action_facts.ready?.waits ?? [];
         const note = t("nt_note_ready");
         buttons.push({
           action,

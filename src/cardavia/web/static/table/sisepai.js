@@ -19,16 +19,6 @@ import { winButton, passButton, numberKeys, groupOf } from "./shared/claims.js";
 (() => {
   // ------------------------------------------------------------------ cards and groups
 
-  const COLOUR_ORDER = "rywg";
-  const PIECE_ORDER = "KAECHNS";
-
-  function sortKey(code) {
-    if (code[0] === "F") return 100 + Number(code.slice(1));
-    return COLOUR_ORDER.indexOf(code[0]) * 7 + PIECE_ORDER.indexOf(code[1]);
-  }
-  const sortCodes = (codes) => [...codes].sort((a, b) => sortKey(a) - sortKey(b));
-  const isSingle = (code) => code[0] === "F" || code[1] === "K"; // Generals and flowers
-
   const KIND_KEYS = {
     general: "kind_general",
     flower: "kind_flower",
@@ -52,7 +42,7 @@ import { winButton, passButton, numberKeys, groupOf } from "./shared/claims.js";
 
   // An exposed group ({kind, cards}, as the server sends it) as the core draws it.
   function group(g) {
-    return { cards: sortCodes(g.cards), kind: g.kind, label: kindLabel(g.kind) };
+    return { cards: g.cards, kind: g.kind, label: kindLabel(g.kind) };
   }
 
   // ------------------------------------------------------------------ the display model
@@ -127,9 +117,10 @@ import { winButton, passButton, numberKeys, groupOf } from "./shared/claims.js";
 
   // ------------------------------------------------------------------ the hand and the answers
 
-  // Every hand card discards itself when discarding; Generals and flowers never (SSP-4).
-  function handCardState(code) {
-    const single = isSingle(code);
+  // Every hand card discards itself when discarding; Generals and flowers never (SSP-4: the
+  // server lists the hand's singles).
+  function handCardState(code, _i, _model, v) {
+    const single = Boolean(v?.table.hand_singles.includes(code));
     const colour = code[0] === "F" ? "f" : code[0];
     return {
       action: single ? null : `discard ${code}`,
@@ -161,6 +152,10 @@ import { winButton, passButton, numberKeys, groupOf } from "./shared/claims.js";
 
   // ------------------------------------------------------------------ status and log
 
+  // A General or flower you drew is kept as a group of its own (SSP-4): every answer keeps it.
+  const keepsOnly = (v) =>
+    v.legal_actions.some((a) => ["general", "flower"].includes(v.action_facts[a]?.kind));
+
   function status(v) {
     const tb = v.table;
     if (v.over) return outcome(v, t("status_drawn"));
@@ -168,7 +163,7 @@ import { winButton, passButton, numberKeys, groupOf } from "./shared/claims.js";
     if (legal.length) {
       if (legal[0].startsWith("discard ")) return t("status_your_discard");
       const card = cardName(tb.public_card);
-      if (!legal.includes("pass") && tb.round === "draw" && tb.offered_by === HUMAN && isSingle(tb.public_card)) {
+      if (!legal.includes("pass") && tb.round === "draw" && tb.offered_by === HUMAN && keepsOnly(v)) {
         return t("status_keep", { card });
       }
       if (tb.round === "draw") {
@@ -274,7 +269,6 @@ import { winButton, passButton, numberKeys, groupOf } from "./shared/claims.js";
     hand: { slots: 21, gaps: 4, phoneRow: 11 },
     setup,
     model,
-    sortHand: sortCodes,
     renderCentre,
     handCardState,
     actionButtons,
