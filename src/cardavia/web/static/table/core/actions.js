@@ -11,7 +11,7 @@ import { act } from "./api.js";
 import { notice } from "./status.js";
 import { renderHand, focusHand } from "./hand.js";
 import { markHint } from "./hint.js";
-import { skipToTurn } from "./focus.js";
+import { skipToTurn, byKeyboard } from "./focus.js";
 
 /** @typedef {import("./types.js").View} View */
 /** @typedef {import("./types.js").ButtonSpec} ButtonSpec */
@@ -71,7 +71,8 @@ export function renderActions(v) {
   // the buttons' box, whose height is held while a selection changes, so the hand stays put).
   const why = state.offeredSpecs.find((spec) => spec.explain && spec.reason);
   const whyLine = why ? h("p", { class: "action-why", "data-testid": "action-why" }, why.reason) : null;
-  const hadFocus = els.actions.contains(document.activeElement);
+  // (a mouse or a finger put it there: moving it on would look like a suggestion, M3)
+  const hadFocus = els.actions.contains(document.activeElement) && byKeyboard();
   els.actions.replaceChildren(...inStrips(buttons, state.offeredSpecs), ...(whyLine ? [whyLine] : []));
   els.actions.hidden = !buttons.length;
   for (const strip of /** @type {NodeListOf<HTMLElement>} */ (els.actions.querySelectorAll(".action-strip"))) markStrip(strip); // once shown

@@ -12,7 +12,7 @@ import { notice, setState, status } from "./status.js";
 import { present, renderFinal } from "./present.js";
 import { renderActions } from "./actions.js";
 import { focusHand } from "./hand.js";
-import { focusLost } from "./focus.js";
+import { focusLost, byKeyboard } from "./focus.js";
 
 /** @typedef {import("./types.js").View} View */
 
@@ -246,7 +246,7 @@ async function watchTurn() {
 export async function act(action) {
   if (state.busy || !state.view || !state.view.legal_actions.includes(action)) return;
   state.busy = true;
-  state.restoreFocus = root.contains(document.activeElement);
+  state.restoreFocus = byKeyboard() && root.contains(document.activeElement);
   // a passing notice was about the last decision (Paohuzi's stale card, Chuo Pai's forced
   // pass): it goes once you answer again, rather than sit under the next, unrelated prompt
   if (!state.noticeSticky) notice("");

@@ -6,6 +6,16 @@ import { root, els } from "./dom.js";
 import { state } from "./state.js";
 import { setRoving, focusHand } from "./hand.js";
 
+// Whether the last input was a pointer (mouse, touch, pen) rather than a key: after a click the
+// focus is not moved on to the next decision, where it would sit on a card like a suggestion
+// (usability review M3). Captured before any handler, so a click's own handler sees it.
+let pointerLast = false;
+document.addEventListener("pointerdown", () => (pointerLast = true), true);
+document.addEventListener("keydown", () => (pointerLast = false), true);
+
+/** The decision being made was made from the keyboard. */
+export const byKeyboard = () => !pointerLast;
+
 /** Focus was on something that re-rendering removed (an answer button, a discarded card). */
 export function focusLost() {
   const active = document.activeElement;
