@@ -4,12 +4,21 @@ M3, the focus ring looked like the hint and a mouse click moved the focus into t
 from __future__ import annotations
 
 import pytest
-from playwright.sync_api import Browser, Page
+from playwright.sync_api import Browser, Locator, Page
 
 from tests.e2e.conftest import ARTIFACTS, DESKTOP, PHONE
 from tests.e2e.helpers import ENABLED, log_length, new_page, wait_for_log_past, wait_for_turn
 
 GOLD = "rgb(233, 196, 106)"  # --gold, the hint's colour
+
+
+def _badge(hinted: Locator) -> str:
+    """The background of a hinted move's bulb badge: a button's ::after, a hand card's span."""
+    badge: str = hinted.evaluate(
+        "el => getComputedStyle(el.querySelector('.hint-badge') || el, "
+        "el.querySelector('.hint-badge') ? null : '::after').backgroundImage"
+    )
+    return badge
 
 
 def _active_testid(page: Page) -> str | None:
@@ -41,8 +50,7 @@ def test_m3_a_mouse_click_leaves_the_focus_alone_and_the_hint_is_no_focus_ring(
     hinted = page.locator(".is-hinted").first
     hinted.wait_for()
     # the hinted move wears a badge (a bulb) besides its gold ring ...
-    badge = hinted.evaluate("el => getComputedStyle(el, '::after').backgroundImage")
-    assert "svg" in badge
+    assert "svg" in _badge(hinted)
     # ... and keyboard focus is another colour: a hand card focused by the keyboard
     page.locator("[data-testid=hand-card]").first.focus()
     page.keyboard.press("ArrowRight")
@@ -52,3 +60,48 @@ def test_m3_a_mouse_click_leaves_the_focus_alone_and_the_hint_is_no_focus_ring(
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / f"m3-hint-and-focus-{size}.png"))
     assert not page.errors  # type: ignore[attr-defined]
+
+
+def test_m3_a_hinted_hand_card_wears_the_badge_inside_its_face(
+    browser: Browser, base_url: str
+) -> None:
+    """Nantong, the review's steps: the dealer's first discard, hinted; the badge sits inside the
+    card (the hand's row clips anything above it) and the focus ring stays another colour."""
+    page = new_page(browser, base_url, PHONE)
+    page.goto("/en/games/nantong/table?level=easy&seed=21")
+    assert wait_for_turn(page) == "your-turn"
+    page.keyboard.press("h")
+    card = page.locator("[data-testid=hand-card].is-hinted")
+    card.wait_for()
+    assert "svg" in _badge(card)
+    inside = card.evaluate(
+        """el => { const b = el.querySelector('.hint-badge').getBoundingClientRect();
+        const c = el.getBoundingClientRect();
+        return b.width > 0 && b.top >= c.top && b.bottom <= c.bottom && b.right <= c.right; }"""
+    )
+    assert inside
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / "m3-hinted-hand-card-phone.png"))
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_m2_plays_and_hints_name_their_cards_in_words(
+    browser: Browser, base_url: str, lang: str
+) -> None:
+    """Chuo Pai, the review's steps (seed 42, H): every play says its cards in plain sight, two
+    plays of one kind read differently, and the hint names its cards too."""
+    page = new_page(browser, base_url, DESKTOP)
+    page.goto(f"/{lang}/games/chuopai/table?level=easy&seed=42")
+    assert wait_for_turn(page) == "your-turn"
+    plays = page.locator("[data-testid=play-option]")
+    assert plays.count() >= 2
+    names = plays.locator(".action-names").all_inner_texts()
+    labels = plays.locator(".action-label").all_inner_texts()
+    assert len(names) == plays.count() and all(n.strip() for n in names)
+    assert len(set(zip(labels, names, strict=True))) == len(names)  # no two look alike
+    assert len(set(labels)) < len(labels)  # (while their kinds alone repeat: Single, Single…)
+    page.keyboard.press("h")
+    line = page.locator("[data-testid=hint-line] .hint-action")
+    line.wait_for()
+    shown = line.locator(":scope > span:not(.visually-hidden)").last.inner_text()
+    assert " · " in shown and shown.split(" · ", 1)[1] in names

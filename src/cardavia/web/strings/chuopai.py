@@ -26,7 +26,6 @@ STRINGS: dict[str, str] = {
     "cp_di_ba": N_("Di Ba"),
     "cp_ren_qi": N_("Ren Qi"),
     "cp_he_wu": N_("He Wu"),
-    "cp_card_times": N_("%(card)s ×%(n)s"),
     "cp_special_play": N_("%(name)s (%(cards)s)"),
     # --- the centre: the round in play
     "cp_centre_heading": N_("The round in play"),

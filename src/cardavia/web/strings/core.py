@@ -16,6 +16,7 @@ STRINGS: dict[str, str] = {
     "no_discards": N_("No discards"),
     "no_public_card": N_("No card under claim"),
     "group_of": N_("%(group)s: %(cards)s"),
+    "card_times": N_("%(card)s ×%(n)s"),
     # --- the public card's caption
     "caption_discarded": N_("Discarded by %(seat)s"),
     "caption_claimed": N_("Claimed by %(seat)s"),

@@ -14,7 +14,7 @@
 import { registerGame } from "./core/main.js";
 import { ctx } from "./core/ctx.js";
 import { HUMAN } from "./core/state.js";
-import { t, tn, seatName, cardName, joinList, joinAnd } from "./core/strings.js";
+import { t, tn, seatName, cardName, cardsText, joinAnd } from "./core/strings.js";
 import { $, h, cardFace } from "./core/dom.js";
 import { outcome } from "./core/result.js";
 import { fillCentre } from "./shared/centre.js";
@@ -59,15 +59,6 @@ import { numberKeys } from "./shared/claims.js";
   }
 
   // ------------------------------------------------------------------ words for plays
-
-  // "Heaven 6-6 ×2, Red Nine 4-5": identical cards counted, in the play's order.
-  function cardsText(codes) {
-    const parts = [];
-    for (const [code, n] of Object.entries(countOf(codes))) {
-      parts.push(n > 1 ? t("cp_card_times", { card: cardName(code), n }) : cardName(code));
-    }
-    return joinList(parts);
-  }
 
   // A short label for a play's kind: Single, Pair, Triple, Four, or the combination's name.
   function kindLabel(kind) {

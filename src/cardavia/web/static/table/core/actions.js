@@ -4,7 +4,7 @@
 // shortcuts, and a refused tap's notice.
 
 import { root, els, h, cardFace } from "./dom.js";
-import { t } from "./strings.js";
+import { t, cardsText } from "./strings.js";
 import { state } from "./state.js";
 import { ctx } from "./ctx.js";
 import { act } from "./api.js";
@@ -27,9 +27,19 @@ export function refuse(btn) {
   state.refusal = reason;
 }
 
+/**
+ * A button's cards in words, shown under its name and in a hint, not in pictures alone
+ * (usability review M2): the spec's `names`, else its `cards` named.
+ * @param {{ cards?: string[] | null, names?: string | null }} spec
+ */
+export function namesOf({ cards, names }) {
+  return names === undefined ? (cards && cards.length ? cardsText(cards) : null) : names;
+}
+
 /** @param {ButtonSpec} spec */
-function actionButton({ action, testid, label, key, cards, primary = false, reason = null, aria, onclick }) {
+function actionButton({ action, testid, label, key, cards, names, primary = false, reason = null, aria, onclick }) {
   const disabled = !!reason;
+  const words = namesOf({ cards, names });
   return h(
     "button",
     {
@@ -45,7 +55,9 @@ function actionButton({ action, testid, label, key, cards, primary = false, reas
       onclick: onclick || null,
     },
     cards ? h("span", { class: "action-cards", "aria-hidden": "true" }, cards.map((c) => cardFace(c, "card-tiny", ""))) : null,
-    h("span", { class: "action-label" }, label),
+    words
+      ? h("span", { class: "action-text" }, h("span", { class: "action-label" }, label), h("span", { class: "action-names" }, words))
+      : h("span", { class: "action-label" }, label),
     key ? h("kbd", { "aria-hidden": "true", title: t("key_label", { key: key.toUpperCase() }) }, key.toUpperCase()) : null,
   );
 }

@@ -11,7 +11,7 @@ import { state } from "./state.js";
 import { request, dealUrl, gone, follow, ApiProblem } from "./api.js";
 import { notice, holdHand } from "./status.js";
 import { selection } from "./ctx.js";
-import { refuse } from "./actions.js";
+import { refuse, namesOf } from "./actions.js";
 import { present } from "./present.js";
 
 /** @typedef {import("./types.js").Hint} Hint */
@@ -59,6 +59,7 @@ export function markHint() {
   const { hint, view } = state;
   const action = hint && view && hint.version === view.version ? hint.answer.action : null;
   for (const el of root.querySelectorAll(".is-hinted")) el.classList.remove("is-hinted");
+  for (const el of els.hand.querySelectorAll(".hint-badge")) el.remove();
   if (!action) return;
   /** @param {HTMLElement} el */
   const same = (el) => el.dataset.action === action;
@@ -69,7 +70,11 @@ export function markHint() {
     if (strip) strip.scrollLeft += el.getBoundingClientRect().left - strip.getBoundingClientRect().left - 32;
   }
   const card = /** @type {HTMLElement[]} */ ([...els.hand.querySelectorAll("[data-action]")]).find(same);
-  if (card) card.classList.add("is-hinted");
+  if (card) {
+    card.classList.add("is-hinted");
+    // a bulb badge, as on a hinted button (a card's own ::before and ::after draw its look)
+    card.append(h("span", { class: "hint-badge", "aria-hidden": "true" }));
+  }
 }
 
 /**
@@ -105,11 +110,14 @@ function actionNode(action) {
       drawn.flatMap((n) =>
         /** @type {HTMLElement[]} */ ([...n.querySelectorAll(".card[data-code]:not([data-code=''])")]).map((c) => c.dataset.code),
       );
+    // named in words as on its button (M2): "Single · Plum Blossom 5-5"
+    const words = namesOf(spec);
+    const seen = words ? `${shown} · ${words}` : shown;
     return h(
       "span",
       { class: "hint-action" },
       codes.length ? faces(codes) : null,
-      full === shown ? shown : [h("span", { "aria-hidden": "true" }, shown), h("span", { class: "visually-hidden" }, full)],
+      full === seen ? seen : [h("span", { "aria-hidden": "true" }, seen), h("span", { class: "visually-hidden" }, full)],
     );
   }
   const [verb, code, more] = action.split(" ");

@@ -108,6 +108,17 @@ const CHINESE = config.lang === "zh";
  */
 export const joinList = (items) => items.join(CHINESE ? "、" : ", ");
 
+/**
+ * Cards in words, identical ones counted, in their order: "Heaven 6-6 ×2, Red Nine 4-5".
+ * @param {string[]} codes
+ */
+export function cardsText(codes) {
+  /** @type {Map<string, number>} */
+  const counts = new Map();
+  for (const c of codes) counts.set(c, (counts.get(c) || 0) + 1);
+  return joinList([...counts].map(([code, n]) => (n > 1 ? t("card_times", { card: cardName(code), n }) : cardName(code))));
+}
+
 // Names joined by "and" as the language writes it ("AI 1 and AI 2", "AI 1 y AI 2"). Chinese
 // spaces Latin names off its own words, as the catalog does ("AI 1 和 AI 2"), where the list
 // format joins them tight.

@@ -145,6 +145,7 @@
  * @property {Child} label
  * @property {string | null} [key]
  * @property {CardCode[] | null} [cards]
+ * @property {string | null} [names]   the cards in words, shown under the label (default: `cards` named; null: none)
  * @property {boolean} [primary]
  * @property {string | null} [reason]
  * @property {boolean} [explain]
