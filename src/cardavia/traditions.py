@@ -146,15 +146,24 @@ DECKS: tuple[Deck, ...] = (
                 True,
             ),
             GameInfo(
-                "two-seven-ten",
+                "erqishi",
                 N_("Two Seven Ten"),
-                N_("Two Seven Ten: the classic 2-7-10 game of the number cards."),
-                False,
-                players_without_engine=3,
+                N_(
+                    "Two Seven Ten, Leshan style, basic: the same number cards as Paohuzi; win "
+                    "on any revealed card or discard with seven groups worth at least 10 huxi."
+                ),
+                # Its engine comes on its own branch (issue 22): the table opens, and how many
+                # play comes from GAMES, as soon as "erqishi" is in GAMES.
+                "erqishi" in GAMES,
+                players_without_engine=None if "erqishi" in GAMES else 3,
             ),
         ),
     ),
 )
+
+
+# Games that were listed under another id: their old pages lead to the new ones for good.
+FORMER_IDS: dict[str, str] = {"two-seven-ten": "erqishi"}
 
 
 def find_deck(deck_id: str) -> Deck | None:

@@ -18,6 +18,8 @@ PAGES = [
     "/en/games/sisepai/rules",
     "/ru/games/nantong/rules",
     "/zh/games/paohuzi/rules",
+    "/zh/games/erqishi/rules",
+    "/ru/games/erqishi/rules",
 ]
 GAMES = sorted(REGISTERED)
 

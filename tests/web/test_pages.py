@@ -4,14 +4,19 @@ checker so that nothing links to a broken page or a table that cannot be played.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
+from dataclasses import replace
 from html.parser import HTMLParser
 from urllib.parse import urljoin
 
 import pytest
 from starlette.testclient import TestClient
 
+from cardavia import traditions
 from cardavia.games.registry import GAMES
-from cardavia.traditions import DECKS, find_game_info
+from cardavia.traditions import DECKS, Deck, GameInfo, find_game_info
+from cardavia.web import pages
+from cardavia.web.content import rules_page
 from cardavia.web.i18n import LANGUAGES
 
 
@@ -143,11 +148,15 @@ def test_the_index_tells_each_games_buttons_apart(client: TestClient) -> None:
     text = client.get("/en/").text
     listed = re.findall(r'<h4 class="game-name" id="(game-name-[a-z0-9-]+)">([^<]+)</h4>', text)
     assert {n for n, _ in listed} == {f"game-name-{g.id}" for d in DECKS for g in d.games}
-    # the games with a table and full rules (a game not yet playable has neither button)
-    names = {n: name for n, name in listed if n.removeprefix("game-name-") in GAMES}
-    assert set(names) == {f"game-name-{g}" for g in GAMES}, names
+    # Start game for a game with a table, Full rules for one whose rules are written (a game
+    # listed before its engine, as Two Seven Ten was, has its rules and no table)
+    games = [g for d in DECKS for g in d.games]
+    expected = [(f"game-name-{g.id}", "Start game") for g in games if g.playable] + [
+        (f"game-name-{g.id}", "Full rules") for g in games if rules_page(g.id, "en") is not None
+    ]
+    assert {n for n, w in expected if w == "Start game"} == {f"game-name-{g}" for g in GAMES}
     described = re.findall(r'aria-describedby="(game-name-[a-z]+)">(Start game|Full rules)<', text)
-    assert sorted(described) == sorted((n, w) for n in names for w in ("Start game", "Full rules"))
+    assert sorted(described) == sorted(expected)
     assert '<h3 class="game-name"' not in text
 
 
@@ -229,19 +238,83 @@ def test_the_table_seats_the_ai_in_the_order_of_play(client: TestClient, game: s
     assert shown == [(str(seat), place) for seat, place in enumerate(places, start=1)]
 
 
-def test_a_game_without_a_table_promises_no_opponents(client: TestClient) -> None:
-    """Two Seven Ten is listed with its rules but cannot be played yet: its line says how many
-    play, not "you vs 2 AI · one deal"."""
+def _with_games(monkeypatch: pytest.MonkeyPatch, change: Callable[[Deck], Deck]) -> None:
+    """The site as if its decks' games were changed (every deck through `change`)."""
+    decks = tuple(change(deck) for deck in traditions.DECKS)
+    monkeypatch.setattr(traditions, "DECKS", decks)
+    monkeypatch.setattr(pages, "DECKS", decks)
+
+
+def test_a_game_without_a_table_promises_no_opponents(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A game listed with its rules but no table yet (as Two Seven Ten was until its engine
+    came): its line says how many play, not its rules page's "you vs two AI · one deal"."""
+    _with_games(
+        monkeypatch,
+        lambda d: replace(
+            d, games=tuple(replace(g, playable=g.id != "paohuzi" and g.playable) for g in d.games)
+        ),
+    )
     for lang, players in (("en", "3 players"), ("zh", "3 名玩家")):
-        page = client.get(f"/{lang}/games/two-seven-ten/rules").text
+        page = client.get(f"/{lang}/games/paohuzi/rules").text
         line = page.split('<p class="game-players">')[1].split("</p>")[0]
         assert line == players
 
 
-def test_a_game_without_written_rules_offers_no_full_rules_button(client: TestClient) -> None:
-    """Two Seven Ten's rules are not written: the lists do not send a visitor to an empty page,
+def test_a_game_without_written_rules_offers_no_full_rules_button(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A game whose rules are not written: the lists do not send a visitor to an empty page,
     while Paohuzi, on the same deck, keeps its Full rules button."""
+    unwritten = GameInfo(
+        "unwritten", "Unwritten", "Not written yet.", False, players_without_engine=3
+    )
+    _with_games(
+        monkeypatch,
+        lambda d: replace(d, games=(*d.games, unwritten)) if d.id == "chinese-number-cards" else d,
+    )
     for path in ("/en/", "/en/decks/chinese-number-cards"):
         page = client.get(path).text
+        assert 'id="game-name-unwritten"' in page  # listed, so the test looks at something
         assert 'href="/en/games/paohuzi/rules"' in page
-        assert 'href="/en/games/two-seven-ten/rules"' not in page
+        assert 'href="/en/games/unwritten/rules"' not in page
+    assert "not written yet" in client.get("/en/games/unwritten/rules").text
+
+
+def test_two_seven_ten_is_listed_as_playable_once_its_engine_is_registered(
+    client: TestClient,
+) -> None:
+    """Issue 22: Two Seven Ten (erqishi, ER-18) is the number-card deck's second game, with its
+    full rules; its table is open exactly when its engine is in GAMES."""
+    found = find_game_info("erqishi")
+    assert found is not None and found[0].id == "chinese-number-cards"
+    assert found[1].playable == ("erqishi" in GAMES)
+    for lang in LANGUAGES:
+        for path in (f"/{lang}/", f"/{lang}/decks/chinese-number-cards"):
+            page = client.get(path).text
+            assert f'href="/{lang}/games/erqishi/rules"' in page, path
+            assert (f'action="/{lang}/games/erqishi/table"' in page) == found[1].playable, path
+
+
+@pytest.mark.parametrize("lang", list(LANGUAGES))
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("/games/two-seven-ten", "/games/erqishi"),
+        ("/games/two-seven-ten/rules", "/games/erqishi/rules"),
+        ("/games/two-seven-ten/table?seed=7&level=hard", "/games/erqishi/table?seed=7&level=hard"),
+    ],
+)
+def test_the_placeholders_links_lead_to_two_seven_ten_for_good(
+    client: TestClient, lang: str, old: str, new: str
+) -> None:
+    """Issue 22: the placeholder's addresses (`/{lang}/games/two-seven-ten…`) lead, permanently,
+    to the same page of the game's id `erqishi`."""
+    r = client.get(f"/{lang}{old}", follow_redirects=False)
+    assert r.status_code == 308 and r.headers["location"] == f"/{lang}{new}"
+    # with a trailing slash, the site's slash redirect comes first, then this one
+    slashed = client.get(f"/{lang}/games/two-seven-ten/rules/")
+    assert slashed.url.path == f"/{lang}/games/erqishi/rules"
+    # another id that begins like the old one is not taken for it
+    assert client.get(f"/{lang}/games/two-seven-tens/rules").status_code == 404

@@ -11,7 +11,7 @@ from starlette.responses import RedirectResponse, Response
 from starlette.routing import Route
 
 from cardavia.render.decks import renderer
-from cardavia.traditions import DECKS, Deck, GameInfo, find_deck, find_game_info
+from cardavia.traditions import DECKS, FORMER_IDS, Deck, GameInfo, find_deck, find_game_info
 from cardavia.web import i18n
 from cardavia.web.content import rules_page
 from cardavia.web.i18n import LANGUAGES, gettext, ngettext
@@ -59,7 +59,8 @@ def _game_dict(lang: str, deck: Deck, game: GameInfo) -> dict[str, Any]:
         "id": game.id,
         "name": gettext(game.name),
         "summary": page.summary if page else gettext(game.summary),
-        "players_line": page.players if page else _players_line(game),
+        # the page's line promises opponents and a deal: only a game with a table keeps it
+        "players_line": page.players if page and game.playable else _players_line(game),
         "playable": game.playable,
         "clockwise": game.clockwise,
         "rules_url": f"/{lang}/games/{game.id}/rules",
@@ -116,6 +117,18 @@ async def deck_page(request: Request) -> Response:
     return _render(request, "deck.html", data["name"], deck=data)
 
 
+def _moved(request: Request) -> Response | None:
+    """A game listed under another id before (traditions.FORMER_IDS) is found at its new id,
+    on the same page with the same query, for good."""
+    new = FORMER_IDS.get(request.path_params["game"])
+    if new is None:
+        return None
+    lang = _lang(request)
+    page = request.url.path.split("/", 4)[4:]  # "rules", "table" or nothing
+    query = f"?{request.url.query}" if request.url.query else ""
+    return RedirectResponse(f"/{lang}/games/{'/'.join([new, *page])}{query}", status_code=308)
+
+
 def _game(request: Request) -> tuple[str, dict[str, Any]]:
     lang = _lang(request)
     found = find_game_info(request.path_params["game"])
@@ -127,6 +140,8 @@ def _game(request: Request) -> tuple[str, dict[str, Any]]:
 async def game_home(request: Request) -> Response:
     """`/{lang}/games/{game}`, a URL a visitor may type: the game's page is its full rules,
     which also start a deal."""
+    if (moved := _moved(request)) is not None:
+        return moved
     _, game = _game(request)
     return RedirectResponse(game["rules_url"], status_code=308)
 
@@ -137,6 +152,8 @@ async def to_traditions(request: Request) -> Response:
 
 
 async def rules(request: Request) -> Response:
+    if (moved := _moved(request)) is not None:
+        return moved
     lang, game = _game(request)
     page = rules_page(game["id"], lang)
     return _render(
@@ -149,6 +166,8 @@ async def rules(request: Request) -> Response:
 
 
 async def table(request: Request) -> Response:
+    if (moved := _moved(request)) is not None:
+        return moved
     lang, game = _game(request)
     if not game["playable"]:
         raise HTTPException(404, "this game cannot be played yet")
