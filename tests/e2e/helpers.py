@@ -14,13 +14,17 @@ ENABLED = '[aria-disabled="false"]'
 TIMEOUT = 30_000
 
 
-def new_page(browser: Browser, base_url: str, viewport: dict[str, int]) -> Page:
-    """A page in a fresh context with reduced motion; the page's JS errors collect in
-    `page.errors` (each test ends with `assert not page.errors`)."""
+def new_page(
+    browser: Browser, base_url: str, viewport: dict[str, int], touch: bool = False
+) -> Page:
+    """A page in a fresh context with reduced motion (a touch screen's, with `touch`); the
+    page's JS errors collect in `page.errors` (each test ends with `assert not page.errors`)."""
     context = browser.new_context(
         base_url=base_url,
         viewport=viewport,  # type: ignore[arg-type]
         reduced_motion="reduce",
+        has_touch=touch,
+        is_mobile=touch,
     )
     page = context.new_page()
     errors: list[str] = []

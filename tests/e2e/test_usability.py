@@ -105,3 +105,84 @@ def test_m2_plays_and_hints_name_their_cards_in_words(
     line.wait_for()
     shown = line.locator(":scope > span:not(.visually-hidden)").last.inner_text()
     assert " · " in shown and shown.split(" · ", 1)[1] in names
+
+
+@pytest.mark.parametrize("game", ["nantong", "sisepai", "paohuzi"])
+def test_m1_a_tap_raises_a_card_and_a_second_tap_plays_it(
+    browser: Browser, base_url: str, game: str
+) -> None:
+    """The review's steps on a touch phone (390 px): a tap only raises the card, with a Discard
+    button; tapping another card moves the raise; the second tap on it discards. Every card
+    shows at least 40 px at 360 px wide."""
+    page = new_page(browser, base_url, {"width": 360, "height": 740}, touch=True)
+    page.goto(f"/en/games/{game}/table?level=easy&seed=21")
+    for _ in range(30):  # on to a discard of yours
+        if wait_for_turn(page) == "over":
+            pytest.fail("the deal ended before a discard of yours")
+        if page.locator(f"[data-testid=hand-card]{ENABLED}").count() >= 2:
+            break
+        logged = log_length(page)
+        page.locator(f"[data-role=actions] button[data-action]{ENABLED}").last.tap()
+        wait_for_log_past(page, logged)
+    shown = page.evaluate(
+        """() => [...document.querySelectorAll('[data-testid=hand-card]')].map((c, i, all) => {
+          const r = c.getBoundingClientRect(), next = all[i + 1]?.getBoundingClientRect();
+          return next && next.top === r.top ? next.left - r.left : r.width; })"""
+    )
+    assert min(shown) >= 40, (
+        shown,
+        page.evaluate(
+            "() => { const s = getComputedStyle(document.querySelector('[data-testid=hand-card]'));"
+            " return [s.width, s.marginLeft, s.getPropertyValue('--card-w')]; }"
+        ),
+    )
+    enabled = page.locator(f"[data-testid=hand-card]{ENABLED}")
+    logged = log_length(page)
+    enabled.nth(0).tap()
+    assert page.locator("[data-testid=hand-card].is-raised").count() == 1
+    assert page.locator("[data-testid=play-raised]").is_visible()
+    assert not page.locator("[data-testid=confirm-plays]").is_visible()  # a mouse's setting
+    enabled.nth(1).tap()  # another card: the raise moves, still nothing played
+    raised = page.locator("[data-testid=hand-card].is-raised")
+    assert raised.count() == 1 and raised.get_attribute("data-code") == enabled.nth(
+        1
+    ).get_attribute("data-code")
+    assert log_length(page) == logged
+    name = raised.get_attribute("title")  # the card's name, as the log words it
+    raised.tap()
+    wait_for_log_past(page, logged)
+    assert name and name in page.locator("[data-testid=log] li").nth(logged).inner_text()
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / f"m1-tap-{game}-phone.png"), full_page=True)
+    assert not page.errors  # type: ignore[attr-defined]
+
+
+def test_m1_desktop_plays_on_one_click_unless_the_confirm_setting_is_on(
+    browser: Browser, base_url: str
+) -> None:
+    page = new_page(browser, base_url, DESKTOP)
+    page.goto("/en/games/nantong/table?level=easy&seed=21")  # you deal: a discard first
+    assert wait_for_turn(page) == "your-turn"
+    setting = page.locator("[data-testid=confirm-plays]")
+    assert setting.is_visible() and not setting.is_checked()
+    setting.check()
+    card = page.locator(f"[data-testid=hand-card]{ENABLED}").first
+    logged = log_length(page)
+    card.click()
+    assert page.locator("[data-testid=hand-card].is-raised").count() == 1
+    assert log_length(page) == logged
+    page.locator("[data-testid=play-raised]").click()
+    wait_for_log_past(page, logged)
+    # remembered in this browser; off again, one click plays
+    page.reload()
+    assert wait_for_turn(page) in ("your-turn", "over")
+    assert page.locator("[data-testid=confirm-plays]").is_checked()
+    page.locator("[data-testid=confirm-plays]").uncheck()
+    if (
+        wait_for_turn(page) == "your-turn"
+        and page.locator(f"[data-testid=hand-card]{ENABLED}").count()
+    ):
+        logged = log_length(page)
+        page.locator(f"[data-testid=hand-card]{ENABLED}").first.click()
+        wait_for_log_past(page, logged)
+    assert not page.errors  # type: ignore[attr-defined]

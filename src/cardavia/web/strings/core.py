@@ -17,6 +17,9 @@ STRINGS: dict[str, str] = {
     "no_public_card": N_("No card under claim"),
     "group_of": N_("%(group)s: %(cards)s"),
     "card_times": N_("%(card)s ×%(n)s"),
+    # --- a first tap raises a hand card, a second plays it (usability review M1)
+    "hand_raised": N_("%(card)s is raised: tap it again, or press Discard, to discard it."),
+    "act_play_raised": N_("Discard"),
     # --- the public card's caption
     "caption_discarded": N_("Discarded by %(seat)s"),
     "caption_claimed": N_("Claimed by %(seat)s"),

@@ -641,7 +641,9 @@ import { numberKeys } from "./shared/claims.js";
   registerGame("chuopai", {
     players: 3,
     cardSize: [40, 144],
-    hand: { slots: 28, gaps: 3, phoneRow: 14 },
+    // cards are chosen, then played by a button: a narrower target costs no misplay, and the
+    // 28 tall cards stay in two rows
+    hand: { slots: 28, gaps: 3, phoneRow: 14, phoneMin: 27 },
     groupsLabel: "cp_banked_label",
     setup,
     model,

@@ -4,7 +4,7 @@
 // shortcuts, and a refused tap's notice.
 
 import { root, els, h, cardFace } from "./dom.js";
-import { t, cardsText } from "./strings.js";
+import { t, cardsText, cardName } from "./strings.js";
 import { state } from "./state.js";
 import { ctx } from "./ctx.js";
 import { act } from "./api.js";
@@ -25,6 +25,19 @@ export function refuse(btn) {
   if (!reason) return;
   notice(reason);
   state.refusal = reason;
+}
+
+/** The raised hand card's code (M1). */
+const raisedCode = () => state.raised?.action.split(" ")[1] ?? "";
+
+/**
+ * The button that plays the hand card a first tap raised (M1), before the game's own.
+ * @param {View | null} v
+ * @returns {ButtonSpec[]}
+ */
+function raisedButton(v) {
+  if (!state.raised || !v || !v.legal_actions.includes(state.raised.action)) return [];
+  return [{ action: state.raised.action, testid: "play-raised", label: t("act_play_raised"), cards: [raisedCode()], primary: true }];
 }
 
 /**
@@ -69,7 +82,7 @@ function actionButton({ action, testid, label, key, cards, names, primary = fals
 export function renderActions(v) {
   state.shortcuts = new Map();
   const offered = v && !v.over ? state.game.actionButtons(v, ctx) : { buttons: [], hint: "" };
-  state.offeredSpecs = offered.buttons || [];
+  state.offeredSpecs = [...raisedButton(v), ...(offered.buttons || [])];
   const buttons = state.offeredSpecs.map((spec) => {
     // one character only: Enter, Space and the arrows belong to the focused control
     const key = spec.key && spec.key.length === 1 ? spec.key : null;
@@ -78,7 +91,7 @@ export function renderActions(v) {
     return btn;
   });
   if (!state.shortcuts.has("h")) state.shortcuts.set("h", els.hintButton); // a game's own H comes first
-  els.hint.textContent = offered.hint || "";
+  els.hint.textContent = state.raised && v ? t("hand_raised", { card: cardName(raisedCode()) }) : offered.hint || "";
   // A tooltip is out of reach on a phone: say in plain sight why the selection cannot go (in
   // the buttons' box, whose height is held while a selection changes, so the hand stays put).
   const why = state.offeredSpecs.find((spec) => spec.explain && spec.reason);

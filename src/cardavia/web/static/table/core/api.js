@@ -246,6 +246,7 @@ async function watchTurn() {
 export async function act(action) {
   if (state.busy || !state.view || !state.view.legal_actions.includes(action)) return;
   state.busy = true;
+  state.raised = null;
   state.restoreFocus = byKeyboard() && root.contains(document.activeElement);
   // a passing notice was about the last decision (Paohuzi's stale card, Chuo Pai's forced
   // pass): it goes once you answer again, rather than sit under the next, unrelated prompt

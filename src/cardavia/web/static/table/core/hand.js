@@ -4,7 +4,7 @@
 
 import { els, h, cardImg, patchChildren, LOCK_SVG } from "./dom.js";
 import { cardName } from "./strings.js";
-import { state } from "./state.js";
+import { state, confirmPlays } from "./state.js";
 import { ctx } from "./ctx.js";
 import { act } from "./api.js";
 import { refreshChoices, refuse } from "./actions.js";
@@ -25,6 +25,8 @@ export function renderHand(model, v) {
   /** @type {string | null} */
   let previousGroup = null;
   let choosing = false;
+  // a raised card stays raised while its action is still yours to take
+  if (state.raised && !(v && v.legal_actions.includes(state.raised.action) && state.raised.index < codes.length)) state.raised = null;
   const buttons = codes.map((code, i) => {
     /** @type {HandCardState} */
     const cardState = (game.handCardState && game.handCardState(code, i, model, v, ctx)) || {};
@@ -42,7 +44,7 @@ export function renderHand(model, v) {
         type: "button",
         class: `card hand-card${cardState.locked ? " is-locked" : ""}${groupStart ? " group-start" : ""}${
           selectable && state.selected.has(i) ? " is-selected" : ""
-        }`,
+        }${action && state.raised && state.raised.index === i && state.raised.action === action ? " is-raised" : ""}`,
         "data-testid": "hand-card",
         "data-code": code,
         ...(cardState.attrs || {}),
@@ -90,8 +92,13 @@ export function focusHand(options) {
   if (card) card.focus(options);
 }
 
-/** Clicks and the arrow keys in the hand. */
+/** Clicks and the arrow keys in the hand; the "click a card twice" setting (M1). */
 export function listenHand() {
+  const confirm = /** @type {HTMLInputElement | null} */ (document.querySelector("[data-role=confirm-plays]"));
+  if (confirm) {
+    confirm.checked = confirmPlays.get();
+    confirm.addEventListener("change", () => confirmPlays.set(confirm.checked));
+  }
   els.hand.addEventListener("click", (event) => {
     const btn = /** @type {HTMLElement | null} */ (/** @type {Element} */ (event.target).closest("button.hand-card"));
     if (!btn) return;
@@ -111,6 +118,16 @@ export function listenHand() {
       refuse(btn);
       return;
     }
+    // On touch (or with the confirm setting) the first tap raises the card and a second tap on
+    // it, or the Discard button, plays it: a stray tap costs nothing (usability review M1).
+    const touch = event instanceof PointerEvent && event.pointerType === "touch";
+    const raised = state.raised && state.raised.index === index && state.raised.action === btn.dataset.action;
+    if ((touch || confirmPlays.get()) && !raised) {
+      state.raised = { index, action: btn.dataset.action };
+      refreshChoices();
+      return;
+    }
+    state.raised = null;
     act(btn.dataset.action);
   });
 

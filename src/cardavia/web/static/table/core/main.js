@@ -72,10 +72,11 @@ function layout() {
   const [w, h] = state.cardSize;
   root.style.setProperty("--card-aspect", `${w} / ${h}`);
   root.style.setProperty("--card-ratio", String(h / w));
-  const hand = { slots: 21, gaps: 4, phoneRow: 11, ...(game.hand || {}) };
+  const hand = { slots: 21, gaps: 4, phoneRow: 11, phoneMin: 40, ...(game.hand || {}) };
   root.style.setProperty("--hand-slots", String(hand.slots));
   root.style.setProperty("--hand-gaps", String(hand.gaps));
   root.style.setProperty("--hand-phone-row", String(hand.phoneRow));
+  root.style.setProperty("--hand-phone-min", `${hand.phoneMin}px`);
   if (game.pileLabel) $$("[data-role=discards]").forEach((el) => el.setAttribute("aria-label", t(game.pileLabel)));
   if (game.groupsLabel) $$("[data-role=exposed]").forEach((el) => el.setAttribute("aria-label", t(game.groupsLabel)));
 }

@@ -50,6 +50,8 @@ export const askedLevel = URL_LEVELS.includes(levelParam) ? levelParam : null;
  * @property {[number, number]} cardSize  the card faces' viewBox (the plugin's cardSize)
  * @property {number} handFocus         roving tabindex position in the hand
  * @property {Set<number>} selected     indexes of selected hand cards (hand cards with `select`)
+ * @property {{ index: number, action: string } | null} raised  the hand card a first tap raised
+ *   (usability review M1: a second tap, or the Discard button, plays it)
  * @property {Set<string>} overSeen     deal ids whose dealOver hook has run
  * @property {number} noticeTimer       the timer that clears a passing notice
  * @property {boolean} noticeSticky     the notice shown stays until cleared
@@ -79,6 +81,7 @@ export const state = {
   cardSize: [40, 104],
   handFocus: 0,
   selected: new Set(),
+  raised: null,
   overSeen: new Set(),
   noticeTimer: 0,
   noticeSticky: false,
@@ -92,6 +95,27 @@ export const state = {
   offeredSpecs: [],
   hint: null,
   hintAsked: null,
+};
+
+/** Whether a click on a hand card only raises it, as a tap does, until a second click (a
+ * setting kept in this browser for every game; off: one click plays, as on a desktop). */
+export const confirmPlays = {
+  key: "cardavia.confirm-plays",
+  get() {
+    try {
+      return localStorage.getItem(this.key) === "1";
+    } catch {
+      return false;
+    }
+  },
+  /** @param {boolean} on */
+  set(on) {
+    try {
+      localStorage.setItem(this.key, on ? "1" : "0");
+    } catch {
+      /* storage off: for this page only */
+    }
+  },
 };
 
 /** Where this game's deal id is remembered (a reload resumes the deal). */

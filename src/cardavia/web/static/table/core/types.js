@@ -213,7 +213,7 @@
  * @typedef {object} Plugin
  * @property {number} [players]
  * @property {[number, number]} [cardSize]
- * @property {{ slots?: number, gaps?: number, phoneRow?: number }} [hand]
+ * @property {{ slots?: number, gaps?: number, phoneRow?: number, phoneMin?: number }} [hand]
  * @property {string} [pileLabel]
  * @property {string} [groupsLabel]
  * @property {(ctx: Ctx) => void} [setup]
