@@ -18,7 +18,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
-from cardavia.ai.explain import Why, claim_or_pass_why, discard_why
+from cardavia.ai.explain import Why, claim_or_pass_why, discard_why, sentence
 from cardavia.games.paohuzi.cards import COPIES, N_IDS, code, parse_card, parse_cards
 from cardavia.games.paohuzi.groups import CHI_GROUPS, chi_huxi, identical_huxi, pack
 from cardavia.games.paohuzi.observation import PaohuziObservation, narrow
@@ -724,3 +724,39 @@ def explain(observation: ObservationBase, legal: list[str], action: str) -> list
         action,
         {t: value(t) < passing for t in legal if t.split()[0] not in ("pass", "win", "discard")},
     )
+
+
+# The review (cardavia.ai.review): a deal is paid in tun (PHZ-11), so a mistake costs at least
+# half a tun (half the payment's smallest step) a deal on average.
+REVIEW_UNIT = "tun"
+REVIEW_MARGIN = 0.5
+
+
+def review_why(
+    observation: ObservationBase, legal: list[str], played: str, better: str
+) -> list[Why]:
+    """The huxi each move keeps in sight (PHZ-11: a win needs 15), by the efficient policy's
+    best split of the hand after it, when they differ."""
+    obs = narrow(observation)
+    policy = EfficientPaohuzi(random.Random(0))
+    hand, ev = policy._read(obs)
+
+    def huxi_after(action: str) -> int | None:
+        verb, _, rest = action.partition(" ")
+        if verb == "discard":
+            after = _Hand(list(hand.free), hand.fixed, hand.huxi, hand.quads, hand.owned - 1)
+            card = parse_card(rest)
+            if after.free[card] <= 0:
+                return None
+            after.free[card] -= 1
+            return -policy._planner.score(after)[1]
+        if verb == "pass":
+            return -policy._score(ev, hand)[1]
+        if verb == "win" or obs["public_card"] is None:
+            return None
+        return -policy._after(ev, _claimed(hand, obs, action, _public(obs)))[1]
+
+    mine, theirs = huxi_after(played), huxi_after(better)
+    if mine is None or theirs is None or mine == theirs:
+        return []
+    return [sentence("phz_review_huxi", None, played=mine, better=theirs)]
