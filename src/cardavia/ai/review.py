@@ -18,9 +18,10 @@ Two halves, so that the true deal never reaches the search:
   choice is found on other worlds than those that judge it, so picking it does not bias the test.
 
 The reason is a list of sentences as message keys (as the hint's, `cardavia.ai.explain`): the
-loss in the game's unit with its interval, the win share with each move, and the game's own
-terms from its agents' module (`review_why`: distance to a win, hu and old generals, huxi, cards
-at risk), translated by the client's strings.
+loss in the game's unit with its interval (the message of the module's `REVIEW_LOSS`), the win
+share with each move, and the game's own terms from its agents' module (`review_why`, then the
+hint's `explain` of the better move: distance to a win, hu and old generals, huxi, cards at
+risk), translated by the client's strings.
 """
 
 from __future__ import annotations
@@ -40,7 +41,7 @@ from cardavia.ai.play import sampler_for
 from cardavia.ai.protocol import Agent
 from cardavia.ai.search import POLICY, SearchAgent, SearchSettings
 from cardavia.ai.stats import win_share
-from cardavia.rules.core import Result, State
+from cardavia.rules.core import Game, Result, State
 from cardavia.rules.errors import RulesError
 from cardavia.rules.types import ObservationBase
 
@@ -94,6 +95,13 @@ def value_of(game: str) -> Callable[[Result, int], float]:
     if found is not None:
         return cast(Callable[[Result, int], float], found)
     return lambda result, seat: float(result.scores[seat])
+
+
+def start_of(record: dict[str, Any], game: Game) -> State:
+    """The deal of a record (one `rules.record.replay` has validated) before its first action."""
+    if record.get("position") is not None:
+        return game.from_position(record["position"])
+    return game.new_deal(record["seed"], record.get("dealer"))
 
 
 def points_of(
@@ -220,11 +228,10 @@ def judge(
 def reasons(game: str, point: Point, verdict: Verdict) -> list[Why]:
     """Why the better move was better, in the game's terms (message keys, module docstring)."""
     module = games.agents_of(game)
-    unit = str(getattr(module, "REVIEW_UNIT", "points"))
     lo, hi = verdict.interval
     said = [
         _say(
-            f"review_loss_{unit}",
+            str(getattr(module, "REVIEW_LOSS", "review_loss")),
             loss=_num(verdict.loss),
             low=_num(lo),
             high=_num(hi),

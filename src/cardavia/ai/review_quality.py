@@ -156,10 +156,12 @@ def measure(
     deadline: float | None = None,
     progress: Callable[[str], None] | None = None,
 ) -> Quality:
-    """Both measures for one game, on seeds from `start`, until `deadline` (time.monotonic)."""
+    """Both measures for one game, on seeds from `start`, until `deadline` (time.monotonic):
+    the hard-level deals get the first half of the time left, the blunders the rest."""
     found = Quality(game.name)
+    half = None if deadline is None else (time.monotonic() + deadline) / 2
     for seed in range(start, start + deals):
-        if deadline is not None and time.monotonic() > deadline:
+        if half is not None and time.monotonic() > half:
             break
         result, flagged = hard_deal(game, seed, others)
         found.deals += 1

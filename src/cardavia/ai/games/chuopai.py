@@ -307,20 +307,23 @@ def explain(observation: ObservationBase, legal: list[str], action: str) -> list
     hold = table.survives(play, later)
     if hold >= EXPLAIN_SURE:
         return [sentence("why_cp_sure")]
+    # the score, not only the chance: the cards the play may hand to another seat (CP§4.1)
+    risk = round(PLAYS[play].size * (1.0 - hold))
+    at_risk = [sentence("why_cp_risk", risk)] if risk >= 1 else []
 
     def cost(p: int) -> float:  # the later worth of the cards a play uses up
         return float(sum(table.worth(c) for c in PLAYS[p].cards))
 
     if cost(play) <= min(cost(TEXT_INDEX[text]) for text in legal if text in TEXT_INDEX) + 1e-9:
-        return [sentence("why_cp_weak")]  # the efficient policy's way: weak cards first
+        return [sentence("why_cp_weak"), *at_risk]  # the efficient policy's way: weak first
     if hold >= EXPLAIN_UNLIKELY:
-        return [sentence("why_cp_hold", None, percent=round(100 * hold))]
-    return []
+        return [sentence("why_cp_hold", None, percent=round(100 * hold)), *at_risk]
+    return at_risk
 
 
 # The review (cardavia.ai.review): a deal scores the cards each seat banks (CP§4.1), so a
 # mistake costs at least half a card (half the score's smallest step) a deal on average.
-REVIEW_UNIT = "cards"
+REVIEW_LOSS = "review_cp_loss"  # its message: the loss in cards
 REVIEW_MARGIN = 0.5
 
 
@@ -341,7 +344,7 @@ def review_why(
     mine, theirs = cards_at_risk(observation, played), cards_at_risk(observation, better)
     if mine is None or theirs is None or abs(mine - theirs) < 0.5:
         return []
-    return [sentence("cp_review_risk", None, played=round(mine), better=round(theirs))]
+    return [sentence("review_cp_risk", None, played=round(mine), better=round(theirs))]
 
 
 def planted_blunder(observation: ObservationBase, legal: list[str]) -> str | None:

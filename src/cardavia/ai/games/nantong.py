@@ -241,9 +241,14 @@ def explain(observation: ObservationBase, legal: list[str], action: str) -> list
         }
         d = after[action]
         hand[parse_card(rest)] -= 1
-        return discard_why(
+        said = discard_why(
             d == min(after.values()), d, acceptance(hand, live, range(N_IDS), closer, d)
         )
+        generals = sum(hand[c] for c in range(N_IDS) if is_old_general(c))
+        if generals and not is_old_general(parse_card(rest)):
+            # the score, not only the distance (NT§4.3): old generals double their groups' hu
+            said.append(sentence("why_nt_generals", generals))
+        return said
     if obs["phase"] != "claim" or obs["public_card"] is None:
         return []
     now = closer(hand)
@@ -264,7 +269,7 @@ def explain(observation: ObservationBase, legal: list[str], action: str) -> list
 
 # The review (cardavia.ai.review): a deal settles in hu rounded to tens (NT§1.2, §4.11), so a
 # mistake costs at least five hu (half the settlement's smallest step) a deal on average.
-REVIEW_UNIT = "hu"
+REVIEW_LOSS = "review_nt_loss"  # its message: the loss in hu
 REVIEW_MARGIN = 5.0
 
 
@@ -278,5 +283,5 @@ def review_why(
         return verb == "discard" and is_old_general(parse_card(rest))
 
     if general(played) and not general(better):
-        return [sentence("nt_review_old_general")]
+        return [sentence("review_nt_old_general")]
     return []

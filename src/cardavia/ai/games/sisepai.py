@@ -186,5 +186,5 @@ def _explain_cards_to_win(d: int) -> int:
 # The review (cardavia.ai.review): a deal's score is the winner's points (SSP-seed 4.2), 0 for
 # the others; a mistake costs at least half a point (half the score's smallest step) a deal on
 # average.
-REVIEW_UNIT = "points"
+REVIEW_LOSS = "review_loss"  # its message: the loss in points
 REVIEW_MARGIN = 0.5
