@@ -51,7 +51,11 @@ from cardavia.rules.types import ObservationBase
 # from being flagged by the extra looks). Scores as spread as Nantong's need the most worlds.
 WORLDS = 256
 CHECKS = (16, 32, 64, 128)
-FLAG_FROM = 64
+FLAG_FROM = 32
+# A whole review's wall-clock budget, so that it is ready within a minute of the deal's end:
+# once spent, each remaining disagreement is judged on FLAG_FROM worlds at most (fewer
+# mistakes found on a busy machine, never more).
+BUDGET_S = 40.0
 Z95 = 1.96
 # The hard level's settings, as at a table (levels.py), so that "agreed with the hard level"
 # means the level players meet. A review may use others (tests: a sample count, no clock).
@@ -135,11 +139,14 @@ def review(
     seed: int,
     settings: SearchSettings = HARD,
     worlds: int = WORLDS,
+    budget_s: float | None = BUDGET_S,
 ) -> dict[str, Any]:
     """The review of architecture.md §8, from the seat's decision points only."""
     began = time.perf_counter()
+    deadline = None if budget_s is None else began + budget_s
     verdicts = [
-        judge(game, p, seat, random.Random(seed * 1000 + p.step), settings, worlds) for p in points
+        judge(game, p, seat, random.Random(seed * 1000 + p.step), settings, worlds, deadline)
+        for p in points
     ]
     return as_json(game, seat, verdicts, time.perf_counter() - began)
 
@@ -178,9 +185,11 @@ def judge(
     rng: random.Random,
     settings: SearchSettings = HARD,
     worlds: int = WORLDS,
+    deadline: float | None = None,
 ) -> Verdict:
     """Whether the hard level agrees with the played move, and if not, whether the played move
-    is a mistake by the test of the module docstring."""
+    is a mistake by the test of the module docstring (after `deadline`, a `time.perf_counter`
+    time, on FLAG_FROM worlds at most)."""
     sample = sampler_for(point.world, seat)
     agent = SearchAgent(game, random.Random(rng.randrange(2**32)), settings)
     hard = agent.act_with_worlds(point.observation, point.legal, sample)
@@ -193,6 +202,8 @@ def judge(
     diffs: list[float] = []
     outcomes: list[tuple[float, float, float, float]] = []
     while len(diffs) < worlds:
+        if len(diffs) >= FLAG_FROM and deadline is not None and time.perf_counter() > deadline:
+            break
         world = sample(rng)
         better = _play_out(world, seat, hard, rollout)
         played = _play_out(world, seat, point.played, rollout)
@@ -219,7 +230,7 @@ def judge(
         statistics.fmean(o[2] for o in outcomes) if outcomes else 0.0,
         statistics.fmean(o[3] for o in outcomes) if outcomes else 0.0,
     )
-    verdict.mistake = verdict.interval[0] > 0 and mean >= margin
+    verdict.mistake = len(diffs) >= FLAG_FROM and verdict.interval[0] > 0 and mean >= margin
     if verdict.mistake:
         verdict.why = reasons(game, point, verdict)
     return verdict

@@ -111,7 +111,7 @@ def plant(game: str, state: State, seat: int) -> tuple[str, str] | None:
     return None
 
 
-def blunder_deal(game: Game, seed: int) -> tuple[str, bool] | None:
+def blunder_deal(game: Game, seed: int, settings: SearchSettings = HARD) -> tuple[str, bool] | None:
     """One deal in which seat 0 plays the hard level's default policy and one planted blunder
     (at the first chance after a random number of its decisions), then judged: (kind, caught);
     None if no chance came."""
@@ -143,7 +143,7 @@ def blunder_deal(game: Game, seed: int) -> tuple[str, bool] | None:
     if planted is None:
         return None
     _, kind, point = planted
-    verdict = judge(game.name, point, 0, random.Random(seed), HARD)
+    verdict = judge(game.name, point, 0, random.Random(seed), settings)
     return kind, verdict.mistake
 
 
