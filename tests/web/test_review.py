@@ -19,25 +19,30 @@ from tests.backends import execute
 from tests.web.helpers import settle
 
 pytestmark = pytest.mark.backends  # on SQLite and on PostgreSQL (tests/web/conftest.py)
-POLLS = 600  # a review takes seconds; this bounds a broken worker's test, it times nothing
+POLLS = 1500  # a review takes seconds; this bounds a broken worker's test, it times nothing
 
 
 def _finished(client: TestClient, game: str, seed: int) -> tuple[str, dict[str, Any]]:
-    """A deal against the greedy baseline (quick), played to the end by a seeded random seat."""
+    """A deal against the greedy baseline (quick), played to the end by a seat that mostly
+    follows the hint (the greedy policy at this level) and now and then plays a seeded random
+    move, so that a review has disagreements to judge but not a whole deal of them."""
     deal_id = client.post(
         "/api/games", json={"game": game, "seed": seed, "level": "greedy"}
     ).json()["id"]
     rng = random.Random(seed)
     view = settle(client, deal_id)
     while not view["over"]:
-        # a seat that passes up a win now and then, so that a review has something to say
         legal = view["legal_actions"]
-        action = rng.choice([a for a in legal if a != "win"] or legal)
+        if rng.random() < 0.2:
+            action = rng.choice(legal)
+        else:
+            hint = client.post(f"/api/games/{deal_id}/hint", json={"version": view["version"]})
+            action = hint.json()["hint"]["action"]
         r = client.post(
             f"/api/games/{deal_id}/actions", json={"action": action, "version": view["version"]}
         )
-        assert r.status_code in (200, 409), r.text
-        view = settle(client, deal_id, r.json().get("view", view)["version"])
+        assert r.status_code == 200, r.text
+        view = settle(client, deal_id, r.json()["view"]["version"])
     return deal_id, view
 
 
@@ -83,7 +88,7 @@ def test_review_answer_is_the_seats_own(client: TestClient, db: str, game: str) 
     """The answer's fields (architecture.md §8); every move it names is one the seat could play
     then, every step one of its own decisions; reasons are keys of the game's strings; the job
     row carries worlds that agree with the seat's view only."""
-    deal_id, view = _finished(client, game, 11)
+    deal_id, _ = _finished(client, game, 11)
     review = _ready(client, deal_id)
     record = client.get(f"/api/games/{deal_id}/record").json()
     state = GAMES[game].new_deal(record["seed"], record["dealer"])
@@ -120,33 +125,3 @@ def test_review_answer_is_the_seats_own(client: TestClient, db: str, game: str) 
             assert point.world.observation(0) == truth.observation(0) == point.observation
     stored = execute(db, "SELECT review FROM reviews WHERE deal_id = ?", (deal_id,))
     assert len(stored) == 1
-
-
-def test_a_pass_over_a_win_is_flagged(client: TestClient) -> None:
-    """SSP-11: taking a win is always right; passing it up is the plainest blunder, and the
-    review flags it, with the win as the better move."""
-    for seed in range(40):
-        deal_id = client.post(
-            "/api/games", json={"game": "sisepai", "seed": seed, "level": "greedy"}
-        ).json()["id"]
-        view = settle(client, deal_id)
-        passed = False  # a win passed up
-        while not view["over"]:
-            legal = view["legal_actions"]
-            action = "win" if "win" in legal else legal[0]
-            if action == "win" and not passed:
-                action = next(a for a in legal if a != "win")
-                passed = True
-            r = client.post(
-                f"/api/games/{deal_id}/actions",
-                json={"action": action, "version": view["version"]},
-            )
-            view = settle(client, deal_id, r.json()["view"]["version"])
-        if not passed:
-            continue
-        review = _ready(client, deal_id)
-        flagged = [m for m in review["mistakes"] if m["better"] == "win"]
-        assert flagged, review
-        assert flagged[0]["loss"] >= review["margin"]
-        return
-    raise AssertionError("no deal of these seeds offered seat 0 a win to pass up")
