@@ -43,6 +43,27 @@ def main(argv: list[str] | None = None) -> int:
     p = sub.add_parser("replay", help="re-validate a deal record and print its result")
     p.add_argument("file")
 
+    p = sub.add_parser(
+        "review", help="review one seat's decisions in a deal record against the hard level"
+    )
+    p.add_argument("file")
+    p.add_argument("--seat", type=int, default=0)
+    p.add_argument("--seed", type=int, default=0, help="seeds the sampled worlds")
+
+    p = sub.add_parser(
+        "review-quality",
+        help="how often the review flags the hard level's own decisions and planted blunders",
+    )
+    p.add_argument("--game", action="append", default=None, help="a game's id (repeatable)")
+    p.add_argument("--deals", type=int, default=200, help="deals played by the hard level")
+    p.add_argument("--blunders", type=int, default=100, help="planted blunders judged")
+    p.add_argument(
+        "--others", default="hard", help="the other seats' level in the hard-level deals"
+    )
+    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--minutes", type=float, default=None, help="stop each game after this")
+    p.add_argument("--json", action="store_true")
+
     p = sub.add_parser("bench", help="engine and agent benchmarks")
     p.add_argument("--game", default=None, help=GAME_HELP)
     p.add_argument(
@@ -200,6 +221,8 @@ def main(argv: list[str] | None = None) -> int:
             "selfplay": _selfplay,
             "arena": _arena,
             "replay": _replay,
+            "review": _review,
+            "review-quality": _review_quality,
             "bench": _bench,
             "serve": _serve,
             "worker": _worker,
@@ -317,6 +340,72 @@ def _replay(args: argparse.Namespace) -> int:
             ensure_ascii=False,
         )
     )
+    return 0
+
+
+def _review(args: argparse.Namespace) -> int:
+    import random
+
+    from cardavia.ai.review import points_of, review, start_of
+    from cardavia.games.registry import GAMES
+    from cardavia.rules.record import loads, replay
+
+    try:
+        text = Path(args.file).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as err:
+        print(f"cardavia review: {args.file}: {err}", file=sys.stderr)
+        return 2
+    try:
+        record = loads(text)
+        state = replay(record, GAMES)
+    except RulesError as err:
+        print(f"cardavia review: {args.file}: {err}", file=sys.stderr)
+        return 2
+    if not state.is_over():
+        print(f"cardavia review: {args.file}: the deal is not over", file=sys.stderr)
+        return 2
+    if not 0 <= args.seat < state.game.players:
+        raise _UsageError(f"--seat must be from 0 to {state.game.players - 1}")
+    points = points_of(
+        start_of(record, state.game), state.actions, args.seat, random.Random(args.seed)
+    )
+    print(json.dumps(review(state.game.name, points, args.seat, args.seed), ensure_ascii=False))
+    return 0
+
+
+def _review_quality(args: argparse.Namespace) -> int:
+    import time
+
+    from cardavia.ai.review_quality import measure
+    from cardavia.games.registry import GAMES
+
+    names = args.game or list(GAMES)
+    reports = []
+    for name in names:
+        game = _game(name)
+        deadline = None if args.minutes is None else time.monotonic() + 60 * args.minutes
+        found = measure(
+            game,
+            args.deals,
+            args.blunders,
+            args.others,
+            args.seed,
+            deadline,
+            None if args.json else lambda line: print("  " + line, flush=True),
+        )
+        report = found.as_json()
+        reports.append(report)
+        if args.json:
+            print(json.dumps(report), flush=True)
+        else:
+            print(
+                f"{name}: {report['deals']} hard-level deals, {report['flagged']} of "
+                f"{report['decisions']} decisions flagged ({report['flagged_share'] or 0:.1%}); "
+                f"review per deal median {report['review_s_median']} s, "
+                f"p95 {report['review_s_p95']} s; planted blunders caught {report['caught']} "
+                f"of {report['blunders']} ({report['caught_share'] or 0:.1%}) {report['kinds']}",
+                flush=True,
+            )
     return 0
 
 

@@ -118,16 +118,21 @@ def test_sisepai_a_grouped_hand_is_one_card_from_a_win() -> None:
 
 def test_chuopai_says_one_true_thing_at_most() -> None:
     """CP§3.2: a play is sure to stand, or uses the weakest cards a legal play can, or is this
-    likely to stand; "about 0% likely" is never said."""
+    likely to stand; "about 0% likely" is never said. Besides, the score (CP§4.1): the cards at
+    risk, never said of a sure play and never zero."""
     keys = set()
     for observation, legal, action in _decisions("chuopai", 3):
         said = explain("chuopai", observation, legal, action)
-        assert len(said) <= 1
+        merits = [w for w in said if w["key"] != "why_cp_risk"]
+        assert len(merits) <= 1
         for why in said:
             keys.add(why["key"])
             if why["key"] == "why_cp_hold":
                 assert 5 <= why["params"]["percent"] < 100
-    assert keys == {"why_cp_sure", "why_cp_weak", "why_cp_hold"}
+            if why["key"] == "why_cp_risk":
+                assert 1 <= why["n"] <= len(action.split()) - 1
+                assert "why_cp_sure" not in {w["key"] for w in said}
+    assert keys == {"why_cp_sure", "why_cp_weak", "why_cp_hold", "why_cp_risk"}
 
 
 def test_explaining_reads_the_observation_only() -> None:

@@ -83,7 +83,15 @@ def test_migrations_run_at_start_once(url: str) -> None:
     first = PostgresStore(url)
     assert first.version == len(MIGRATIONS)
     assert _versions(url) == list(range(1, len(MIGRATIONS) + 1))
-    assert _tables(url) == {SCHEMA_TABLE, "deals", "actions", "jobs", "job_clients", "seats"}
+    assert _tables(url) == {
+        SCHEMA_TABLE,
+        "deals",
+        "actions",
+        "jobs",
+        "job_clients",
+        "seats",
+        "reviews",
+    }
     first.create(_row("a"))
     first.close()
     again = PostgresStore(url)  # a restart: nothing to apply, nothing lost

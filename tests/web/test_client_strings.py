@@ -3,8 +3,8 @@
 `t("key")` of a key the page was not sent shows the raw key to the player, so every key the
 scripts ask for must be in the strings that game's page gets (`strings/core.py` and the game's
 own `strings/<game>.py`), and every key sent must be asked for somewhere (or come from the
-server, like the hint's `why_` sentences). A word only one game's table asks for is that game's,
-not the core's.
+server, like the hint's `why_` sentences and the review's `review_` ones). A word only one
+game's table asks for is that game's, not the core's.
 """
 
 from __future__ import annotations
@@ -25,7 +25,7 @@ TEMPLATE = re.compile(r"\b(tn?)\(\s*`([a-z0-9_]*)\$\{")
 # keys handed to t() as values: `const key = \`caption_${…}\``, `label: "act_pass"` …
 QUOTED = re.compile(r"[\"`]([a-z][a-z0-9_]*)[\"`$]")
 # the hint's reasons, named by the server (cardavia.ai.explain and each game's explain)
-SERVER = ("why_",)
+SERVER = ("why_", "review_")  # the hint's and the review's sentences, named by the server
 
 
 # a whole line of comment (core/main.js opens with a sample plugin that asks for a status key)

@@ -25,7 +25,7 @@ from cardavia.rules.types import ObservationBase
 Why = dict[str, Any]
 
 
-def sentence(key: str, n: int | None = None, **params: int) -> Why:
+def sentence(key: str, n: int | None = None, **params: int | str) -> Why:
     return {"key": key, "n": n, "params": params}
 
 

@@ -22,6 +22,7 @@ from typing import Any
 
 from cardavia.ai.play import sampler_for
 from cardavia.ai.registry import make_agent
+from cardavia.ai.review import review
 from cardavia.ai.search import SearchAgent
 from cardavia.rules.core import State
 from cardavia.rules.types import ObservationBase
@@ -103,9 +104,13 @@ class Thinkers:
         )
 
     async def solve(self, payload: bytes) -> dict[str, Any]:
-        """A queued job's decision (`cardavia.table.jobs.pack` made the payload; the store it
-        came from is the operator's own, trusted like the code)."""
+        """A queued job's decision, or review (`cardavia.table.jobs.pack`, `pack_review` made
+        the payload; the store it came from is the operator's own, trusted like the code)."""
         job = pickle.loads(payload)
+        if job.get("kind") == "review":
+            return await self._run(
+                functools.partial(review, job["game"], job["points"], job["seat"], job["seed"])
+            )
         return await self.think(
             job["level"],
             job["game"],

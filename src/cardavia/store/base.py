@@ -2,8 +2,8 @@
 the queue of AI work (architecture.md §7).
 
 A deal is its creation parameters plus its ordered actions; the state is rebuilt by replaying
-them through the rules engine. An AI job (a seat's decision, a hint) is a row too: one worker
-takes it with a lease, and a worker that dies leaves it to be taken again when the lease runs
+them through the rules engine. An AI job (a seat's decision, a hint, a review) is a row too: one
+worker takes it with a lease, and a worker that dies leaves it to be taken again when the lease runs
 out. Writes announce themselves to `subscribe`rs: "deal" (payload: the deal id) after an action,
 "job" after a new job, "done" (payload: the job's key) after a result, "lost" when
 announcements may have been missed (re-read what you wait for).
@@ -140,6 +140,15 @@ class Store(Protocol):
 
     def prune_jobs(self, older_than_s: float) -> int:
         """Forget jobs created that long ago, done or not (nobody waits that long)."""
+        ...
+
+    def save_review(self, deal_id: str, seat: int, review: str) -> None:
+        """Keep a finished deal's review of one seat (JSON text, architecture.md §8); the first
+        one stored stays."""
+        ...
+
+    def load_review(self, deal_id: str, seat: int) -> str | None:
+        """The stored review of the deal's seat, or None."""
         ...
 
     def subscribe(self, listener: Listener) -> Callable[[], None]:

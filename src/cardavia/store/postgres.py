@@ -123,6 +123,16 @@ MIGRATIONS: tuple[str, ...] = (
         PRIMARY KEY (deal_id, seat)
     );
     """,
+    # 5: the reviews of finished deals, one per seat (architecture.md §8).
+    """
+    CREATE TABLE reviews (
+        deal_id text NOT NULL REFERENCES deals(id),
+        seat integer NOT NULL,
+        review text NOT NULL,
+        created timestamptz NOT NULL DEFAULT now(),
+        PRIMARY KEY (deal_id, seat)
+    );
+    """,
 )
 SEATS_QUERY = "SELECT kind, token_hash, name FROM seats WHERE deal_id = %s ORDER BY seat"
 CHANNELS = {"cardavia_deal": "deal", "cardavia_job": "job", "cardavia_done": "done"}
@@ -361,6 +371,21 @@ class PostgresStore:
                 "UPDATE jobs SET result = %s, finished = now() WHERE id = %s AND finished IS NULL",
                 (result, job_id),
             )
+
+    def save_review(self, deal_id: str, seat: int, review: str) -> None:
+        with self._connection() as conn:
+            conn.execute(
+                "INSERT INTO reviews (deal_id, seat, review) VALUES (%s, %s, %s) "
+                "ON CONFLICT (deal_id, seat) DO NOTHING",
+                (deal_id, seat, review),
+            )
+
+    def load_review(self, deal_id: str, seat: int) -> str | None:
+        with self._connection() as conn:
+            row = conn.execute(
+                "SELECT review FROM reviews WHERE deal_id = %s AND seat = %s", (deal_id, seat)
+            ).fetchone()
+        return None if row is None else str(row[0])
 
     def job_result(self, key: str) -> str | None:
         with self._connection() as conn:

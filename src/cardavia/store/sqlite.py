@@ -76,6 +76,13 @@ CREATE TABLE IF NOT EXISTS job_clients (
     client TEXT PRIMARY KEY,
     served INTEGER NOT NULL
 );
+CREATE TABLE IF NOT EXISTS reviews (
+    deal_id TEXT NOT NULL REFERENCES deals(id),
+    seat INTEGER NOT NULL,
+    review TEXT NOT NULL,
+    created REAL NOT NULL,
+    PRIMARY KEY (deal_id, seat)
+);
 """
 
 
@@ -333,6 +340,21 @@ class SQLiteStore:
                 ).rowcount
             )
         )
+
+    def save_review(self, deal_id: str, seat: int, review: str) -> None:
+        self._write(
+            lambda c: c.execute(
+                "INSERT OR IGNORE INTO reviews (deal_id, seat, review, created) "
+                "VALUES (?, ?, ?, ?)",
+                (deal_id, seat, review, time.time()),
+            )
+        )
+
+    def load_review(self, deal_id: str, seat: int) -> str | None:
+        rows = self._read(
+            "SELECT review FROM reviews WHERE deal_id = ? AND seat = ?", (deal_id, seat)
+        )
+        return str(rows[0][0]) if rows else None
 
     def subscribe(self, listener: Listener) -> Callable[[], None]:
         self._listeners.append(listener)

@@ -1,5 +1,9 @@
 """AI work as jobs in the store (architecture.md §7): the tables' side of the queue.
 
+A finished deal's review of a seat (§8) is a job too (`pack_review`): it carries, per decision
+of that seat, one world sampled from the seat's view at that moment, and the worker that runs
+it keeps the review in the store's `reviews` (`cardavia.table.worker`).
+
 A seat's decision or a hint is a job keyed by what it decides on (deal, kind, action number,
 seat, that seat's version), so every process that wants the same decision waits for one search,
 and a result stays for whoever asks next (one search per decision, however often Hint is
@@ -16,6 +20,7 @@ import json
 import pickle
 from typing import Any
 
+from cardavia.ai.review import Point
 from cardavia.rules.core import State
 from cardavia.rules.types import ObservationBase
 from cardavia.store.base import Store
@@ -54,6 +59,32 @@ def pack(
             "observation": observation,
             "legal": legal,
         },
+        protocol=pickle.HIGHEST_PROTOCOL,
+    )
+
+
+def review_key(deal_id: str, actions: int, seat: int) -> str:
+    """The key of a finished deal's review of `seat` (`actions`: the deal's action count)."""
+    return job_key(deal_id, REVIEW, actions, seat, 0)
+
+
+REVIEW = "review"
+
+
+def reviewed(key: str) -> tuple[str, int] | None:
+    """(deal id, seat) of a review job's key, None for another job's (deal ids hold no '/')."""
+    parts = key.split("/")
+    if len(parts) != 5 or parts[1] != REVIEW:
+        return None
+    return parts[0], int(parts[3])
+
+
+def pack_review(game: str, seed: int, seat: int, points: list[Point]) -> bytes:
+    """A review job's payload: the seat's decision points (`cardavia.ai.review.points_of`:
+    observations, legal actions, played actions and one sampled world each), nothing of the
+    true deal."""
+    return pickle.dumps(
+        {"kind": REVIEW, "game": game, "seed": seed, "seat": seat, "points": points},
         protocol=pickle.HIGHEST_PROTOCOL,
     )
 

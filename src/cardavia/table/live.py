@@ -28,6 +28,7 @@ from typing import Any
 from cardavia.ai.explain import explain
 from cardavia.ai.protocol import Agent
 from cardavia.ai.registry import make_agent
+from cardavia.ai.review import points_of
 from cardavia.ai.search import SearchAgent, needs_search, obvious
 from cardavia.ai.workers import Thinkers
 from cardavia.rules.core import Event, Game, State
@@ -42,7 +43,7 @@ from cardavia.store.base import (
     StoreError,
     UnreadableRowError,
 )
-from cardavia.table.jobs import JobFailed, JobQueue, job_key, pack
+from cardavia.table.jobs import JobFailed, JobQueue, job_key, pack, pack_review, review_key
 from cardavia.table.pacing import PaceKey, Pacer, Window
 from cardavia.table.seats import new_token, opening_seats, seat_of
 from cardavia.table.worker import Worker
@@ -51,7 +52,10 @@ HUMAN = 0
 # What a deal id may look like (ours are 22 characters of token_urlsafe): anything else is
 # unknown without asking the store or keeping anything for it.
 DEAL_ID = re.compile(r"[A-Za-z0-9_-]{1,64}")
-HINT_LEVEL = "normal"  # the hint is what the normal agent would do (ai.md)
+# The hint plays at the table's level (issue 23); a level that does not search (easy, and the
+# greedy baseline) hints with its greedy policy, without the easy level's noise.
+SEARCH_LEVELS = ("normal", "hard")
+HINT_POLICY = "greedy"
 # The human's observations kept per deal for a client still replaying (`Table.with_steps`): at
 # most this many, and none from before the human's own last action.
 STEPS_KEPT = 64
@@ -76,6 +80,10 @@ class BadTokenError(Exception):
 
 class SeatTakenError(Exception):
     """The seat asked for has its player already."""
+
+
+class ReviewFailedError(Exception):
+    """The review's search failed (its job holds the error until it is forgotten)."""
 
 
 class StaleVersionError(Exception):
@@ -142,6 +150,7 @@ class Table:
         # Whose the AI seats' searches count as, for turns at the workers: its creator's, or,
         # once reloaded from the store, the deal's own.
         self.client = row.id
+        self.reviews_queued = False  # `Tables.queue_reviews`
 
     @property
     def id(self) -> str:
@@ -604,6 +613,7 @@ class Tables:
                 raise StaleVersionError(table.version) from None
             table.notify()
         self.schedule_agents(table)
+        await self.queue_reviews(table)
 
     async def seat_of(self, table: Table, token: str | None) -> int | None:
         """The seat `token` holds at this deal (None: no token, a spectator). Seats another
@@ -667,6 +677,11 @@ class Tables:
         task.add_done_callback(done)
 
     async def _run_agents(self, table: Table) -> None:
+        await self._play_agents(table)
+        if table.state.is_over():
+            await self.queue_reviews(table)
+
+    async def _play_agents(self, table: Table) -> None:
         while True:
             async with self.lock(table.id):
                 pause: float | None = None
@@ -762,7 +777,7 @@ class Tables:
         return True
 
     async def hint(self, table: Table, version: int, client: str | None = None) -> dict[str, Any]:
-        """What the normal level would play for the human now, and why (`Decision` fields).
+        """What the table's level would play for the human now, and why (`Decision` fields).
         One search per decision: asking again, before the answer or after it (another tab, a
         quick second press, another web process), gets the same job's answer rather than
         queueing another search in front of the AI seats'. `client`: who asked (turns at the
@@ -776,13 +791,18 @@ class Tables:
                 raise NotYourTurnError("you have no decision to make")
             observation = table.state.observation(HUMAN)
             legal = table.state.legal_actions(HUMAN)
+            level = table.row.level
             plain = obvious(legal)
             if plain is not None:
-                return _hint_json(plain.action, plain.reason, 0, {}, [])
+                return _hint_json(level, plain.action, plain.reason, 0, {}, [])
             seed = table.rng.randrange(2**32)
+            if level not in SEARCH_LEVELS:
+                action = make_agent(HINT_POLICY, table.game.name, seed).act(observation, legal)
+                why = explain(table.game.name, observation, legal, action)
+                return _hint_json(level, action, "greedy", 0, {}, why)
             key = job_key(table.id, "hint", len(table.state.actions), HUMAN, version)
             payload = pack(
-                HINT_LEVEL,
+                level,
                 table.game.name,
                 seed,
                 table.state.sample_world(HUMAN, table.rng),
@@ -794,10 +814,75 @@ class Tables:
             found = await self.jobs.result(key, table.id, client or table.client, payload)
         except (JobFailed, StoreError) as err:  # as for an AI seat: the heuristic move
             log.warning("deal %s: the hint could not search: %s", table.id, err)
-            action = make_agent(HINT_LEVEL, table.game.name, seed).act(observation, legal)
+            action = make_agent(level, table.game.name, seed).act(observation, legal)
             found = {"action": action, "reason": "greedy", "samples": 0, "values": {}}
         why = explain(table.game.name, observation, legal, found["action"])
-        return _hint_json(found["action"], found["reason"], found["samples"], found["values"], why)
+        return _hint_json(
+            level, found["action"], found["reason"], found["samples"], found["values"], why
+        )
+
+    def human_seats(self, table: Table) -> list[int]:
+        """The seats a review is made for: its human players' (seat 0 in a deal stored before
+        seats existed)."""
+        if table.seats is None:
+            return [HUMAN]
+        return [i for i, row in enumerate(table.seats) if row.kind == "human"]
+
+    async def queue_reviews(self, table: Table) -> None:
+        """Once the deal is over, queue the review of every human seat (architecture.md §8),
+        so that it is ready by the time its player asks. Once per table in memory; a process
+        that did not see the end queues it when the review is first asked for."""
+        if not table.state.is_over() or table.reviews_queued:
+            return
+        table.reviews_queued = True
+        for seat in self.human_seats(table):
+            try:
+                await self._submit_review(table, seat)
+            except (StoreError, RulesError) as err:  # asked for later, it is queued again
+                log.warning("deal %s: the review was not queued: %s", table.id, err)
+
+    async def _submit_review(self, table: Table, seat: int) -> str:
+        """Queue the review job of `seat` unless it exists; its key."""
+        key = review_key(table.id, len(table.state.actions), seat)
+        if await asyncio.to_thread(self.store.job_result, key) is not None:
+            return key
+        seed = table.rng.randrange(2**32)
+        row, game, actions = table.row, table.game, list(table.state.actions)
+
+        def build() -> bytes:
+            # replayed eager, from the deal's start: each point's world is sampled from the
+            # seat's view at that moment, the only thing of the deal the job carries
+            if row.position is not None:
+                start = game.from_position(row.position)
+            else:
+                assert row.seed is not None
+                start = game.new_deal(row.seed, row.dealer)
+            points = points_of(start, actions, seat, random.Random(seed))
+            return pack_review(game.name, seed, seat, points)
+
+        payload = await asyncio.to_thread(build)
+        await asyncio.to_thread(
+            self.store.submit_job, key, table.id, f"review/{table.client}", payload
+        )
+        return key
+
+    async def review(self, table: Table, seat: int) -> dict[str, Any] | None:
+        """The finished deal's review of `seat` (architecture.md §8), or None while its job
+        runs (queued now if it was not). Raises ReviewFailedError if the search failed."""
+        found = await asyncio.to_thread(self.store.load_review, table.id, seat)
+        if found is not None:
+            review: dict[str, Any] = json.loads(found)
+            return review
+        key = review_key(table.id, len(table.state.actions), seat)
+        text = await asyncio.to_thread(self.store.job_result, key)
+        if text is None:
+            await self._submit_review(table, seat)
+            return None
+        done: dict[str, Any] = json.loads(text)
+        if "error" in done:
+            raise ReviewFailedError(done["error"])
+        await asyncio.to_thread(self.store.save_review, table.id, seat, text)
+        return done
 
     async def drain(self) -> None:
         """Wait for every running agent task (tests, shutdown)."""
@@ -820,13 +905,19 @@ class Tables:
 
 
 def _hint_json(
-    action: str, reason: str, samples: int, values: Mapping[str, Any], why: list[dict[str, Any]]
+    level: str,
+    action: str,
+    reason: str,
+    samples: int,
+    values: Mapping[str, Any],
+    why: list[dict[str, Any]],
 ) -> dict[str, Any]:
-    """The hint of docs/api.md: the action, why (in the policies' terms and by the simulated
-    win shares behind it)."""
+    """The hint of docs/api.md: the level that chose it, the action, why (in the policies' terms
+    and by the simulated win shares behind it)."""
     mine = values.get(action)
     others = [v[1] for a, v in values.items() if a != action]
     return {
+        "level": level,
         "action": action,
         "reason": reason,
         "why": why,

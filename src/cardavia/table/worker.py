@@ -21,6 +21,7 @@ from typing import Any
 
 from cardavia.ai.workers import Thinkers
 from cardavia.store.base import LEASE_S, Job, Store, StoreError
+from cardavia.table.jobs import reviewed
 
 log = logging.getLogger(__name__)
 IDLE_POLL_S = 2.0  # an idle loop looks for a job this often, announcements aside
@@ -93,7 +94,12 @@ class Worker:
                 log.warning("job %s failed", job.key, exc_info=True)
                 found = {"error": f"{type(err).__name__}: {err}"[:200]}
             renewing.cancel()
-            await asyncio.to_thread(self.store.finish_job, job.id, json.dumps(found))
+            text = json.dumps(found)
+            review = reviewed(job.key)
+            if review is not None and "error" not in found:
+                # kept for good: a job's result is forgotten after KEEP_JOBS_S
+                await asyncio.to_thread(self.store.save_review, *review, text)
+            await asyncio.to_thread(self.store.finish_job, job.id, text)
             del self._held[job.id]
         except StoreError as err:  # the result is lost; the lease runs out, it runs again
             log.warning("job %s: the result was not stored: %s", job.key, err)

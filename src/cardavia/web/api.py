@@ -20,6 +20,7 @@ from cardavia.store.base import StoreError
 from cardavia.table.live import (
     BadTokenError,
     NotYourTurnError,
+    ReviewFailedError,
     SeatTakenError,
     StaleVersionError,
     Table,
@@ -320,6 +321,39 @@ async def get_record(request: Request) -> Response:
     )
 
 
+REVIEW_RETRY_S = 3  # a pending review's Retry-After
+
+
+async def get_review(request: Request) -> Response:
+    """The finished deal's review of the token's seat (architecture.md §8, docs/api.md): 200
+    with it, or 202 while its job runs."""
+    table = await _table(request)
+    seat = await _seat(request, table, required=True)
+    assert seat is not None
+    if not table.state.is_over():
+        raise ApiError(409, "deal_in_progress", "the review is available when the deal is over")
+    try:
+        review = await _tables(request).review(table, seat)
+    except ReviewFailedError:
+        raise ApiError(
+            503,
+            "review_failed",
+            "the review could not be made now; ask again in a few minutes",
+            headers={"Retry-After": "600"},
+        ) from None
+    except StoreError:
+        raise ApiError(
+            503, "store_unavailable", "the store could not read the review now"
+        ) from None
+    if review is None:
+        return JSONResponse(
+            {"status": "pending", "retry_after": REVIEW_RETRY_S},
+            status_code=202,
+            headers={"Retry-After": str(REVIEW_RETRY_S)},
+        )
+    return JSONResponse({"status": "ready", **review})
+
+
 ROUTES = [
     Route("/api/games", create_deal, methods=["POST"]),
     Route("/api/games/{deal_id}", get_deal, methods=["GET"]),
@@ -327,4 +361,5 @@ ROUTES = [
     Route("/api/games/{deal_id}/actions", post_action, methods=["POST"]),
     Route("/api/games/{deal_id}/hint", post_hint, methods=["POST"]),
     Route("/api/games/{deal_id}/record", get_record, methods=["GET"]),
+    Route("/api/games/{deal_id}/review", get_review, methods=["GET"]),
 ]

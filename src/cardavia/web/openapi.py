@@ -182,8 +182,18 @@ def _schemas() -> Obj:
         },
         "Hint": {
             "type": "object",
-            "required": ["action", "reason", "why", "samples", "share", "next_share", "options"],
+            "required": [
+                "level",
+                "action",
+                "reason",
+                "why",
+                "samples",
+                "share",
+                "next_share",
+                "options",
+            ],
             "properties": {
+                "level": {**levels, "description": "the table's level, which chose the move"},
                 "action": string,
                 "reason": {"type": "string", "enum": ["forced", "win", "greedy", "search"]},
                 "why": {
@@ -202,6 +212,69 @@ def _schemas() -> Obj:
                 "share": {"type": "number", "nullable": True},
                 "next_share": {"type": "number", "nullable": True},
                 "options": {"type": "integer", "minimum": 0},
+            },
+        },
+        "Review": {
+            "type": "object",
+            "description": "A finished deal's review of one seat (architecture.md §8).",
+            "required": [
+                "status",
+                "seat",
+                "level",
+                "decisions",
+                "agreed",
+                "margin",
+                "moves",
+                "mistakes",
+            ],
+            "properties": {
+                "status": {"type": "string", "enum": ["ready"]},
+                "seat": integer,
+                "level": {"type": "string", "enum": ["hard"]},
+                "decisions": {**integer, "minimum": 0},
+                "agreed": {**integer, "minimum": 0},
+                "margin": {"type": "number"},
+                "moves": {
+                    "type": "array",
+                    "items": {
+                        "type": "object",
+                        "required": ["step", "played", "hard"],
+                        "properties": {"step": integer, "played": string, "hard": string},
+                    },
+                },
+                "mistakes": {
+                    "type": "array",
+                    "items": {
+                        "type": "object",
+                        "required": ["step", "played", "better", "loss", "interval", "reason"],
+                        "properties": {
+                            "step": integer,
+                            "played": string,
+                            "better": string,
+                            "loss": {"type": "number"},
+                            "interval": {
+                                "type": "array",
+                                "items": {"type": "number"},
+                                "minItems": 2,
+                                "maxItems": 2,
+                            },
+                            "share": {"type": "array", "items": {"type": "number"}},
+                            "score": {"type": "array", "items": {"type": "number"}},
+                            "worlds": integer,
+                            "reason": {"type": "array", "items": _ref("schemas", "Why")},
+                        },
+                    },
+                },
+                "seconds": {"type": "number"},
+            },
+        },
+        "Why": {
+            "type": "object",
+            "required": ["key", "n", "params"],
+            "properties": {
+                "key": string,
+                "n": {**integer, "nullable": True},
+                "params": {"type": "object"},
             },
         },
         "Record": {
@@ -445,7 +518,7 @@ def _api_paths() -> Obj:
             "post": {
                 "operationId": "postHint",
                 "tags": ["api"],
-                "summary": "What the normal level would play now for the token's seat, and why",
+                "summary": "What the table's level would play now for the token's seat, and why",
                 "security": bearer,
                 "parameters": deal,
                 "requestBody": body("HintRequest"),
@@ -454,6 +527,47 @@ def _api_paths() -> Obj:
                     **seated,
                     **errors,
                     "409": _ref("responses", "Conflict"),
+                },
+            }
+        },
+        "/api/games/{deal_id}/review": {
+            "get": {
+                "operationId": "getReview",
+                "tags": ["api"],
+                "summary": "A finished deal's review of the token's seat (202 while it is made)",
+                "security": bearer,
+                "parameters": deal,
+                "responses": {
+                    "200": {
+                        "description": "the review",
+                        "content": _json(_ref("schemas", "Review")),
+                    },
+                    "202": {
+                        "description": "the review is being made: ask again after Retry-After",
+                        "headers": {
+                            "Retry-After": {
+                                "description": "seconds to wait",
+                                "schema": {"type": "integer", "minimum": 1},
+                            }
+                        },
+                        "content": _json(
+                            {
+                                "type": "object",
+                                "required": ["status", "retry_after"],
+                                "properties": {
+                                    "status": {"type": "string", "enum": ["pending"]},
+                                    "retry_after": {"type": "integer", "minimum": 1},
+                                },
+                            }
+                        ),
+                    },
+                    "403": _ref("responses", "Forbidden"),
+                    **errors,
+                    "409": _ref("responses", "Conflict"),
+                    "503": _error(
+                        "`store_unavailable`: the store failed; `review_failed`: the review's "
+                        "search failed (asked again after Retry-After, it is made anew)"
+                    ),
                 },
             }
         },

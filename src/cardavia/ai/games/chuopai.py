@@ -307,12 +307,64 @@ def explain(observation: ObservationBase, legal: list[str], action: str) -> list
     hold = table.survives(play, later)
     if hold >= EXPLAIN_SURE:
         return [sentence("why_cp_sure")]
+    # the score, not only the chance: the cards the play may hand to another seat (CP§4.1)
+    risk = round(PLAYS[play].size * (1.0 - hold))
+    at_risk = [sentence("why_cp_risk", risk)] if risk >= 1 else []
 
     def cost(p: int) -> float:  # the later worth of the cards a play uses up
         return float(sum(table.worth(c) for c in PLAYS[p].cards))
 
     if cost(play) <= min(cost(TEXT_INDEX[text]) for text in legal if text in TEXT_INDEX) + 1e-9:
-        return [sentence("why_cp_weak")]  # the efficient policy's way: weak cards first
+        return [sentence("why_cp_weak"), *at_risk]  # the efficient policy's way: weak first
     if hold >= EXPLAIN_UNLIKELY:
-        return [sentence("why_cp_hold", None, percent=round(100 * hold))]
-    return []
+        return [sentence("why_cp_hold", None, percent=round(100 * hold)), *at_risk]
+    return at_risk
+
+
+# The review (cardavia.ai.review): a deal scores the cards each seat banks (CP§4.1), so a
+# mistake costs at least half a card (half the score's smallest step) a deal on average.
+REVIEW_LOSS = "review_cp_loss"  # its message: the loss in cards
+REVIEW_MARGIN = 0.5
+
+
+def cards_at_risk(observation: ObservationBase, action: str) -> float | None:
+    """The cards a lead puts at risk (CP§3.2, CP§4.1): its size times the chance that a later
+    seat beats it; None for anything but a play."""
+    play = TEXT_INDEX.get(action)
+    if play is None:
+        return None
+    _, table, later = _read(narrow(observation))
+    return PLAYS[play].size * (1.0 - table.survives(play, later))
+
+
+def review_why(
+    observation: ObservationBase, legal: list[str], played: str, better: str
+) -> list[Why]:
+    """The cards each play puts at risk, when they differ by half a card or more."""
+    mine, theirs = cards_at_risk(observation, played), cards_at_risk(observation, better)
+    if mine is None or theirs is None or abs(mine - theirs) < 0.5:
+        return []
+    return [sentence("review_cp_risk", None, played=round(mine), better=round(theirs))]
+
+
+def planted_blunder(observation: ObservationBase, legal: list[str]) -> str | None:
+    """For the review's measurement (cardavia.ai.review_quality): a lead that throws away sure
+    winners (CP§3.1, CP§3.2): part of a set that nobody could beat whole, led where a later seat
+    likely beats it; of those, the one with the most cards at risk."""
+    obs = narrow(observation)
+    if obs["phase"] != "lead":
+        return None
+    hand, table, later = _read(obs)
+    found: dict[str, float] = {}
+    for action in legal:
+        play = TEXT_INDEX.get(action)
+        if play is None or PLAYS[play].special:
+            continue
+        p = PLAYS[play]
+        card = p.cards[0]
+        whole = _set_of(card, hand[card])
+        if hand[card] > p.size and table.survives(whole, table.opponents) >= EXPLAIN_SURE:
+            hold = table.survives(play, later)
+            if hold < 0.5:
+                found[action] = p.size * (1.0 - hold)
+    return max(found, key=lambda a: found[a]) if found else None

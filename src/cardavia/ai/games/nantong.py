@@ -8,13 +8,20 @@ from __future__ import annotations
 import random
 
 from cardavia.ai.efficiency import acceptance
-from cardavia.ai.explain import Why, claim_or_pass_why, discard_why, measure_without
+from cardavia.ai.explain import (
+    Why,
+    claim_or_pass_why,
+    discard_why,
+    measure_without,
+    sentence,
+)
 from cardavia.games.nantong.cards import (
     COPIES,
     N_IDS,
     N_SUITED,
     code,
     counts_of,
+    is_old_general,
     parse_card,
     parse_cards,
 )
@@ -234,9 +241,14 @@ def explain(observation: ObservationBase, legal: list[str], action: str) -> list
         }
         d = after[action]
         hand[parse_card(rest)] -= 1
-        return discard_why(
+        said = discard_why(
             d == min(after.values()), d, acceptance(hand, live, range(N_IDS), closer, d)
         )
+        generals = sum(hand[c] for c in range(N_IDS) if is_old_general(c))
+        if generals and not is_old_general(parse_card(rest)):
+            # the score, not only the distance (NT§4.3): old generals double their groups' hu
+            said.append(sentence("why_nt_generals", generals))
+        return said
     if obs["phase"] != "claim" or obs["public_card"] is None:
         return []
     now = closer(hand)
@@ -253,3 +265,23 @@ def explain(observation: ObservationBase, legal: list[str], action: str) -> list
     return claim_or_pass_why(
         action, {t: after_claim(t) < now for t in legal if t.split()[0] in ("pong", "kong")}
     )
+
+
+# The review (cardavia.ai.review): a deal settles in hu rounded to tens (NT§1.2, §4.11), so a
+# mistake costs at least five hu (half the settlement's smallest step) a deal on average.
+REVIEW_LOSS = "review_nt_loss"  # its message: the loss in hu
+REVIEW_MARGIN = 5.0
+
+
+def review_why(
+    observation: ObservationBase, legal: list[str], played: str, better: str
+) -> list[Why]:
+    """A discarded old general (NT§4.3: it doubles the hu of every group it is in)."""
+
+    def general(action: str) -> bool:
+        verb, _, rest = action.partition(" ")
+        return verb == "discard" and is_old_general(parse_card(rest))
+
+    if general(played) and not general(better):
+        return [sentence("review_nt_old_general")]
+    return []

@@ -18,7 +18,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
-from cardavia.ai.explain import Why, claim_or_pass_why, discard_why
+from cardavia.ai.explain import Why, claim_or_pass_why, discard_why, sentence
 from cardavia.games.paohuzi.cards import COPIES, N_IDS, code, parse_card, parse_cards
 from cardavia.games.paohuzi.groups import CHI_GROUPS, chi_huxi, identical_huxi, pack
 from cardavia.games.paohuzi.observation import PaohuziObservation, narrow
@@ -706,6 +706,16 @@ ROLLOUT_GREEDY = True
 def explain(observation: ObservationBase, legal: list[str], action: str) -> list[Why]:
     """The hint's reasons (cardavia.ai.explain): a discard among the efficient policy's best, a
     claim that leaves the hand better than passing, by that policy's own measure."""
+    return _merits(observation, legal, action) + _huxi_why(observation, action)
+
+
+def _huxi_why(observation: ObservationBase, action: str) -> list[Why]:
+    """The score, not only the distance: the huxi the move keeps in sight (PHZ-11)."""
+    huxi = None if action.split()[0] == "win" else huxi_after(observation, action)
+    return [] if huxi is None else [sentence("why_phz_huxi", huxi)]
+
+
+def _merits(observation: ObservationBase, legal: list[str], action: str) -> list[Why]:
     obs = narrow(observation)
     policy = EfficientPaohuzi(random.Random(0))
     hand, ev = policy._read(obs)
@@ -724,3 +734,40 @@ def explain(observation: ObservationBase, legal: list[str], action: str) -> list
         action,
         {t: value(t) < passing for t in legal if t.split()[0] not in ("pass", "win", "discard")},
     )
+
+
+# The review (cardavia.ai.review): a deal is paid in tun (PHZ-11), so a mistake costs at least
+# half a tun (half the payment's smallest step) a deal on average.
+REVIEW_LOSS = "review_phz_loss"  # its message: the loss in tun
+REVIEW_MARGIN = 0.5
+
+
+def huxi_after(observation: ObservationBase, action: str) -> int | None:
+    """The huxi the hand keeps in sight after `action` (PHZ-11: a win needs 15), by the efficient
+    policy's best split of it; None for a win, or an action it does not measure."""
+    obs = narrow(observation)
+    policy = EfficientPaohuzi(random.Random(0))
+    hand, ev = policy._read(obs)
+    verb, _, rest = action.partition(" ")
+    if verb == "discard":
+        after = _Hand(list(hand.free), hand.fixed, hand.huxi, hand.quads, hand.owned - 1)
+        card = parse_card(rest)
+        if after.free[card] <= 0:
+            return None
+        after.free[card] -= 1
+        return -policy._planner.score(after)[1]
+    if verb == "pass":
+        return -policy._score(ev, hand)[1]
+    if verb == "win" or obs["public_card"] is None:
+        return None
+    return -policy._after(ev, _claimed(hand, obs, action, _public(obs)))[1]
+
+
+def review_why(
+    observation: ObservationBase, legal: list[str], played: str, better: str
+) -> list[Why]:
+    """The huxi each move keeps in sight, when they differ."""
+    mine, theirs = huxi_after(observation, played), huxi_after(observation, better)
+    if mine is None or theirs is None or mine == theirs:
+        return []
+    return [sentence("review_phz_huxi", None, played=mine, better=theirs)]

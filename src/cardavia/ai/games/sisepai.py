@@ -181,3 +181,10 @@ def _explain_cards_to_win(d: int) -> int:
     """Sì Sè Pái's distance counts the cards that would group every concealed card: 0 when the
     twenty are grouped, but the win still wants a twenty-first card that fits (SSP-seed 4.2)."""
     return max(d, 1)
+
+
+# The review (cardavia.ai.review): a deal's score is the winner's points (SSP-seed 4.2), 0 for
+# the others; a mistake costs at least half a point (half the score's smallest step) a deal on
+# average.
+REVIEW_LOSS = "review_loss"  # its message: the loss in points
+REVIEW_MARGIN = 0.5

@@ -103,6 +103,13 @@ STRINGS: dict[str, str] = {
     "why_cp_sure": N_("Nobody can beat it: the round is yours."),
     "why_cp_hold": N_("About %(percent)s%% likely that nobody beats it."),
     "why_cp_weak": N_("It risks only weak cards and keeps your strong ones for later."),
+    # the review's loss: a mean over simulated deals, with its 95% interval (one decimal each)
+    "review_cp_loss": N_(
+        "It cost about %(loss)s scored cards a deal on average (95%% interval %(low)s to %(high)s)."
+    ),
+    "review_cp_risk": N_(
+        "Your play put about %(played)s cards at risk of being taken, the better one %(better)s."
+    ),
 }
 
 PLURALS: dict[str, tuple[str, str]] = {
@@ -165,5 +172,10 @@ PLURALS: dict[str, tuple[str, str]] = {
     "cp_result_bonus": NP_("Starting bonus: %(n)s point", "Starting bonus: %(n)s points"),
     "cp_result_unplayed": NP_(
         "Left in hand, not scored: %(n)s card", "Left in hand, not scored: %(n)s cards"
+    ),
+    # the hint's score: the cards a play may hand to another seat (CP§4.1)
+    "why_cp_risk": NP_(
+        "About %(n)s of its cards is at risk of being taken.",
+        "About %(n)s of its cards are at risk of being taken.",
     ),
 }

@@ -80,6 +80,8 @@ STRINGS: dict[str, str] = {
     "hint_busy": N_("Thinking…"),
     "hint_line": N_("Hint: %(action)s"),
     "hint_line_reason": N_("Hint: %(action)s — %(reason)s"),
+    "hint_line_level": N_("Hint at level %(level)s: %(action)s"),
+    "hint_line_level_reason": N_("Hint at level %(level)s: %(action)s — %(reason)s"),
     "hint_discard": N_("Discard %(card)s"),
     "hint_forced": N_("It is your only move."),
     "hint_win": N_("Take the win."),
@@ -99,6 +101,11 @@ STRINGS: dict[str, str] = {
     "err_illegal": N_("That move is not allowed: %(message)s"),
     "err_unknown_deal": N_("This deal no longer exists. Start a new deal."),
     "err_start": N_("Could not start a deal. Retrying…"),
+    # the review of a finished deal (cardavia.ai.review): the win share, in whole percent, in the
+    # simulated deals with the better move and with the move played
+    "review_shares": N_(
+        "In the simulated deals the better move won %(better)s%% of them, yours %(played)s%%."
+    ),
 }
 
 PLURALS: dict[str, tuple[str, str]] = {

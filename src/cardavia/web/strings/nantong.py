@@ -182,9 +182,21 @@ STRINGS: dict[str, str] = {
     "nt_col_match": N_("Running total"),
     "nt_next_deal": N_("Next deal"),
     "nt_restart": N_("Restart"),
+    # the review's loss: a mean over simulated deals, with its 95% interval (one decimal each)
+    "review_nt_loss": N_(
+        "It cost about %(loss)s hu a deal on average (95%% interval %(low)s to %(high)s)."
+    ),
+    "review_nt_old_general": N_(
+        "Your move gave up an old general, which doubles the hu of any group it is in."
+    ),
 }
 
 PLURALS: dict[str, tuple[str, str]] = {
     "nt_hu": NP_("%(n)s hu", "%(n)s hu"),
     "nt_bonus_wenqian": NP_("Wenqian: %(n)s run", "Wenqian: %(n)s runs"),
+    # the hint's score: the old generals a discard keeps (NT§4.3)
+    "why_nt_generals": NP_(
+        "It keeps your old general, which doubles the hu of its group.",
+        "It keeps your %(n)s old generals, which double the hu of their groups.",
+    ),
 }

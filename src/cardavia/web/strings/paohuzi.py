@@ -143,6 +143,14 @@ STRINGS: dict[str, str] = {
     "phz_result_tun_rule": N_("tun = ⌊(huxi − 15) / 3⌋ + 1"),
     "phz_result_payments": N_("Payments"),
     "phz_result_drawn_note": N_("Nobody won before the stock ran out, so nobody pays."),
+    # the review's loss: a mean over simulated deals, with its 95% interval (one decimal each)
+    "review_phz_loss": N_(
+        "It cost about %(loss)s tun a deal on average (95%% interval %(low)s to %(high)s)."
+    ),
+    "review_phz_huxi": N_(
+        "Your move kept %(played)s huxi in sight, the better one %(better)s "
+        "(a win needs at least 15)."
+    ),
 }
 
 PLURALS: dict[str, tuple[str, str]] = {
@@ -168,4 +176,9 @@ PLURALS: dict[str, tuple[str, str]] = {
     ),
     "phz_you_receive": NP_("You receive %(n)s tun", "You receive %(n)s tun"),
     "phz_seat_receives": NP_("%(seat)s receives %(n)s tun", "%(seat)s receives %(n)s tun"),
+    # the hint's score: the huxi the hand keeps in sight after the move (PHZ-11)
+    "why_phz_huxi": NP_(
+        "It keeps %(n)s huxi in sight (a win needs at least 15).",
+        "It keeps %(n)s huxi in sight (a win needs at least 15).",
+    ),
 }

@@ -47,6 +47,10 @@ STRINGS: dict[str, str] = {
     "result_drawn_by_you": N_("Winning card: %(card)s, drawn by you"),
     "result_your_groups": N_("Your groups"),  # the end sheet's list of the winning groups
     "result_groups_of": N_("Groups of %(seat)s"),
+    # the review's loss: a mean over simulated deals, with its 95% interval (one decimal each)
+    "review_loss": N_(
+        "It cost about %(loss)s points a deal on average (95%% interval %(low)s to %(high)s)."
+    ),
 }
 
 PLURALS: dict[str, tuple[str, str]] = {

@@ -1,6 +1,6 @@
 // @ts-check
-// Hint asks the server what the normal level would play now (POST …/hint, docs/api.md). The
-// answer is one legal action and why: the hint line names it as its button or hand card does,
+// Hint asks the server what the table's level would play now (POST …/hint, docs/api.md), and
+// says which level that is. The answer is one legal action and why: the hint line names it as its button or hand card does,
 // and that button or card is marked .is-hinted until the next view. The request can take
 // about half a second; the table stays usable meanwhile and a late answer for an old position
 // is dropped.
@@ -180,7 +180,16 @@ function showHint(hn, version) {
   const action = actionNode(hn.action);
   const reason = hintReason(hn);
   state.hint = { version, answer: hn };
-  setHintLine(reason ? tNodes("hint_line_reason", { action, reason }) : tNodes("hint_line", { action }), false, hn.action);
+  // the levels a player chooses are named; the greedy baseline (tests, bug reports) is not
+  const level = hn.level && ["easy", "normal", "hard"].includes(hn.level) ? t(`level_${hn.level}`) : null;
+  const line = level
+    ? reason
+      ? tNodes("hint_line_level_reason", { action, reason, level })
+      : tNodes("hint_line_level", { action, level })
+    : reason
+      ? tNodes("hint_line_reason", { action, reason })
+      : tNodes("hint_line", { action });
+  setHintLine(line, false, hn.action);
   markHint();
 }
 

@@ -59,6 +59,7 @@
 /**
  * The server's hint (`POST …/hint`, docs/api.md).
  * @typedef {object} Hint
+ * @property {string} [level] the table's level, which chose it
  * @property {string} action
  * @property {"forced" | "win" | "greedy" | "search"} reason
  * @property {{ key: string, n: number | null, params?: Record<string, number | string> }[]} [why]

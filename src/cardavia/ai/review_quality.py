@@ -1,0 +1,190 @@
+"""How well the review judges (ai.md "Review"; docs/ai.md "Review quality"):
+
+- `hard_deals`: deals in which the reviewed seat plays the hard level itself (searching on
+  worlds from its own view, as at a table): the share of its decisions the review flags should
+  be small (aim: at most 5%), and the time a whole review takes is measured per deal;
+- `blunder_deals`: deals in which the seat plays the hard level's default policy but, once, a
+  planted blunder: passing a win; a discard that breaks a complete group of a hand near a win
+  (the discard that leaves it farthest from a win, at least one card farther than the best one
+  while the best leaves it one card or fewer away); or, in games whose agents plant their own
+  (`planted_blunder` in `cardavia.ai.games.<id>`, Chuo Pai: a lead that throws away the most
+  cards), that. The share of them the review flags should be large (aim: at least 90%).
+
+The planting reads the true deal (it is the experimenter, not the reviewer); the review never
+does: it is handed `review.points_of`'s points, as a job is.
+"""
+
+from __future__ import annotations
+
+import random
+import statistics
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any, cast
+
+from cardavia.ai import games
+from cardavia.ai.levels import level_agent
+from cardavia.ai.play import decide
+from cardavia.ai.protocol import Agent
+from cardavia.ai.review import HARD, Point, judge, points_of, review
+from cardavia.ai.search import SearchSettings
+from cardavia.rules.core import Game, State
+from cardavia.rules.types import ObservationBase
+
+Planter = Callable[[ObservationBase, list[str]], str | None]
+NEAR = 1  # a hand this many cards from a win or fewer is "near a win"
+
+
+@dataclass
+class Quality:
+    game: str
+    deals: int = 0
+    decisions: int = 0
+    flagged: int = 0
+    agreed: int = 0
+    seconds: list[float] = field(default_factory=list)  # review time per deal
+    blunders: int = 0
+    caught: int = 0
+    kinds: dict[str, list[int]] = field(default_factory=dict)  # kind -> [planted, caught]
+
+    def as_json(self) -> dict[str, Any]:
+        times = sorted(self.seconds)
+        return {
+            "game": self.game,
+            "deals": self.deals,
+            "decisions": self.decisions,
+            "agreed": self.agreed,
+            "flagged": self.flagged,
+            "flagged_share": self.flagged / self.decisions if self.decisions else None,
+            "review_s_median": statistics.median(times) if times else None,
+            "review_s_p95": times[min(len(times) - 1, int(0.95 * len(times)))] if times else None,
+            "blunders": self.blunders,
+            "caught": self.caught,
+            "caught_share": self.caught / self.blunders if self.blunders else None,
+            "kinds": self.kinds,
+        }
+
+
+def hard_deal(
+    game: Game, seed: int, others: str = "hard", settings: SearchSettings = HARD
+) -> tuple[dict[str, Any], int]:
+    """One deal with the hard level in seat 0 and `others` elsewhere, reviewed for seat 0:
+    (the review, flagged decisions)."""
+    rng = random.Random(seed)
+    agents: list[Agent] = [level_agent("hard", game.name, random.Random(seed))]
+    agents += [
+        level_agent(others, game.name, random.Random(seed * 7 + s)) for s in range(1, game.players)
+    ]
+    state = game.new_deal(seed)
+    while not state.is_over():
+        seat = state.to_act()[0]
+        state.apply(seat, decide(state, seat, agents[seat]))
+    points = points_of(game.new_deal(seed), state.actions, 0, rng)
+    found = review(game.name, points, 0, seed, settings)
+    return found, len(found["mistakes"])
+
+
+def plant(game: str, state: State, seat: int) -> tuple[str, str] | None:
+    """(kind, action) of a blunder the seat could make now, if any (module docstring)."""
+    legal = state.legal_actions(seat)
+    if len(set(legal)) < 2:
+        return None
+    if "win" in legal:
+        return "pass_win", next(a for a in legal if a != "win")
+    own = getattr(games.agents_of(game), "planted_blunder", None)
+    if own is not None:
+        found = cast(Planter, own)(state.observation(seat), legal)
+        return None if found is None else ("own", found)
+    measure = games.distance_measure(game)
+    discards = [a for a in legal if a.startswith("discard")]
+    if measure is None or len(discards) < 2:
+        return None
+    after: dict[str, float] = {}
+    for action in discards:
+        world = state.clone()
+        world.apply(seat, action)
+        after[action] = measure(world.observation(seat))
+    best, worst = min(after.values()), max(after, key=lambda a: after[a])
+    if best <= NEAR and after[worst] >= best + 1:
+        return "break_group", worst
+    return None
+
+
+def blunder_deal(game: Game, seed: int, settings: SearchSettings = HARD) -> tuple[str, bool] | None:
+    """One deal in which seat 0 plays the hard level's default policy and one planted blunder
+    (at the first chance after a random number of its decisions), then judged: (kind, caught);
+    None if no chance came."""
+    rng = random.Random(seed)
+    agents: list[Agent] = [
+        games.efficient(game.name, random.Random(seed * 7 + s)) for s in range(game.players)
+    ]
+    state = game.new_deal(seed)
+    wait = rng.randrange(6)
+    planted: tuple[int, str, Point] | None = None
+    while not state.is_over():
+        seat = state.to_act()[0]
+        legal = state.legal_actions(seat)
+        action = agents[seat].act(state.observation(seat), legal)
+        if seat == 0 and planted is None and len(set(legal)) > 1:
+            blunder = plant(game.name, state, seat) if wait <= 0 else None
+            wait -= 1
+            if blunder is not None and blunder[1] != action:
+                kind, action = blunder
+                point = Point(
+                    len(state.actions),
+                    state.observation(0),
+                    legal,
+                    action,
+                    state.sample_world(0, rng),
+                )
+                planted = (point.step, kind, point)
+        state.apply(seat, action)
+    if planted is None:
+        return None
+    _, kind, point = planted
+    verdict = judge(game.name, point, 0, random.Random(seed), settings)
+    return kind, verdict.mistake
+
+
+def measure(
+    game: Game,
+    deals: int,
+    blunders: int,
+    others: str = "hard",
+    start: int = 0,
+    deadline: float | None = None,
+    progress: Callable[[str], None] | None = None,
+) -> Quality:
+    """Both measures for one game, on seeds from `start`, until `deadline` (time.monotonic):
+    the hard-level deals get the first half of the time left, the blunders the rest."""
+    found = Quality(game.name)
+    half = None if deadline is None else (time.monotonic() + deadline) / 2
+    for seed in range(start, start + deals):
+        if half is not None and time.monotonic() > half:
+            break
+        result, flagged = hard_deal(game, seed, others)
+        found.deals += 1
+        found.decisions += result["decisions"]
+        found.agreed += result["agreed"]
+        found.flagged += flagged
+        found.seconds.append(result["seconds"])
+        if progress is not None:
+            progress(f"{game.name} hard deal {seed}: {flagged}/{result['decisions']} flagged")
+    seed = start
+    while found.blunders < blunders:
+        if deadline is not None and time.monotonic() > deadline:
+            break
+        outcome = blunder_deal(game, 10**6 + seed)
+        seed += 1
+        if outcome is None:
+            continue
+        kind, caught = outcome
+        found.blunders += 1
+        found.caught += caught
+        tally = found.kinds.setdefault(kind, [0, 0])
+        tally[0] += 1
+        tally[1] += caught
+        if progress is not None:
+            progress(f"{game.name} blunder {kind}: {'caught' if caught else 'missed'}")
+    return found

@@ -1,0 +1,158 @@
+"""The review's decision logic (architecture.md §8, ai.md "Review"), on fixed seeds and with
+searches bounded by sample counts, not the clock, so that every verdict is reproducible: planted
+blunders are flagged, the hard level's own moves are not, and a review job's points carry
+worlds sampled from the seat's view, never the true deal."""
+
+from __future__ import annotations
+
+import random
+
+from cardavia.ai import games
+from cardavia.ai.levels import level_agent
+from cardavia.ai.play import decide
+from cardavia.ai.protocol import Agent
+from cardavia.ai.review import Point, judge, margin_of, points_of, review
+from cardavia.ai.review_quality import blunder_deal, plant
+from cardavia.ai.search import SearchAgent, SearchSettings
+from cardavia.games.registry import GAMES
+from cardavia.rules.core import State
+
+# The hard level's sample count without its clock (levels.py): reproducible on a busy machine.
+HARD = SearchSettings(samples=96, budget_s=None)
+QUICK = SearchSettings(samples=24, budget_s=None)
+
+
+def _planted(game: str, kind: str, seeds: range) -> tuple[State, Point]:
+    """The first planted blunder of `kind` (review_quality.plant) in deals of the efficient
+    policy, from seat 0's view: the true state then, and the point a review job would carry."""
+    for seed in seeds:
+        state = GAMES[game].new_deal(seed)
+        agents = [games.efficient(game, random.Random(seed + s)) for s in range(4)]
+        while not state.is_over():
+            seat = state.to_act()[0]
+            legal = state.legal_actions(seat)
+            if seat == 0 and (found := plant(game, state, 0)) is not None and found[0] == kind:
+                point = Point(
+                    len(state.actions),
+                    state.observation(0),
+                    legal,
+                    found[1],
+                    state.sample_world(0, random.Random(seed)),
+                )
+                return state, point
+            state.apply(seat, agents[seat].act(state.observation(seat), legal))
+    raise AssertionError(f"no {kind} blunder in {game} deals {seeds}")
+
+
+def test_passing_a_win_is_flagged_with_the_win_as_better() -> None:
+    """PHZ-11: a win passed up in Paohuzi costs the deal's payment in tun."""
+    _, point = _planted("paohuzi", "pass_win", range(40))
+    assert point.played != "win"
+    verdict = judge("paohuzi", point, 0, random.Random(1), QUICK)
+    assert verdict.hard == "win"
+    assert verdict.mistake
+    assert verdict.interval[0] > 0 and verdict.loss >= margin_of("paohuzi")
+    keys = [w["key"] for w in verdict.why]
+    assert keys[:2] == ["review_phz_loss", "review_shares"]
+
+
+def test_breaking_a_complete_group_is_flagged() -> None:
+    """SSP-9: a discard that breaks a hand one card from a win (into one farther away)."""
+    _, point = _planted("sisepai", "break_group", range(40))
+    verdict = judge("sisepai", point, 0, random.Random(2), QUICK)
+    assert verdict.mistake and verdict.hard != point.played
+    assert verdict.loss >= margin_of("sisepai")
+
+
+def test_a_lead_throwing_away_sure_winners_is_flagged() -> None:
+    """CP§3.1, CP§3.2, CP§4.1: leading part of a set nobody could beat whole, where it is
+    likely beaten, hands cards to another seat; the reason counts the cards at risk."""
+    _, point = _planted("chuopai", "own", range(40))
+    verdict = judge("chuopai", point, 0, random.Random(3), QUICK)
+    assert verdict.mistake
+    assert verdict.loss >= margin_of("chuopai")
+    assert "review_cp_loss" in [w["key"] for w in verdict.why]
+
+
+def test_the_hard_levels_own_moves_are_not_flagged() -> None:
+    """The hard level's choice (with its own random generator), judged by a review with another:
+    where the two searches differ, the paired worlds find no loss worth the margin."""
+    for game in ("sisepai", "chuopai"):
+        state = GAMES[game].new_deal(5)
+        # the hard level in seat 0, the greedy baseline elsewhere (quicker)
+        agents: list[Agent] = [SearchAgent(game, random.Random(0), HARD)]
+        agents += [games.greedy(game, random.Random(s)) for s in range(1, 4)]
+        judged = 0
+        while not state.is_over():
+            seat = state.to_act()[0]
+            legal = state.legal_actions(seat)
+            action = decide(state, seat, agents[seat])
+            if seat == 0 and len(set(legal)) > 1:
+                point = Point(
+                    len(state.actions),
+                    state.observation(0),
+                    legal,
+                    action,
+                    state.sample_world(0, random.Random(judged)),
+                )
+                verdict = judge(game, point, 0, random.Random(100 + judged), HARD)
+                assert not verdict.mistake, (game, point.step, action, verdict)
+                judged += 1
+            state.apply(seat, action)
+        assert judged >= 3, game
+
+
+def test_a_review_counts_agreement_and_names_only_the_seats_moves() -> None:
+    """The answer of architecture.md §8 from a whole deal's points: decisions, agreement with
+    the hard level, each move one the seat could play then."""
+    game = GAMES["sisepai"]
+    agents = [level_agent("greedy", "sisepai", random.Random(s)) for s in range(4)]
+    state = game.new_deal(9)
+    while not state.is_over():
+        seat = state.to_act()[0]
+        state.apply(seat, decide(state, seat, agents[seat]))
+    points = points_of(game.new_deal(9), state.actions, 0, random.Random(4))
+    found = review("sisepai", points, 0, 7, QUICK, budget_s=None)
+    assert found["seat"] == 0 and found["decisions"] == len(points) > 0
+    assert found["agreed"] == sum(m["played"] == m["hard"] for m in found["moves"])
+    legal = {p.step: p.legal for p in points}
+    for move in found["moves"]:
+        assert move["played"] == state.actions[move["step"]][1]
+        assert move["hard"] in legal[move["step"]]
+    for mistake in found["mistakes"]:
+        assert mistake["better"] in legal[mistake["step"]]
+
+
+def test_points_carry_sampled_worlds_never_the_true_deal() -> None:
+    """What a review job holds (architecture.md §7, §8): per decision, a world that agrees with
+    the true deal on all the seat sees, and in which another seat's concealed hand is the true
+    one no more often than chance allows."""
+    same = pairs = 0
+    for name in sorted(GAMES):
+        game = GAMES[name]
+        for seed in range(4):
+            agents = [games.greedy(name, random.Random(s)) for s in range(game.players)]
+            truth = game.new_deal(seed)
+            moments: dict[int, State] = {}
+            while not truth.is_over():
+                seat = truth.to_act()[0]
+                if seat == 0:
+                    moments[len(truth.actions)] = truth.clone()
+                truth.apply(
+                    seat, agents[seat].act(truth.observation(seat), truth.legal_actions(seat))
+                )
+            for point in points_of(game.new_deal(seed), truth.actions, 0, random.Random(seed)):
+                then = moments[point.step]
+                assert point.world.observation(0) == then.observation(0) == point.observation
+                for other in range(1, game.players):
+                    pairs += 1
+                    same += point.world.observation(other) == then.observation(other)
+    assert pairs > 50
+    assert same / pairs < 0.1, (same, pairs)
+
+
+def test_blunder_deals_are_reproducible() -> None:
+    """The measurement's planted blunders (docs/ai.md) replay alike on the same seed."""
+    assert blunder_deal(GAMES["sisepai"], 1002, QUICK) == blunder_deal(
+        GAMES["sisepai"], 1002, QUICK
+    )

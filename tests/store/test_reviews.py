@@ -1,0 +1,68 @@
+"""Reviews kept in the store (architecture.md §8), on both backends: one per (deal, seat), the
+first stays, and the AI worker keeps a review job's answer there (a job's result is forgotten
+after a while, a review is not)."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from typing import Any
+
+from cardavia.store.base import DealRow, Store
+from cardavia.table.jobs import review_key, reviewed
+from cardavia.table.worker import Worker
+
+
+def _deal(store: Store, deal_id: str) -> None:
+    store.create(DealRow(deal_id, "sisepai", 1, None, None, "normal"))
+
+
+def test_a_review_per_seat_and_the_first_stays(store: Store) -> None:
+    _deal(store, "d1")
+    assert store.load_review("d1", 0) is None
+    store.save_review("d1", 0, '{"seat": 0, "n": 1}')
+    store.save_review("d1", 0, '{"seat": 0, "n": 2}')  # a second worker's late answer
+    store.save_review("d1", 2, '{"seat": 2}')
+    assert json.loads(store.load_review("d1", 0) or "") == {"seat": 0, "n": 1}
+    assert json.loads(store.load_review("d1", 2) or "") == {"seat": 2}
+    assert store.load_review("d1", 1) is None
+    assert store.load_review("nope", 0) is None
+
+
+def test_review_keys_name_deal_and_seat() -> None:
+    key = review_key("AbC-d_9", 41, 2)
+    assert reviewed(key) == ("AbC-d_9", 2)
+    assert reviewed("AbC/seat/41/2/7") is None
+    assert reviewed("AbC/hint/41/0/7") is None
+
+
+class _Answers:
+    """Thinkers that answer every job at once (the worker's part is what is tested here)."""
+
+    workers = 1
+
+    async def solve(self, payload: bytes) -> dict[str, Any]:
+        return {"seat": 1, "decisions": 3, "agreed": 2, "mistakes": [], "payload": payload.decode()}
+
+    def close(self) -> None:
+        pass
+
+
+def test_the_worker_keeps_a_review_jobs_answer(store: Store) -> None:
+    _deal(store, "d2")
+    store.submit_job(review_key("d2", 30, 1), "d2", "review/c", b"points")
+    store.submit_job("d2/seat/30/2/5", "d2", "c", b"decision")
+
+    async def go() -> None:
+        worker = Worker(store, _Answers(), loops=1)  # type: ignore[arg-type]
+        worker.start()
+        for _ in range(500):
+            if store.job_result("d2/seat/30/2/5") and store.job_result(review_key("d2", 30, 1)):
+                break
+            await asyncio.sleep(0.01)
+        await worker.close()
+
+    asyncio.run(go())
+    kept = store.load_review("d2", 1)
+    assert kept is not None and json.loads(kept)["payload"] == "points"
+    assert store.load_review("d2", 2) is None  # a seat's decision is no review

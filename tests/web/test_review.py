@@ -1,0 +1,127 @@
+"""The review of a finished deal (architecture.md §8, docs/api.md "Review"): every status of
+`GET /api/games/{id}/review`, what the answer holds, and that neither it nor its job row holds a
+card another seat kept concealed."""
+
+from __future__ import annotations
+
+import pickle
+import random
+import time
+from typing import Any
+
+import pytest
+from starlette.testclient import TestClient
+
+from cardavia.games.registry import GAMES
+from cardavia.rules.record import replay
+from cardavia.web.strings import plurals_for, strings_for
+from tests.backends import execute
+from tests.web.helpers import settle
+
+pytestmark = pytest.mark.backends  # on SQLite and on PostgreSQL (tests/web/conftest.py)
+POLLS = 1500  # a review takes seconds; this bounds a broken worker's test, it times nothing
+
+
+def _finished(client: TestClient, game: str, seed: int) -> tuple[str, dict[str, Any]]:
+    """A deal against the greedy baseline (quick), played to the end by a seat that mostly
+    follows the hint (the greedy policy at this level) and now and then plays a seeded random
+    move, so that a review has disagreements to judge but not a whole deal of them."""
+    deal_id = client.post(
+        "/api/games", json={"game": game, "seed": seed, "level": "greedy"}
+    ).json()["id"]
+    rng = random.Random(seed)
+    view = settle(client, deal_id)
+    while not view["over"]:
+        legal = view["legal_actions"]
+        if rng.random() < 0.2:
+            action = rng.choice(legal)
+        else:
+            hint = client.post(f"/api/games/{deal_id}/hint", json={"version": view["version"]})
+            action = hint.json()["hint"]["action"]
+        r = client.post(
+            f"/api/games/{deal_id}/actions", json={"action": action, "version": view["version"]}
+        )
+        assert r.status_code == 200, r.text
+        view = settle(client, deal_id, r.json()["view"]["version"])
+    return deal_id, view
+
+
+def _ready(client: TestClient, deal_id: str) -> dict[str, Any]:
+    for _ in range(POLLS):
+        r = client.get(f"/api/games/{deal_id}/review")
+        if r.status_code == 200:
+            body: dict[str, Any] = r.json()
+            return body
+        assert r.status_code == 202, r.text
+        assert r.json()["status"] == "pending" and int(r.headers["retry-after"]) >= 1
+        time.sleep(0.2)
+    raise AssertionError("the review never came")
+
+
+def test_review_statuses(client: TestClient) -> None:
+    """404 unknown, 409 before the end, 403 without (or with a wrong) token, then 202 or 200."""
+    assert client.get("/api/games/nope/review").status_code == 404
+    deal_id = client.post(
+        "/api/games", json={"game": "sisepai", "seed": 3, "level": "greedy"}
+    ).json()["id"]
+    settle(client, deal_id)
+    early = client.get(f"/api/games/{deal_id}/review")
+    assert early.status_code == 409 and early.json()["error"]["code"] == "deal_in_progress"
+    deal_id, _ = _finished(client, "sisepai", 3)
+    bare = client.get(f"/api/games/{deal_id}/review", headers={"Authorization": ""})
+    assert bare.status_code == 403
+    wrong = client.get(
+        f"/api/games/{deal_id}/review", headers={"Authorization": "Bearer not-a-seat"}
+    )
+    assert wrong.status_code == 403 and wrong.json()["error"]["code"] == "bad_token"
+    first = client.get(f"/api/games/{deal_id}/review")
+    assert first.status_code in (200, 202)
+    review = _ready(client, deal_id)
+    assert review["status"] == "ready"
+    # kept: asked again, the same review
+    again = client.get(f"/api/games/{deal_id}/review").json()
+    assert again == review
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_review_answer_is_the_seats_own(client: TestClient, db: str, game: str) -> None:
+    """The answer's fields (architecture.md §8); every move it names is one the seat could play
+    then, every step one of its own decisions; reasons are keys of the game's strings; the job
+    row carries worlds that agree with the seat's view only."""
+    deal_id, _ = _finished(client, game, 11)
+    review = _ready(client, deal_id)
+    record = client.get(f"/api/games/{deal_id}/record").json()
+    state = GAMES[game].new_deal(record["seed"], record["dealer"])
+    mine: dict[int, list[str]] = {}
+    truths = {}
+    for step, entry in enumerate(record["actions"]):
+        if entry["seat"] == 0 and len(set(legal := state.legal_actions(0))) > 1:
+            mine[step] = legal
+            truths[step] = state.clone()
+        state.apply(entry["seat"], entry["action"])
+    assert replay(record, GAMES).is_over()
+    assert review["seat"] == 0 and review["decisions"] == len(mine)
+    assert 0 <= review["agreed"] <= review["decisions"]
+    assert [m["step"] for m in review["moves"]] == sorted(mine)
+    for move in review["moves"]:
+        assert move["played"] == record["actions"][move["step"]]["action"]
+        assert move["hard"] in mine[move["step"]]
+    assert review["agreed"] == sum(m["played"] == m["hard"] for m in review["moves"])
+    words = {**strings_for(game), **plurals_for(game)}
+    for mistake in review["mistakes"]:
+        assert mistake["step"] in mine
+        assert mistake["played"] == record["actions"][mistake["step"]]["action"]
+        assert mistake["better"] in mine[mistake["step"]] and mistake["better"] != mistake["played"]
+        lo, hi = mistake["interval"]
+        assert 0 < lo <= mistake["loss"] <= hi
+        assert mistake["reason"] and all(w["key"] in words for w in mistake["reason"])
+    # the job row: per decision, one world sampled from the seat's view then, never the truth
+    rows = execute(db, "SELECT payload FROM jobs WHERE key LIKE ?", (f"{deal_id}/review/%",))
+    if rows:  # (pruned rows aside)
+        job = pickle.loads(bytes(rows[0][0]))
+        assert [p.step for p in job["points"]] == sorted(mine)
+        for point in job["points"]:
+            truth = truths[point.step]
+            assert point.world.observation(0) == truth.observation(0) == point.observation
+    stored = execute(db, "SELECT review FROM reviews WHERE deal_id = ?", (deal_id,))
+    assert len(stored) == 1
