@@ -38,7 +38,6 @@ STRINGS: dict[str, str] = {
     "rp_opened": N_("Replaying the record you opened. Nothing of it was kept on the server."),
     # --- the end sheet
     "rp_play": N_("Play a deal"),
-    "rp_history": N_("Your deals"),
 }
 
 PLURALS: dict[str, tuple[str, str]] = {}

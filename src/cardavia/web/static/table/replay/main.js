@@ -406,7 +406,7 @@ function renderEnd(v) {
           )
         : null,
       h("a", { class: "button button-primary", href: R.table_url, "data-testid": "play-deal" }, t("rp_play")),
-      h("a", { class: "button", href: R.history_url, "data-testid": "history-link" }, t("rp_history")),
+      h("a", { class: "button", href: R.history_url, "data-testid": "history-link" }, t("your_deals")),
     ),
   );
   els.result.replaceChildren(...parts);
