@@ -8,6 +8,7 @@ phone and desktop sizes; screenshots in artifacts/screenshots/."""
 from __future__ import annotations
 
 import json
+import math
 import re
 from pathlib import Path
 from typing import Any
@@ -98,6 +99,14 @@ def test_stepping_by_button_key_link_and_swipe(
         path=screenshots / f"replay-step5-{lang}-{viewport['width']}.png", full_page=True
     )
     assert not page.errors  # type: ignore[attr-defined]
+
+
+def _wilson(wins: int, n: int) -> tuple[float, float]:
+    z = 1.96
+    p = wins / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return max(0.0, centre - half), min(1.0, centre + half)
 
 
 def _idle_seat(record: dict[str, Any], index: int) -> int:
@@ -227,7 +236,10 @@ def test_history_after_several_deals(
     row = page.locator("[data-testid=history-games] tr[data-game=paohuzi]")
     expect(row).to_have_attribute("data-deals", "3")
     expect(row.locator("[data-role=fair-share]")).to_contain_text("33")
-    expect(row.locator("[data-role=win-share]")).to_contain_text("%")
+    # the share and its 95% Wilson interval, as whole percentages
+    wins = int(row.get_attribute("data-wins") or 0)
+    shown = [int(n) for n in re.findall(r"\d+", row.locator("[data-role=win-share]").inner_text())]
+    assert shown == [round(100 * x) for x in (wins / 3, *_wilson(wins, 3))], shown
     _no_sideways_scroll(page)
     page.screenshot(path=screenshots / f"history-{lang}-{viewport['width']}.png", full_page=True)
     # the oldest deal's replay, from the history

@@ -479,7 +479,8 @@ function listen() {
   /** @type {{ x: number, y: number, id: number } | null} */
   let touch = null;
   els.felt.addEventListener("pointerdown", (event) => {
-    const scroller = /** @type {Element} */ (event.target).closest(".discards, .strip, .seat-hand, .hand");
+    // a strip that scrolls sideways (discards, a row of plays) keeps its own swipes
+    const scroller = /** @type {Element} */ (event.target).closest(".discards, .strip");
     touch = event.pointerType === "mouse" || scroller ? null : { x: event.clientX, y: event.clientY, id: event.pointerId };
   });
   els.felt.addEventListener("pointercancel", () => (touch = null));
