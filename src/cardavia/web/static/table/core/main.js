@@ -44,6 +44,7 @@
 //   hint.js      Hint
 //   log.js       the log panel
 //   result.js    the end sheet
+//   deals.js     what the history page keeps of this browser's deals
 //   ctx.js       what hooks get as `ctx`
 //   types.js     JSDoc types only (the View, the display model, the plugin)
 // The modules call each other only once the page runs (none calls another while loading), so
