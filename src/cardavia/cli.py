@@ -42,6 +42,9 @@ def main(argv: list[str] | None = None) -> int:
 
     p = sub.add_parser("replay", help="re-validate a deal record and print its result")
     p.add_argument("file")
+    p.add_argument(
+        "--game", default=None, help="the game the record must be of (else exit 2 naming it)"
+    )
 
     p = sub.add_parser(
         "review", help="review one seat's decisions in a deal record against the hard level"
@@ -324,8 +327,9 @@ def _replay(args: argparse.Namespace) -> int:
     except (OSError, UnicodeDecodeError) as err:
         print(f"cardavia replay: {args.file}: {err}", file=sys.stderr)
         return 2
+    expected = _game(args.game).name if args.game is not None else None
     try:
-        state = replay(loads(text), GAMES)
+        state = replay(loads(text), GAMES, expected)
     except RulesError as err:
         print(f"cardavia replay: {args.file}: {err}", file=sys.stderr)
         return 2

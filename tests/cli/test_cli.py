@@ -80,6 +80,35 @@ def test_replay_not_json(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> 
     assert "not JSON" in capsys.readouterr().err
 
 
+def test_replay_record_of_another_game_with_game(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """`--game` names the game the record must be of (the replay page's check, issue 23):
+    a Sì Sè Pái record asked for as Nantong's is refused in one line naming both games."""
+    path = _record_file(tmp_path)
+    assert main(["replay", str(path), "--game", "sisepai"]) == 0
+    capsys.readouterr()
+    assert main(["replay", str(path), "--game", "nantong"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "game: a record of 'sisepai', not of 'nantong'" in err
+    assert main(["replay", str(path), "--game", "go"]) == 2
+    assert "go" in capsys.readouterr().err
+
+
+def test_replay_illegal_action_names_the_move(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A legal-looking move made by the wrong seat: one line naming the move and the seat."""
+    path = _record_file(tmp_path)
+    record = json.loads(path.read_text())
+    first = record["actions"][0]
+    record["actions"][0] = {"seat": (first["seat"] + 1) % 4, "action": first["action"]}
+    path.write_text(json.dumps(record))
+    assert main(["replay", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "actions[0]" in err and first["action"] in err
+
+
 def test_bench_json(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["bench", "--game", "sisepai", "--seconds", "0.05", "--repeat", "1", "--json"]) == 0
     figures = json.loads(capsys.readouterr().out)["figures"]

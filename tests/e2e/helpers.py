@@ -218,3 +218,45 @@ def expect_accessible(page: Page, where: str = "") -> None:
     found = Axe().run(page).response["violations"]
     said = [f"{v['impact']} {v['id']}: {v['help']} at {v['nodes'][0]['target']}" for v in found]
     assert not found, [where, *said]
+
+
+def finished_deal(page: Page, game: str, seed: int) -> tuple[str, str]:
+    """A deal of `game` played to its end through the API (greedy AI seats; seat 0 plays its
+    last legal action, or a win), whose seat token the page's browser then keeps, as the table
+    does: (deal id, token). The page must be on the site."""
+    made = page.request.post("/api/games", data={"game": game, "seed": seed, "level": "greedy"})
+    assert made.status == 201, made.text()
+    body = made.json()
+    deal, token = body["id"], body["token"]
+    auth = {"Authorization": f"Bearer {token}"}
+    view = body["view"]
+    for _ in range(400):
+        if view["over"]:
+            break
+        legal = view["legal_actions"]
+        if legal:
+            action = "win" if "win" in legal else legal[-1]
+            r = page.request.post(
+                f"/api/games/{deal}/actions",
+                data={"action": action, "version": view["version"]},
+                headers=auth,
+            )
+        else:
+            r = page.request.get(f"/api/games/{deal}?wait={view['version']}", headers=auth)
+        assert r.ok, r.text()
+        view = r.json()["view"]
+    assert view["over"], "the deal did not end"
+    page.evaluate(
+        """([id, token]) => {
+            const kept = JSON.parse(localStorage.getItem('cardavia.tokens') || '{}');
+            localStorage.setItem('cardavia.tokens', JSON.stringify({...kept, [id]: token}));
+        }""",
+        [deal, token],
+    )
+    return deal, token
+
+
+def replay_step(page: Page) -> int:
+    """The step the replay page shows, once it shows one."""
+    page.wait_for_selector("[data-testid=table][data-state=replay]", timeout=TIMEOUT)
+    return int(page.get_attribute("[data-testid=table]", "data-step") or "-1")

@@ -9,7 +9,14 @@ from playwright.sync_api import Browser, expect
 
 from cardavia.games.registry import GAMES as REGISTERED
 from tests.e2e.conftest import DESKTOP, PHONE
-from tests.e2e.helpers import TIMEOUT, expect_accessible, new_page, wait_for_turn
+from tests.e2e.helpers import (
+    TIMEOUT,
+    expect_accessible,
+    finished_deal,
+    new_page,
+    replay_step,
+    wait_for_turn,
+)
 
 PAGES = [
     "/en/",
@@ -20,6 +27,8 @@ PAGES = [
     "/zh/games/paohuzi/rules",
     "/zh/games/erqishi/rules",
     "/ru/games/erqishi/rules",
+    "/ru/games/chuopai/replay",  # the form that opens a record
+    "/zh/history",
 ]
 GAMES = sorted(REGISTERED)
 
@@ -74,3 +83,28 @@ def test_a_finger_gets_44px_targets_on_a_touch_screen(browser: Browser, base_url
     wiki = page.evaluate("document.querySelector('.deck-meta a').getBoundingClientRect().height")
     assert wiki >= 40, wiki
     context.close()
+
+
+@pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["desktop", "phone"])
+def test_the_replay_and_the_history(
+    browser: Browser, base_url: str, viewport: dict[str, int]
+) -> None:
+    """axe-core on the replay page (mid-deal and at the end), the record form and the history."""
+    page = new_page(browser, base_url, viewport)
+    page.goto("/en/")
+    deal, _ = finished_deal(page, "nantong", 6)
+    page.goto(f"/ru/games/nantong/replay/{deal}?step=8")
+    assert replay_step(page) == 8
+    expect_accessible(page, "replay mid-deal")
+    page.keyboard.press("End")
+    expect(page.get_by_test_id("result")).to_be_visible()
+    expect_accessible(page, "replay at the end")
+    page.goto("/zh/games/nantong/replay")
+    page.get_by_test_id("record-text").fill("{")
+    page.get_by_test_id("open-record-button").click()
+    expect(page.get_by_test_id("record-error")).to_be_visible()
+    expect_accessible(page, "record form with an error")
+    page.goto("/zh/history")
+    page.wait_for_selector("[data-testid=history][data-state=ready]", timeout=TIMEOUT)
+    expect_accessible(page, "history")
+    assert not page.errors  # type: ignore[attr-defined]

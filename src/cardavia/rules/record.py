@@ -18,6 +18,22 @@ FORMAT = "cardavia-deal/1"
 MAX_SEED = 2**63 - 1
 
 
+class OtherGameError(RecordError):
+    """A record of another game than the one asked for (the replay page of a game)."""
+
+    def __init__(self, message: str, game: str) -> None:
+        super().__init__(message)
+        self.game = game
+
+
+class RecordActionError(RecordError):
+    """A record whose action number `index` the rules refuse: an illegal or malformed move."""
+
+    def __init__(self, message: str, index: int) -> None:
+        super().__init__(message)
+        self.index = index
+
+
 def make_record(
     state: State, seed: int | None, dealer: int | None, position: dict[str, Any] | None
 ) -> dict[str, Any]:
@@ -52,11 +68,14 @@ def loads(text: str) -> dict[str, Any]:
     return record
 
 
-def replay(record: dict[str, Any], games: dict[str, Game]) -> State:
-    """Rebuild the deal of a record, re-validating every action and the recorded result."""
+def replay(record: dict[str, Any], games: dict[str, Game], expected: str | None = None) -> State:
+    """Rebuild the deal of a record, re-validating every action and the recorded result.
+    `expected`: the game the record must be of (else `OtherGameError`)."""
     if record.get("format") != FORMAT:
         raise RecordError(f"format: expected {FORMAT!r}, got {record.get('format')!r}")
     name = record.get("game")
+    if expected is not None and name != expected and isinstance(name, str) and name in games:
+        raise OtherGameError(f"game: a record of {name!r}, not of {expected!r}", name)
     game = games.get(name) if isinstance(name, str) else None
     if game is None:
         raise RecordError(f"game: unknown game {name!r}")
@@ -99,8 +118,8 @@ def replay(record: dict[str, Any], games: dict[str, Game]) -> State:
         try:
             state.apply(entry["seat"], entry["action"])
         except RulesError as err:
-            raise RecordError(
-                f"actions[{i}] ({entry['action']!r} by seat {entry['seat']}): {err}"
+            raise RecordActionError(
+                f"actions[{i}] ({entry['action']!r} by seat {entry['seat']}): {err}", i
             ) from None
     if "result" not in record:
         raise RecordError("result: missing (null for a deal still in progress)")

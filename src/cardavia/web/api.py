@@ -97,18 +97,18 @@ def _same_host(origin: str, host: str) -> bool:
     return ":" not in host.rsplit("]", 1)[-1] and netloc.rsplit(":", 1)[0] == host
 
 
-async def _json_body(request: Request) -> dict[str, Any]:
+async def _json_body(request: Request, limit: int = MAX_BODY) -> dict[str, Any]:
     _check_sender(request)
     length = request.headers.get("content-length")
-    if length is not None and (not length.isdigit() or int(length) > MAX_BODY):
-        raise ApiError(413, "too_large", f"the request body is over {MAX_BODY} bytes")
+    if length is not None and (not length.isdigit() or int(length) > limit):
+        raise ApiError(413, "too_large", f"the request body is over {limit} bytes")
     body = b""
     try:
         async with asyncio.timeout(BODY_TIMEOUT):
             async for chunk in request.stream():
                 body += chunk
-                if len(body) > MAX_BODY:
-                    raise ApiError(413, "too_large", f"the request body is over {MAX_BODY} bytes")
+                if len(body) > limit:
+                    raise ApiError(413, "too_large", f"the request body is over {limit} bytes")
     except TimeoutError:
         raise ApiError(
             408, "request_timeout", f"the body took over {BODY_TIMEOUT:g} s to send"

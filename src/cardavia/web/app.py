@@ -23,7 +23,7 @@ from cardavia.games.registry import GAMES
 from cardavia.store import open_store
 from cardavia.store.base import Store
 from cardavia.table.live import Tables
-from cardavia.web import api, cards, health, i18n, openapi, pages
+from cardavia.web import api, cards, health, i18n, openapi, pages, replays
 from cardavia.web.headers import SecurityHeaders, secure
 from cardavia.web.limits import RateLimit
 
@@ -113,6 +113,7 @@ def create_app(
     app = Starlette(
         routes=[
             *api.ROUTES,
+            *replays.ROUTES,
             *openapi.ROUTES,
             *health.ROUTES,
             *cards.ROUTES,

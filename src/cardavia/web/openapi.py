@@ -299,6 +299,46 @@ def _schemas() -> Obj:
                 "result": {**_ref("schemas", "Result"), "nullable": True},
             },
         },
+        "Replay": {
+            "type": "object",
+            "description": "A finished deal step by step (docs/api.md, Replays): the viewer's "
+            "log, and after each step the table as every seat saw itself and every hand.",
+            "required": ["game", "seat", "log", "steps", "result", "id", "level", "seats"],
+            "properties": {
+                "id": {**string, "nullable": True},
+                "game": games,
+                "seat": {**integer, "nullable": True},
+                "level": {**string, "nullable": True},
+                "seats": {"type": "array", "nullable": True, "items": {"type": "object"}},
+                "match": {"type": "object", "nullable": True},
+                "log": {"type": "array", "items": {"type": "object"}},
+                "steps": {
+                    "type": "array",
+                    "items": {
+                        "type": "object",
+                        "required": ["v", "table", "hands", "actions"],
+                        "properties": {
+                            "v": integer,
+                            "table": {"type": "object"},
+                            "hands": {"type": "array", "items": {"type": "array"}},
+                            "actions": ints,
+                        },
+                    },
+                },
+                "result": _ref("schemas", "Result"),
+            },
+        },
+        "RecordToReplay": {
+            "type": "object",
+            "required": ["game", "record"],
+            "properties": {
+                "game": games,
+                "record": {
+                    "description": "the record's text (a file's or pasted), or the record",
+                    "oneOf": [string, _ref("schemas", "Record")],
+                },
+            },
+        },
         "NewDeal": {
             "type": "object",
             "required": ["game"],
@@ -571,6 +611,44 @@ def _api_paths() -> Obj:
                 },
             }
         },
+        "/api/games/{deal_id}/replay": {
+            "get": {
+                "operationId": "getReplay",
+                "tags": ["api"],
+                "summary": "A finished deal step by step: the token's seat's log, or a "
+                "spectator's without one; every hand at every step",
+                "security": [{}, *bearer],
+                "parameters": deal,
+                "responses": {
+                    "200": {
+                        "description": "the replay",
+                        "content": _json(_ref("schemas", "Replay")),
+                    },
+                    "403": _ref("responses", "BadToken"),
+                    **errors,
+                    "409": _ref("responses", "Conflict"),
+                },
+            }
+        },
+        "/api/replays": {
+            "post": {
+                "operationId": "postReplay",
+                "tags": ["api"],
+                "summary": "Replay a record sent in the body (a downloaded one); nothing is kept",
+                "requestBody": body("RecordToReplay"),
+                "responses": {
+                    "200": {
+                        "description": "the replay",
+                        "content": _json(_ref("schemas", "Replay")),
+                    },
+                    **posted,
+                    "422": _error(
+                        "`unknown_game`, `bad_request`, `bad_record`, `other_game` (with "
+                        "`game`), `illegal_action` (with `index`), `deal_not_over`"
+                    ),
+                },
+            }
+        },
         "/api/games/{deal_id}/record": {
             "get": {
                 "operationId": "getRecord",
@@ -652,6 +730,20 @@ def _page_paths() -> Obj:
         "/{lang}/games/{game}/table": _page(
             "table", "A game's table (404 if not playable)", [lang, playable, *table_query]
         ),
+        "/{lang}/games/{game}/replay": _page(
+            "replayForm", "Open a downloaded deal record (404 if not playable)", [lang, playable]
+        ),
+        "/{lang}/games/{game}/replay/{deal}": _page(
+            "replay",
+            "A finished deal step by step (read by the replay script; 404 if not playable)",
+            [
+                lang,
+                playable,
+                _path("deal", {"type": "string"}, "the deal (the script asks for its replay)"),
+                _query("step", {"type": "integer", "minimum": 0}, "the step shown first"),
+            ],
+        ),
+        "/{lang}/history": _page("history", "The deals played in this browser", [lang]),
     }
 
 

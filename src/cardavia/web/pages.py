@@ -15,7 +15,9 @@ from cardavia.traditions import DECKS, FORMER_IDS, Deck, GameInfo, find_deck, fi
 from cardavia.web import i18n
 from cardavia.web.content import rules_page
 from cardavia.web.i18n import LANGUAGES, gettext, ngettext
+from cardavia.web.strings import history as history_strings
 from cardavia.web.strings import plurals_for, strings_for
+from cardavia.web.strings import replay as replay_strings
 
 LANG_COOKIE = "cardavia_lang"
 
@@ -171,16 +173,29 @@ async def table(request: Request) -> Response:
     lang, game = _game(request)
     if not game["playable"]:
         raise HTTPException(404, "this game cannot be played yet")
-    config = {
+    config = _table_config(lang, game)
+    return _render(
+        request, "table.html", f"{game['name']} · {gettext('Table')}", game=game, config=config
+    )
+
+
+def _table_config(
+    lang: str,
+    game: dict[str, Any],
+    strings: dict[str, str] | None = None,
+    plurals: dict[str, tuple[str, str]] | None = None,
+) -> dict[str, Any]:
+    """The table client's `config` (docs/table-client.md); `strings` and `plurals`: a page's
+    own words on top of the table's (the replay page's)."""
+    return {
         "lang": lang,
         "game": game["id"],
         "api": "/api/games",
         # the shared client strings and this game's own (web/strings/), translated
-        "strings": {key: gettext(msg) for key, msg in strings_for(game["id"]).items()},
-        "plural_forms": {
-            key: [ngettext(one, many, n) for n in _plural_samples(lang)]
-            for key, (one, many) in plurals_for(game["id"]).items()
+        "strings": {
+            key: gettext(msg) for key, msg in {**strings_for(game["id"]), **(strings or {})}.items()
         },
+        "plural_forms": _plural_forms(lang, {**plurals_for(game["id"]), **(plurals or {})}),
         "plural_categories": i18n.plural_categories(lang),
         "cards": _card_names(game["id"], lang),
         "back_url": f"/cards/{game['id']}/back.svg",
@@ -190,9 +205,72 @@ async def table(request: Request) -> Response:
             *(gettext("AI %(n)s") % {"n": n} for n in range(1, _players(game["id"]))),
         ],
     }
-    return _render(
-        request, "table.html", f"{game['name']} · {gettext('Table')}", game=game, config=config
-    )
+
+
+def _plural_forms(lang: str, plurals: dict[str, tuple[str, str]]) -> dict[str, list[str]]:
+    """Each plural string in every form of the language (`tn()` picks one by number)."""
+    return {
+        key: [ngettext(one, many, n) for n in _plural_samples(lang)]
+        for key, (one, many) in plurals.items()
+    }
+
+
+async def replay(request: Request) -> Response:
+    """`/{lang}/games/{game}/replay/{deal}`: a finished deal step by step (architecture.md §8),
+    drawn by the game's table plugin from `GET /api/games/{deal}/replay`; without a deal, the
+    form that opens a downloaded record. Whether the deal is over is the script's to find:
+    the page itself says nothing of the deal."""
+    lang, game = _game(request)
+    if not game["playable"]:
+        raise HTTPException(404, "this game cannot be played yet")
+    deal = request.path_params.get("deal")
+    config = _table_config(lang, game, replay_strings.STRINGS, replay_strings.PLURALS)
+    config["replay"] = {
+        "deal": deal,
+        "table_url": game["table_url"],
+        "history_url": f"/{lang}/history",
+        "replays_api": "/api/replays",
+        # the replay page of each game, for a record of another game (`other_game`)
+        "games": {
+            info.id: {"name": gettext(info.name), "url": f"/{lang}/games/{info.id}/replay"}
+            for info in _playable()
+        },
+    }
+    title = f"{game['name']} · {gettext('Replay')}"
+    return _render(request, "replay.html", title, game=game, config=config)
+
+
+async def history(request: Request) -> Response:
+    """`/{lang}/history`: the deals played in this browser, which only the browser knows (its
+    seat tokens and what it kept of each deal, static/history.js)."""
+    lang = _lang(request)
+    config = {
+        "lang": lang,
+        "api": "/api/games",
+        "strings": {key: gettext(msg) for key, msg in history_strings.STRINGS.items()},
+        "plural_forms": _plural_forms(lang, history_strings.PLURALS),
+        "plural_categories": i18n.plural_categories(lang),
+        "games": {
+            info.id: {
+                "name": gettext(info.name),
+                "players": info.players,
+                "table_url": f"/{lang}/games/{info.id}/table",
+                "replay_url": f"/{lang}/games/{info.id}/replay",
+                # one name per seat, as at the table: you first
+                "seats": [
+                    gettext("You"),
+                    *(gettext("AI %(n)s") % {"n": n} for n in range(1, info.players)),
+                ],
+            }
+            for info in _playable()
+        },
+    }
+    return _render(request, "history.html", gettext("Your deals"), config=config)
+
+
+def _playable() -> list[GameInfo]:
+    """The games with a table, in the site's order."""
+    return [info for deck in DECKS for info in deck.games if info.playable]
 
 
 def _players(game_id: str) -> int:
@@ -232,4 +310,7 @@ ROUTES = [
     Route("/{lang:lang}/games/{game}", game_home),
     Route("/{lang}/games/{game}/rules", rules),
     Route("/{lang}/games/{game}/table", table),
+    Route("/{lang}/games/{game}/replay", replay),
+    Route("/{lang}/games/{game}/replay/{deal}", replay),
+    Route("/{lang:lang}/history", history),
 ]

@@ -71,6 +71,8 @@ STRINGS: dict[str, str] = {
     "result_concealed": N_("concealed"),
     "new_deal": N_("New deal"),
     "download_record": N_("Download deal record"),
+    "replay_deal": N_("Replay the deal"),
+    "your_deals": N_("Your deals"),
     # --- the AI level of the deal (a badge by each AI seat's name; the Start game form)
     "level_easy": N_("Easy"),
     "level_normal": N_("Normal"),

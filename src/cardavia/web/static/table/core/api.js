@@ -13,6 +13,8 @@ import { present, renderFinal } from "./present.js";
 import { renderActions } from "./actions.js";
 import { focusHand } from "./hand.js";
 import { focusLost, byKeyboard } from "./focus.js";
+import { focusLost } from "./focus.js";
+import { noteDeal } from "./deals.js";
 
 /** @typedef {import("./types.js").View} View */
 
@@ -114,6 +116,8 @@ async function createDeal(seed, extra) {
   if (state.level && !("level" in body)) body.level = state.level;
   const data = await request("POST", config.api, body);
   rememberDeal(data.id, data.token);
+  // the history page lists it, whatever deal comes next (core/deals.js)
+  noteDeal(data.id, { game: config.game, seat: data.seat, level: data.view.level ?? null });
   return data.view;
 }
 

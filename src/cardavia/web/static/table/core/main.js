@@ -44,6 +44,7 @@
 //   hint.js      Hint
 //   log.js       the log panel
 //   result.js    the end sheet
+//   deals.js     what the history page keeps of this browser's deals
 //   ctx.js       what hooks get as `ctx`
 //   types.js     JSDoc types only (the View, the display model, the plugin)
 // The modules call each other only once the page runs (none calls another while loading), so
@@ -107,6 +108,24 @@ async function start() {
   follow();
 }
 
+// What the page does once its game's plugin has registered: play a deal, or, on a page that
+// only shows deals with the same drawing (the replay page, static/table/replay/), its own start.
+/** @type {() => void} */
+let run = start;
+
+/**
+ * Show deals instead of playing one: `begin` runs once the plugin has registered, after the
+ * layout it asks for and its setup(). Call before the plugin's module loads.
+ * @param {() => void} begin
+ */
+export function startWith(begin) {
+  run = () => {
+    layout();
+    if (state.game.setup) state.game.setup(ctx);
+    begin();
+  };
+}
+
 /**
  * A game's plugin registers itself; the plugin of the page's game starts the table.
  * @template {import("./types.js").DisplayModel} M
@@ -124,7 +143,7 @@ export function registerGame(id, plugin) {
   }
   state.booted = true;
   state.game = plugin;
-  start();
+  run();
 }
 
 // The page's module script is the game's plugin, which imports this file and registers before

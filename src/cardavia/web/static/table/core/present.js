@@ -87,7 +87,7 @@ const groupKey = (g) => `${g.kind ?? ""}:${g.cards.join(",")}`;
  * @param {number | null | undefined} actor
  * @returns {DisplayModel["fresh"]}
  */
-function freshOf(before, after, actor) {
+export function freshOf(before, after, actor) {
   const seats = after.seats.map((_, i) => i);
   const order = after.seats[actor ?? -1] ? [actor, ...seats.filter((s) => s !== actor)] : seats;
   for (const seat of order) {

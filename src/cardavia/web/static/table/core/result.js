@@ -7,6 +7,7 @@ import { config, t, seatName } from "./strings.js";
 import { state, HUMAN } from "./state.js";
 import { ctx } from "./ctx.js";
 import { newDeal } from "./api.js";
+import { noteView } from "./deals.js";
 
 /** @typedef {import("./types.js").View} View */
 
@@ -70,10 +71,14 @@ export function renderResult(v) {
         { class: "button", href: recordUrl, download: `cardavia-${config.game}-${id}.json`, "data-testid": "download-record" },
         t("download_record"),
       ),
+      // the deal again, every hand shown; and the deals this browser played (core/deals.js)
+      h("a", { class: "button", href: `/${config.lang}/games/${config.game}/replay/${encodeURIComponent(id)}`, "data-testid": "replay-link" }, t("replay_deal")),
+      h("a", { class: "button", href: `/${config.lang}/history`, "data-testid": "history-link" }, t("your_deals")),
     ),
   );
   els.result.replaceChildren(...parts);
   els.result.hidden = false;
+  if (v.seat !== null) noteView(id, v);
   if (game.dealOver && !state.overSeen.has(id)) {
     state.overSeen.add(id);
     game.dealOver(v, ctx);

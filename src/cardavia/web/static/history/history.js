@@ -1,0 +1,170 @@
+// @ts-check
+// The history page (`/{lang}/history`, templates/history.html): the deals played in this
+// browser, newest first, with how each ended and links to its replay (or to go on with it), and
+// per game the finished deals, your win share with its 95% interval against the fair share (one
+// deal in as many as there are players), and your mean score.
+//
+// Only this browser knows its deals: the table notes each one as it is dealt and as it ends
+// (table/core/deals.js), beside its seat token. A deal it has a token for but no note of (one
+// played before the history) or one not over when last seen is asked of the server once more,
+// with its token, a few at a time.
+
+import { config, t, tn } from "../table/core/strings.js";
+import { dealsPlayed, noteView } from "../table/core/deals.js";
+import { h } from "../table/core/dom.js";
+
+/** @typedef {import("../table/core/deals.js").DealNote} DealNote */
+/**
+ * @typedef {object} HistoryConfig
+ * @property {string} lang
+ * @property {string} api
+ * @property {Record<string, { name: string, players: number, table_url: string, replay_url: string, seats: string[] }>} games
+ */
+const C = /** @type {HistoryConfig} */ (/** @type {any} */ (config));
+const TOKENS_KEY = "cardavia.tokens"; // table/core/state.js keeps the seat tokens there
+const ASKED = 25; // deals asked of the server per visit, at most
+const Z = 1.96; // a 95% interval
+
+const root = /** @type {HTMLElement} */ (document.querySelector("[data-testid=history]"));
+const percent = new Intl.NumberFormat(C.lang, { style: "percent", maximumFractionDigits: 0 });
+const number = new Intl.NumberFormat(C.lang, { maximumFractionDigits: 1 });
+const when = new Intl.DateTimeFormat(C.lang, { dateStyle: "medium", timeStyle: "short" });
+
+/** @returns {Record<string, string>} */
+function tokens() {
+  try {
+    const kept = JSON.parse(localStorage.getItem(TOKENS_KEY) || "{}");
+    return kept && typeof kept === "object" ? kept : {};
+  } catch {
+    return {};
+  }
+}
+
+/**
+ * Ask the server how the deals not yet known to be over stand (and what the deals from before
+ * the history were); at most ASKED of them, four at a time.
+ */
+async function refresh() {
+  const kept = tokens();
+  const notes = dealsPlayed();
+  const ids = Object.keys(kept).filter((id) => !notes[id] || (!notes[id].over && !notes[id].gone));
+  const queue = ids.slice(0, ASKED);
+  const ask = async () => {
+    for (let id = queue.shift(); id; id = queue.shift()) {
+      try {
+        const res = await fetch(`${C.api}/${encodeURIComponent(id)}`, {
+          headers: { Accept: "application/json", Authorization: `Bearer ${kept[id]}` },
+          cache: "no-store",
+        });
+        if (res.status === 404 || res.status === 410) noteView(id, null);
+        else if (res.ok) {
+          const data = await res.json();
+          if (data.view && C.games[data.view.game]) noteView(id, data.view);
+        }
+      } catch {
+        /* offline: the page shows what it kept */
+      }
+    }
+  };
+  await Promise.all([ask(), ask(), ask(), ask()]);
+}
+
+/**
+ * The Wilson score interval of `wins` out of `n` at 95%.
+ * @param {number} wins
+ * @param {number} n
+ * @returns {[number, number]}
+ */
+export function wilson(wins, n) {
+  if (!n) return [0, 1];
+  const p = wins / n;
+  const z2 = Z * Z;
+  const centre = (p + z2 / (2 * n)) / (1 + z2 / n);
+  const half = (Z * Math.sqrt((p * (1 - p)) / n + z2 / (4 * n * n))) / (1 + z2 / n);
+  return [Math.max(0, centre - half), Math.min(1, centre + half)];
+}
+
+/** @param {[string, DealNote][]} deals */
+function gamesTable(deals) {
+  const rows = Object.entries(C.games).map(([id, game]) => {
+    const done = deals.filter(([, d]) => d.game === id && d.over && d.scores);
+    if (!done.length) return null;
+    const wins = done.filter(([, d]) => d.winner === d.seat).length;
+    const [low, high] = wilson(wins, done.length);
+    const mean = done.reduce((sum, [, d]) => sum + (d.scores[d.seat] ?? 0), 0) / done.length;
+    const share = t("hs_share", { share: percent.format(wins / done.length), low: percent.format(low), high: percent.format(high) });
+    return h(
+      "tr",
+      { "data-game": id, "data-deals": done.length, "data-wins": wins },
+      h("th", { scope: "row" }, game.name),
+      h("td", {}, tn("hs_count", done.length)),
+      h("td", { "data-role": "win-share" }, share),
+      h("td", { "data-role": "fair-share" }, percent.format(1 / game.players)),
+      h("td", { "data-role": "mean-score" }, number.format(mean)),
+    );
+  });
+  const present = rows.filter((r) => r !== null);
+  if (!present.length) return h("p", { class: "history-empty", "data-testid": "history-empty" }, t("hs_empty"));
+  const head = ["hs_game", "hs_deals", "hs_win_share", "hs_fair_share", "hs_mean_score"].map((key) => h("th", { scope: "col" }, t(key)));
+  return h("table", { class: "history-table", "data-testid": "history-games" }, h("thead", {}, h("tr", {}, ...head)), h("tbody", {}, ...present));
+}
+
+/**
+ * How a deal ended, in words, from your seat.
+ * @param {DealNote} d
+ */
+function ending(d) {
+  if (d.gone && !d.over) return t("hs_gone");
+  if (!d.over) return t("hs_in_progress");
+  const seats = (C.games[d.game] || { seats: [] }).seats;
+  const who =
+    d.winner === null || d.winner === undefined
+      ? t("hs_drawn")
+      : d.winner === d.seat
+        ? t("hs_you_won")
+        : t("hs_seat_won", { seat: seats[d.winner] || String(d.winner) });
+  return d.scores ? `${who} · ${t("hs_score", { score: d.scores[d.seat] ?? 0 })}` : who;
+}
+
+/** @param {[string, DealNote][]} deals */
+function dealsList(deals) {
+  if (!deals.length) return h("p", { class: "history-empty" }, t("hs_empty"));
+  const items = deals.map(([id, d]) => {
+    const game = C.games[d.game];
+    const link = d.over
+      ? h("a", { class: "button", href: `${game.replay_url}/${encodeURIComponent(id)}`, "data-testid": "history-replay" }, t("hs_replay"))
+      : d.gone
+        ? null
+        : h("a", { class: "button", href: `${game.table_url}?deal=${encodeURIComponent(id)}`, "data-testid": "history-continue" }, t("hs_continue"));
+    const level = d.level && ["easy", "normal", "hard"].includes(d.level) ? t(`hs_level_${d.level}`) : null;
+    return h(
+      "li",
+      { class: "history-deal", "data-testid": "history-deal", "data-deal": id, "data-game": d.game, "data-over": String(d.over) },
+      h(
+        "p",
+        { class: "history-deal-head" },
+        h("span", { class: "history-game" }, game.name),
+        level ? h("span", { class: "history-level" }, ` · ${level}`) : null,
+        h("span", { class: "history-when" }, ` · ${d.at ? when.format(new Date(d.at)) : t("hs_unknown_date")}`),
+      ),
+      h("p", { class: "history-ending", "data-testid": "history-ending" }, ending(d)),
+      link ? h("p", { class: "history-links" }, link) : null,
+    );
+  });
+  return h("ol", { class: "history-list", "data-testid": "history-deals" }, ...items);
+}
+
+function render() {
+  const deals = Object.entries(dealsPlayed())
+    .filter(([, d]) => C.games[d.game])
+    // newest first; undated ones (from before the history) last
+    .sort(([, a], [, b]) => (b.at ?? 0) - (a.at ?? 0));
+  root.querySelector("[data-role=games]").replaceChildren(gamesTable(deals));
+  root.querySelector("[data-role=deals]").replaceChildren(dealsList(deals));
+}
+
+render();
+refresh().then(() => {
+  render();
+  root.dataset.state = "ready";
+});

@@ -1,0 +1,501 @@
+// @ts-check
+// The replay page (architecture.md §8, templates/replay.html): a finished deal step by step,
+// drawn by the game's own table plugin. The server replays the deal's record and sends, for
+// every step, the table as every seat saw itself (each hand, each seat's own groups), so this
+// page works out no rule: it builds, for step i, the view the plugin would have got then (the
+// table after the step, the log up to it, nobody to act; the result at the last step) and draws
+// it with the core's seats, the plugin's centre and model, and the hands of all seats.
+//
+// Steps: the buttons, ← → Home End, a swipe across the felt, the slider; the URL follows
+// (`?step=N`), and each log line links to its step. A record downloaded from a table opens here
+// too (a file or pasted text), is checked by the server (`POST /api/replays`) and never kept.
+// A deal still in progress has no replay: the page says so and shows nothing of it.
+//
+// The page loads this module, then the game's plugin (`table/<game>.js`): by the time the plugin
+// registers, the core knows to run this page's start instead of a deal (`startWith`).
+
+import { startWith } from "../core/main.js";
+import { root, els, h, $, seatEl, cardImg, cardFace, patchChildren } from "../core/dom.js";
+import { config, t, seatName, SEATS } from "../core/strings.js";
+import { state, setWatching, tokenFor, HUMAN, reducedMotion } from "../core/state.js";
+import { ctx } from "../core/ctx.js";
+import { renderSeat, renderLevel } from "../core/seats.js";
+import { appendLog, logStart } from "../core/log.js";
+import { outcome } from "../core/result.js";
+import { actorOf, freshOf } from "../core/present.js";
+import { status, notice } from "../core/status.js";
+
+/** @typedef {import("../core/types.js").View} View */
+/** @typedef {import("../core/types.js").LogEvent} LogEvent */
+/** @typedef {import("../core/types.js").DisplayModel} DisplayModel */
+
+/**
+ * One step of a replay, as the server sends it (docs/api.md, GET /api/games/{id}/replay).
+ * @typedef {object} ReplayStep
+ * @property {number} v                    the viewer's version after the step
+ * @property {Record<string, any>} table   the table then, every seat's own entry in `seats`
+ * @property {string[][]} hands            every seat's concealed cards then
+ * @property {number[]} actions            the record's actions the step took (their indexes)
+ */
+/**
+ * @typedef {object} Replay
+ * @property {string | null} id        the deal (null: a record opened here)
+ * @property {string} game
+ * @property {number | null} seat      whose log it is (null: a spectator's)
+ * @property {LogEvent[]} log
+ * @property {ReplayStep[]} steps
+ * @property {View["result"]} result
+ * @property {string | null} level
+ * @property {any} seats
+ * @property {any} match
+ */
+
+/**
+ * @typedef {object} ReplayConfig
+ * @property {string | null} deal
+ * @property {string} table_url
+ * @property {string} history_url
+ * @property {string} replays_api
+ * @property {Record<string, { name: string, url: string }>} games
+ */
+const R = /** @type {ReplayConfig} */ (/** @type {any} */ (config).replay);
+// a record of another game, carried to that game's replay page (this tab only, never a server)
+const CARRIED = "cardavia.replay.record";
+const SWIPE_PX = 48;
+
+/** @type {Replay | null} */
+let replay = null;
+let at = 0;
+/** @type {DisplayModel[]} */
+let models = [];
+
+const bar = /** @type {HTMLElement} */ (document.querySelector("[data-role=replay-bar]"));
+const part = (/** @type {string} */ role) => /** @type {HTMLElement} */ (bar.querySelector(`[data-role=${role}]`));
+const slider = /** @type {HTMLInputElement} */ (part("slider"));
+const form = /** @type {HTMLFormElement} */ (document.querySelector("[data-role=open-record]"));
+const recordError = /** @type {HTMLElement} */ (document.querySelector("[data-role=record-error]"));
+/** The message in place of the table when there is no replay to show (or not yet). */
+const message = h("div", { class: "notice-box replay-message", "data-testid": "replay-message", role: "status" });
+
+// ------------------------------------------------------------------ loading
+
+// replay.html loads the game's plugin after this module: its registerGame runs `start`
+startWith(start);
+
+function start() {
+  root.dataset.mode = "replay";
+  root.before(message);
+  els.logPanel.setAttribute("aria-live", "off"); // the whole log is there at once; steps are announced
+  part("first-label").textContent = t("rp_first");
+  part("back-label").textContent = t("rp_back");
+  part("forward-label").textContent = t("rp_forward");
+  part("last-label").textContent = t("rp_last");
+  slider.setAttribute("aria-label", t("rp_slider"));
+  listen();
+  let carried = null;
+  try {
+    carried = sessionStorage.getItem(CARRIED);
+    sessionStorage.removeItem(CARRIED);
+  } catch {
+    carried = null;
+  }
+  if (carried) openRecord(carried);
+  else if (R.deal) loadDeal(R.deal);
+  else root.hidden = true; // only the form, until a record is opened
+}
+
+/**
+ * @param {string} text  what to say in place of the table ("" clears it)
+ * @param {Node[]} [more]
+ */
+function say(text, more = []) {
+  message.replaceChildren(...(text ? [h("p", {}, text), ...more] : []));
+  message.hidden = !text;
+}
+
+/** @param {string} id */
+async function loadDeal(id) {
+  root.hidden = true;
+  say(t("rp_loading"));
+  const token = tokenFor(id);
+  /** @type {Record<string, string>} */
+  const headers = { Accept: "application/json" };
+  if (token) headers.Authorization = `Bearer ${token}`;
+  let res = null;
+  try {
+    res = await fetch(`${config.api}/${encodeURIComponent(id)}/replay`, { headers, cache: "no-store" });
+    // a token this deal no longer knows (its store was replaced): the spectator's replay
+    if (res.status === 403 && token) res = await fetch(`${config.api}/${encodeURIComponent(id)}/replay`, { headers: { Accept: "application/json" } });
+  } catch {
+    res = null;
+  }
+  const data = res ? await res.json().catch(() => null) : null;
+  if (res && res.ok && data) {
+    if (data.game !== config.game && R.games[data.game]) {
+      window.location.replace(`${R.games[data.game].url}/${encodeURIComponent(id)}${window.location.search}`);
+      return;
+    }
+    show(data);
+    return;
+  }
+  const tableLink = h("a", { href: `${R.table_url}?deal=${encodeURIComponent(id)}`, "data-testid": "back-to-table" }, t("rp_to_table"));
+  if (res && res.status === 409) say(t("rp_not_over"), [h("p", {}, tableLink)]);
+  else if (res && res.status === 404) say(t("rp_unknown"));
+  else if (res && res.status === 410) say(t("rp_unreadable"));
+  else say(t("rp_failed"));
+}
+
+/**
+ * A record's text, checked and replayed by the server (nothing is kept there).
+ * @param {string} text
+ */
+async function openRecord(text) {
+  showError(null);
+  let res = null;
+  try {
+    res = await fetch(R.replays_api, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Accept: "application/json" },
+      body: JSON.stringify({ game: config.game, record: text }),
+    });
+  } catch {
+    res = null;
+  }
+  const data = res ? await res.json().catch(() => null) : null;
+  if (res && res.ok && data) {
+    const url = new URL(window.location.href);
+    url.pathname = R.games[config.game].url; // no deal id: the record is this page's only
+    url.search = "";
+    history.pushState(null, "", url);
+    show(data);
+    notice(t("rp_opened"));
+    root.scrollIntoView({ block: "start", behavior: reducedMotion.matches ? "instant" : "smooth" });
+    return;
+  }
+  const error = (data && data.error) || {};
+  const detail = error.message || "";
+  if (res && res.status === 413) showError(t("rp_too_large"));
+  else if (error.code === "other_game" && R.games[data.game]) {
+    const other = R.games[data.game];
+    const link = h("a", { href: other.url, "data-testid": "open-there" }, t("rp_open_there", { game: other.name }));
+    link.addEventListener("click", () => {
+      try {
+        sessionStorage.setItem(CARRIED, text);
+      } catch {
+        /* storage off: the record is opened there again by hand */
+      }
+    });
+    showError(t("rp_other_game", { game: other.name, this: R.games[config.game].name }), link);
+  } else if (error.code === "illegal_action") showError(t("rp_illegal", { n: (data.index ?? 0) + 1, detail }));
+  else if (error.code === "deal_not_over") showError(t("rp_in_progress"));
+  else if (error.code === "bad_record" || error.code === "bad_request") showError(t("rp_broken", { detail }));
+  else showError(t("rp_failed"));
+}
+
+/**
+ * @param {string | null} text
+ * @param {Node} [more]
+ */
+function showError(text, more) {
+  recordError.replaceChildren(...(text ? [text, more ? " " : "", more || ""] : []));
+  recordError.hidden = !text;
+}
+
+// ------------------------------------------------------------------ the views of the steps
+
+/**
+ * The view the plugin would have got after step i: the table then, the log up to it, nobody
+ * to act; at the last step the deal is over, with its result.
+ * @param {number} i
+ * @returns {View}
+ */
+function viewAt(i) {
+  const step = replay.steps[i];
+  const last = i === replay.steps.length - 1;
+  return /** @type {View} */ ({
+    id: replay.id,
+    game: replay.game,
+    version: step.v,
+    seat: replay.seat,
+    seats: replay.seats,
+    to_act: [],
+    legal_actions: [],
+    action_facts: {},
+    over: last,
+    level: replay.level,
+    result: last ? replay.result : null,
+    log: replay.log.filter((e) => e.v <= step.v),
+    table: step.table,
+    match: replay.match,
+  });
+}
+
+/** @param {View} v */
+function modelOf(v) {
+  const model = state.game.model(v, ctx);
+  model.hand = state.game.sortHand ? state.game.sortHand(model.hand || []) : [...(model.hand || [])];
+  return model;
+}
+
+/** The log entries of step i (those after the step before it). @param {number} i */
+function eventsOf(i) {
+  const from = i ? replay.steps[i - 1].v : -Infinity;
+  return replay.log.filter((e) => e.v > from && e.v <= replay.steps[i].v);
+}
+
+/** The step whose view first shows the log entry of version v. @param {number} v */
+function stepOfVersion(v) {
+  const i = replay.steps.findIndex((s) => s.v >= v);
+  return i < 0 ? replay.steps.length - 1 : i;
+}
+
+// ------------------------------------------------------------------ showing a replay
+
+/** @param {Replay} data */
+function show(data) {
+  replay = data;
+  state.dealId = data.id;
+  // your own deal (this browser holds its seat) reads "You"; anyone else's names every seat
+  setWatching(data.seat !== 0);
+  const bottom = document.getElementById("seat-0-name");
+  if (bottom) bottom.textContent = seatName(0);
+  document.getElementById("hand-label").textContent = HUMAN === 0 ? t("rp_your_hand") : t("rp_hand_of", { seat: seatName(0) });
+  els.hand.setAttribute("role", "list");
+  els.hand.removeAttribute("aria-describedby");
+  state.view = viewAt(0);
+  models = data.steps.map((_, i) => modelOf(viewAt(i)));
+  fillLog();
+  slider.max = String(data.steps.length - 1);
+  say("");
+  root.hidden = false;
+  bar.hidden = false;
+  const asked = Number(new URLSearchParams(window.location.search).get("step"));
+  go(Number.isInteger(asked) && asked > 0 ? asked : 0, { announce: false });
+}
+
+/** Every line of the deal's log, each a link to its step; later lines are dimmed as it plays. */
+function fillLog() {
+  els.log.replaceChildren();
+  state.claimOut = false;
+  logStart(viewAt(0));
+  for (const e of replay.log) appendLog(e);
+  for (const li of /** @type {HTMLElement[]} */ ([...els.log.children])) {
+    const step = li.dataset.v ? stepOfVersion(Number(li.dataset.v)) : 0;
+    li.dataset.step = String(step);
+    const text = li.querySelector(".log-text");
+    const link = h("a", { class: "log-text", href: stepUrl(step), tabindex: "-1", "data-step": step }, ...text.childNodes);
+    text.replaceWith(link);
+  }
+}
+
+/** @param {number} i */
+function stepUrl(i) {
+  const url = new URL(window.location.href);
+  url.searchParams.set("step", String(i));
+  return `${url.pathname}${url.search}`;
+}
+
+/**
+ * Show step i (clamped); the URL follows it.
+ * @param {number} i
+ * @param {{ announce?: boolean }} [options]
+ */
+function go(i, { announce = true } = {}) {
+  if (!replay) return;
+  const last = replay.steps.length - 1;
+  i = Math.max(0, Math.min(last, Math.round(i)));
+  at = i;
+  const v = viewAt(i);
+  state.view = v;
+  const model = { ...models[i] };
+  const events = eventsOf(i);
+  const mover = events.map(actorOf).filter((s) => s !== null && s !== undefined).pop();
+  if (mover !== undefined && !v.over) model.active = mover;
+  model.fresh = i ? freshOf(models[i - 1], model, mover) : null;
+  state.shownModel = model;
+  for (let seat = 0; seat < SEATS.length; seat++) renderSeat(model, seat, v.over ? v : null);
+  if (state.game.renderCentre) state.game.renderCentre(els.centre, model, null, ctx);
+  renderHands(i, model);
+  if (v.level) renderLevel(v);
+  renderEnd(v);
+  root.dataset.state = "replay";
+  root.dataset.step = String(i);
+  root.dataset.end = String(v.over);
+  part("counter").textContent = t("rp_step", { n: i, total: last });
+  slider.value = String(i);
+  slider.setAttribute("aria-valuetext", t("rp_step", { n: i, total: last }));
+  for (const [role, off] of [["first", i === 0], ["back", i === 0], ["forward", i === last], ["last", i === last]]) {
+    part(/** @type {string} */ (role)).setAttribute("aria-disabled", String(off));
+  }
+  markLog(i);
+  reviewMark(i);
+  const url = new URL(window.location.href);
+  if (url.searchParams.get("step") !== String(i)) {
+    url.searchParams.set("step", String(i));
+    history.replaceState(history.state, "", url);
+  }
+  const lines = [...els.log.querySelectorAll(`li[data-step="${i}"]`)].map((li) => li.textContent);
+  const said = v.over ? state.game.status(v, ctx) : lines.join(" ") || t("rp_dealt");
+  status(said, { quiet: !announce });
+}
+
+/**
+ * Every seat's concealed cards: yours as the hand under the table (cards, not buttons: there is
+ * nothing to play), the others' in their panels, each sorted as the plugin sorts a hand.
+ * @param {number} i
+ * @param {DisplayModel} model
+ */
+function renderHands(i, model) {
+  const game = state.game;
+  let previous = null;
+  const mine = model.hand.map((code, k) => {
+    const cardState = (game.handCardState && game.handCardState(code, k, model, null, ctx)) || {};
+    const group = cardState.group ?? null;
+    const start = k > 0 && group !== previous;
+    previous = group;
+    return h("span", { class: `card hand-card${start ? " group-start" : ""}`, role: "listitem", "data-testid": "hand-card", "data-code": code }, cardImg(code));
+  });
+  patchChildren(els.hand, mine);
+  els.hand.dataset.count = String(mine.length);
+  const hands = replay.steps[i].hands;
+  for (let seat = 1; seat < SEATS.length; seat++) {
+    const panel = seatEl(seat);
+    if (!panel) continue;
+    let row = $("[data-role=seat-hand]", panel);
+    if (!row) {
+      row = h("div", { class: "seat-hand", "data-role": "seat-hand", "data-testid": "seat-hand", role: "list" });
+      $(".seat-cards", panel).prepend(row);
+    }
+    row.setAttribute("aria-label", t("rp_hand_of", { seat: seatName(seat) }));
+    const codes = game.sortHand ? game.sortHand(hands[seat] || []) : [...(hands[seat] || [])];
+    row.replaceChildren(...codes.map((code) => h("span", { role: "listitem", class: "seat-hand-card" }, cardFace(code, "card-mini"))));
+    row.dataset.count = String(codes.length);
+  }
+}
+
+/**
+ * The end sheet at the last step: the plugin's title and breakdown, then the record, a table
+ * and your deals (no New deal here: nothing is played on this page).
+ * @param {View} v
+ */
+function renderEnd(v) {
+  if (!v.over) {
+    els.result.hidden = true;
+    els.result.replaceChildren();
+    return;
+  }
+  const game = state.game;
+  const title = game.resultTitle ? game.resultTitle(v, ctx) : outcome(v, t("result_drawn"), { heading: true });
+  /** @type {Node[]} */
+  const parts = [h("h2", { id: "result-heading", class: "result-title" }, title)];
+  if (game.resultLines) parts.push(...game.resultLines(v, ctx));
+  parts.push(
+    h(
+      "div",
+      { class: "result-actions" },
+      replay.id
+        ? h(
+            "a",
+            {
+              class: "button",
+              href: `${config.api}/${encodeURIComponent(replay.id)}/record`,
+              download: `cardavia-${config.game}-${replay.id}.json`,
+              "data-testid": "download-record",
+            },
+            t("download_record"),
+          )
+        : null,
+      h("a", { class: "button button-primary", href: R.table_url, "data-testid": "play-deal" }, t("rp_play")),
+      h("a", { class: "button", href: R.history_url, "data-testid": "history-link" }, t("your_deals")),
+    ),
+  );
+  els.result.replaceChildren(...parts);
+  els.result.hidden = false;
+}
+
+/** The log: the step's lines marked, later ones dimmed, the step's first line in view. @param {number} i */
+function markLog(i) {
+  /** @type {HTMLElement | null} */
+  let first = null;
+  for (const li of /** @type {HTMLElement[]} */ ([...els.log.children])) {
+    const step = Number(li.dataset.step);
+    li.classList.toggle("is-current", step === i);
+    li.classList.toggle("is-future", step > i);
+    if (step === i && !first) first = li;
+    if (step === i) li.setAttribute("aria-current", "step");
+    else li.removeAttribute("aria-current");
+  }
+  if (!first) return;
+  // scroll the log only, never the page (on a phone the log lies below the table)
+  const box = els.log.getBoundingClientRect();
+  const line = first.getBoundingClientRect();
+  if (line.top < box.top || line.bottom > box.bottom) els.log.scrollTop += line.top - box.top - box.height / 3;
+}
+
+/**
+ * Where the review's verdict on the step's decision will go (GET /api/games/{id}/review,
+ * architecture.md §8): the review names decisions by their index in the record's actions, and
+ * `replay.steps[i].actions` are the indexes step i took. Until the review exists, nothing.
+ * @param {number} i
+ */
+function reviewMark(i) {
+  const mark = /** @type {HTMLElement} */ (document.querySelector("[data-role=review-mark]"));
+  mark.dataset.actions = replay.steps[i].actions.join(" ");
+  mark.hidden = true;
+}
+
+// ------------------------------------------------------------------ stepping
+
+function listen() {
+  /** @type {Record<string, () => number>} */
+  const moves = { first: () => 0, back: () => at - 1, forward: () => at + 1, last: () => replay.steps.length - 1 };
+  for (const [role, to] of Object.entries(moves)) {
+    part(role).addEventListener("click", (event) => {
+      if (/** @type {HTMLElement} */ (event.currentTarget).getAttribute("aria-disabled") === "true") return;
+      go(to());
+    });
+  }
+  slider.addEventListener("input", () => go(Number(slider.value)));
+  els.log.addEventListener("click", (event) => {
+    const link = /** @type {HTMLElement | null} */ (/** @type {Element} */ (event.target).closest("a[data-step]"));
+    if (!link) return;
+    event.preventDefault();
+    go(Number(link.dataset.step));
+  });
+  document.addEventListener("keydown", (event) => {
+    if (!replay || root.hidden || event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
+    const target = /** @type {HTMLElement} */ (event.target);
+    // the slider steps by itself; a form field or a header link or slider keeps its keys
+    if (target.closest("input, textarea, select, [contenteditable]")) return;
+    const main = document.getElementById("main");
+    if (target !== document.body && !(main && main.contains(target))) return;
+    /** @type {Record<string, () => number>} */
+    const keys = { ArrowLeft: moves.back, ArrowRight: moves.forward, Home: moves.first, End: moves.last };
+    if (!(event.key in keys)) return;
+    event.preventDefault();
+    go(keys[event.key]());
+  });
+  // a swipe across the felt: to the left goes forward, as a page turns
+  /** @type {{ x: number, y: number, id: number } | null} */
+  let touch = null;
+  els.felt.addEventListener("pointerdown", (event) => {
+    // a strip that scrolls sideways (discards, a row of plays) keeps its own swipes
+    const scroller = /** @type {Element} */ (event.target).closest(".discards, .strip");
+    touch = event.pointerType === "mouse" || scroller ? null : { x: event.clientX, y: event.clientY, id: event.pointerId };
+  });
+  els.felt.addEventListener("pointercancel", () => (touch = null));
+  els.felt.addEventListener("pointerup", (event) => {
+    if (!touch || event.pointerId !== touch.id || !replay) return;
+    const dx = event.clientX - touch.x;
+    const dy = event.clientY - touch.y;
+    touch = null;
+    if (Math.abs(dx) >= SWIPE_PX && Math.abs(dx) > 1.5 * Math.abs(dy)) go(dx < 0 ? at + 1 : at - 1);
+  });
+  form.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    const file = /** @type {HTMLInputElement} */ (form.elements.namedItem("file")).files[0];
+    const text = file ? await file.text() : /** @type {HTMLTextAreaElement} */ (form.elements.namedItem("text")).value.trim();
+    if (!text) showError(t("rp_no_record"));
+    else openRecord(text);
+  });
+}

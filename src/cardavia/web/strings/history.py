@@ -1,0 +1,32 @@
+"""The history page's words (`/{lang}/history`, static/history.js): the deals this browser
+played, and how they went per game."""
+
+from __future__ import annotations
+
+from cardavia.web.strings.markers import N_, NP_
+
+STRINGS: dict[str, str] = {
+    "hs_empty": N_("No deals in this browser yet. The deals you play here are listed here."),
+    "hs_game": N_("Game"),
+    "hs_deals": N_("Finished deals"),
+    "hs_win_share": N_("Your win share (95% interval)"),
+    "hs_fair_share": N_("Fair share"),
+    "hs_mean_score": N_("Your mean score"),
+    "hs_share": N_("%(share)s (%(low)s–%(high)s)"),
+    "hs_you_won": N_("You won"),
+    "hs_seat_won": N_("%(seat)s won"),
+    "hs_drawn": N_("Nobody won"),
+    "hs_in_progress": N_("In progress"),
+    "hs_gone": N_("No longer on the server"),
+    "hs_score": N_("your score %(score)s"),
+    "hs_replay": N_("Replay"),
+    "hs_continue": N_("Continue"),
+    "hs_unknown_date": N_("Date unknown"),
+    "hs_level_easy": N_("Easy"),
+    "hs_level_normal": N_("Normal"),
+    "hs_level_hard": N_("Hard"),
+}
+
+PLURALS: dict[str, tuple[str, str]] = {
+    "hs_count": NP_("%(n)s deal", "%(n)s deals"),
+}

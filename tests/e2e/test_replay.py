@@ -1,0 +1,252 @@
+"""The replay page and the history in a browser (issue 23, architecture.md §8): a finished deal
+step by step by button, arrow key, swipe and `?step=` link, every hand shown, the log beside it
+and the end sheet at the end; a record opened from a file or pasted, and the clear messages for a
+broken one, another game's and one with an illegal move; no replay before the end; the history
+after several deals played at the table, "New deal" losing none. In Chinese and Russian, at
+phone and desktop sizes; screenshots in artifacts/screenshots/."""
+
+from __future__ import annotations
+
+import json
+import math
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import Browser, FilePayload, Page, expect
+
+from cardavia.games.registry import GAMES
+from tests.e2e.conftest import DESKTOP, PHONE
+from tests.e2e.helpers import (
+    TIMEOUT,
+    deal_id,
+    finished_deal,
+    new_page,
+    play_deal_by_clicking,
+    replay_step,
+)
+
+SIZES = pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["desktop", "phone"])
+LANGS = pytest.mark.parametrize("lang", ["zh", "ru"])
+
+
+def _no_sideways_scroll(page: Page) -> None:
+    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+
+
+@SIZES
+@LANGS
+def test_stepping_by_button_key_link_and_swipe(
+    browser: Browser, base_url: str, lang: str, viewport: dict[str, int], screenshots: Path
+) -> None:
+    page = new_page(browser, base_url, viewport)
+    page.goto(f"/{lang}/")
+    deal, _ = finished_deal(page, "sisepai", 11)
+    page.goto(f"/{lang}/games/sisepai/replay/{deal}")
+    assert replay_step(page) == 0
+    table = page.get_by_test_id("table")
+    last = int(page.get_attribute("[data-testid=replay-slider]", "max") or 0)
+    assert last > 10
+    # every hand is shown from the first step: yours under the table, the others' in their seats
+    assert page.get_by_test_id("hand-card").count() == 20
+    for seat in (1, 2, 3):
+        expect(page.get_by_test_id(f"seat-{seat}").get_by_test_id("seat-hand")).to_be_visible()
+        cards = page.get_by_test_id(f"seat-{seat}").locator("[data-testid=seat-hand] .card")
+        assert cards.count() >= 20
+    expect(page.get_by_test_id("replay-back")).to_have_attribute("aria-disabled", "true")
+    # the arrow keys, Home and End; the URL follows the step
+    page.keyboard.press("ArrowRight")
+    expect(table).to_have_attribute("data-step", "1")
+    assert re.search(r"[?&]step=1\b", page.url)
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("ArrowLeft")
+    expect(table).to_have_attribute("data-step", "1")
+    # the step's line in the log is marked, the later ones are not yet played
+    current = page.locator("[data-testid=log] li.is-current")
+    assert current.count() >= 1
+    assert page.locator("[data-testid=log] li.is-future").count() > 0
+    page.keyboard.press("End")
+    expect(table).to_have_attribute("data-step", str(last))
+    expect(table).to_have_attribute("data-end", "true")
+    expect(page.get_by_test_id("result")).to_be_visible()
+    expect(page.get_by_test_id("history-link")).to_be_visible()
+    expect(page.get_by_test_id("download-record")).to_be_visible()
+    assert page.locator("[data-testid=log] li.is-future").count() == 0
+    page.screenshot(path=screenshots / f"replay-end-{lang}-{viewport['width']}.png", full_page=True)
+    page.keyboard.press("Home")
+    expect(table).to_have_attribute("data-step", "0")
+    # the buttons
+    page.get_by_test_id("replay-forward").click()
+    page.get_by_test_id("replay-forward").click()
+    expect(table).to_have_attribute("data-step", "2")
+    page.get_by_test_id("replay-back").click()
+    expect(table).to_have_attribute("data-step", "1")
+    # a log line is a link to its step
+    page.locator("[data-testid=log] li a[data-step='6']").first.click()
+    expect(table).to_have_attribute("data-step", "6")
+    # a swipe across the felt: leftwards goes forward, rightwards back
+    _swipe(page, -120)
+    expect(table).to_have_attribute("data-step", "7")
+    _swipe(page, 120)
+    expect(table).to_have_attribute("data-step", "6")
+    # a link to a step opens there
+    page.goto(f"/{lang}/games/sisepai/replay/{deal}?step=5")
+    assert replay_step(page) == 5
+    expect(page.get_by_test_id("replay-counter")).to_contain_text("5")
+    _no_sideways_scroll(page)
+    page.screenshot(
+        path=screenshots / f"replay-step5-{lang}-{viewport['width']}.png", full_page=True
+    )
+    assert not page.errors  # type: ignore[attr-defined]
+
+
+def _wilson(wins: int, n: int) -> tuple[float, float]:
+    z = 1.96
+    p = wins / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def _idle_seat(record: dict[str, Any], index: int) -> int:
+    """A seat that owes no decision before the record's action `index` (its move is illegal)."""
+    state = GAMES[record["game"]].new_deal(record["seed"], record["dealer"])
+    for entry in record["actions"][:index]:
+        state.apply(entry["seat"], entry["action"])
+    return next(s for s in range(state.game.players) if s not in state.to_act())
+
+
+def _swipe(page: Page, dx: int) -> None:
+    """A finger's swipe across the middle of the felt (pointer events, as a touch screen sends)."""
+    page.evaluate(
+        """dx => {
+            const felt = document.querySelector('[data-role=felt]');
+            const box = felt.getBoundingClientRect();
+            const x = box.left + box.width / 2, y = box.top + Math.min(box.height / 2, 200);
+            const at = (type, px) => felt.dispatchEvent(new PointerEvent(type, {
+                pointerId: 7, pointerType: 'touch', clientX: px, clientY: y, bubbles: true}));
+            at('pointerdown', x - dx / 2);
+            at('pointerup', x + dx / 2);
+        }""",
+        dx,
+    )
+
+
+def test_no_replay_before_the_end(browser: Browser, base_url: str) -> None:
+    """A deal in progress: the page says so and shows nothing of it (no hand, no log)."""
+    page = new_page(browser, base_url, DESKTOP)
+    page.goto("/ru/games/paohuzi/table?seed=4&level=greedy")
+    deal = deal_id(page)
+    page.goto(f"/ru/games/paohuzi/replay/{deal}")
+    message = page.get_by_test_id("replay-message")
+    expect(message).to_contain_text("ещё не закончена", timeout=TIMEOUT)
+    expect(page.get_by_test_id("back-to-table")).to_have_attribute("href", re.compile(deal))
+    expect(page.get_by_test_id("table")).to_be_hidden()
+    assert page.locator("[data-testid=seat-hand] .card, [data-testid=log] li").count() == 0
+    assert not page.errors  # type: ignore[attr-defined]
+
+
+@SIZES
+@LANGS
+def test_opening_a_record_good_and_broken(
+    browser: Browser, base_url: str, lang: str, viewport: dict[str, int], screenshots: Path
+) -> None:
+    page = new_page(browser, base_url, viewport)
+    page.goto(f"/{lang}/")
+    deal, _ = finished_deal(page, "paohuzi", 21)
+    record = page.request.get(f"/api/games/{deal}/record").json()
+    page.goto(f"/{lang}/games/paohuzi/replay")
+    expect(page.get_by_test_id("table")).to_be_hidden()
+    error = page.get_by_test_id("record-error")
+    # nothing chosen
+    page.get_by_test_id("open-record-button").click()
+    expect(error).to_be_visible()
+    # a broken record (not JSON)
+    page.get_by_test_id("record-text").fill('{"format": "cardavia-deal/1", ')
+    page.get_by_test_id("open-record-button").click()
+    expect(error).to_contain_text("JSON")
+    page.screenshot(
+        path=screenshots / f"record-broken-{lang}-{viewport['width']}.png", full_page=True
+    )
+    # a record with an illegal move: the move is named
+    bad = json.loads(json.dumps(record))
+    bad["actions"][1] = {"seat": _idle_seat(record, 1), "action": bad["actions"][1]["action"]}
+    page.get_by_test_id("record-text").fill(json.dumps(bad))
+    page.get_by_test_id("open-record-button").click()
+    expect(error).to_contain_text("actions[1]")
+    expect(error).to_contain_text("2")  # "move 2", in the page's language
+    # a record of another game: named, with a way to open it there
+    page.goto(f"/{lang}/")
+    other, _ = finished_deal(page, "chuopai", 2)
+    other_record = page.request.get(f"/api/games/{other}/record").text()
+    page.goto(f"/{lang}/games/paohuzi/replay")
+    page.get_by_test_id("record-text").fill(other_record)
+    page.get_by_test_id("open-record-button").click()
+    expect(page.get_by_test_id("open-there")).to_be_visible()
+    page.get_by_test_id("open-there").click()
+    page.wait_for_url(re.compile(r"/games/chuopai/replay"))
+    assert replay_step(page) == 0
+    # the good record, uploaded as a file
+    page.goto(f"/{lang}/games/paohuzi/replay")
+    upload: FilePayload = {
+        "name": "deal.json",
+        "mimeType": "application/json",
+        "buffer": json.dumps(record).encode(),
+    }
+    page.get_by_test_id("record-file").set_input_files(files=upload)
+    page.get_by_test_id("open-record-button").click()
+    assert replay_step(page) == 0
+    expect(error).to_be_hidden()
+    page.keyboard.press("End")
+    expect(page.get_by_test_id("result")).to_be_visible()
+    # nothing was stored: no download of a record the browser already has
+    expect(page.get_by_test_id("download-record")).to_have_count(0)
+    page.screenshot(
+        path=screenshots / f"record-opened-{lang}-{viewport['width']}.png", full_page=True
+    )
+    _no_sideways_scroll(page)
+    assert not page.errors  # type: ignore[attr-defined]
+
+
+@SIZES
+@LANGS
+def test_history_after_several_deals(
+    browser: Browser, base_url: str, lang: str, viewport: dict[str, int], screenshots: Path
+) -> None:
+    """Three Paohuzi deals at the table, each after New deal: the history lists them all, newest
+    first, with their replays, and counts them for the game."""
+    page = new_page(browser, base_url, viewport)
+    page.goto(f"/{lang}/games/paohuzi/table?seed=8&level=greedy")
+    deals = []
+    for n in range(3):
+        deals.append(deal_id(page))
+        play_deal_by_clicking(page)
+        expect(page.get_by_test_id("replay-link")).to_be_visible()
+        expect(page.get_by_test_id("history-link")).to_be_visible()
+        if n < 2:
+            page.get_by_test_id("new-deal").click()
+            page.wait_for_function(
+                "id => !location.search.includes(id)", arg=deals[-1], timeout=TIMEOUT
+            )
+    page.get_by_test_id("history-link").click()
+    page.wait_for_selector("[data-testid=history][data-state=ready]", timeout=TIMEOUT)
+    listed = page.get_by_test_id("history-deal")
+    assert [listed.nth(i).get_attribute("data-deal") for i in range(3)] == deals[::-1]
+    row = page.locator("[data-testid=history-games] tr[data-game=paohuzi]")
+    expect(row).to_have_attribute("data-deals", "3")
+    expect(row.locator("[data-role=fair-share]")).to_contain_text("33")
+    # the share and its 95% Wilson interval, as whole percentages
+    wins = int(row.get_attribute("data-wins") or 0)
+    shown = [int(n) for n in re.findall(r"\d+", row.locator("[data-role=win-share]").inner_text())]
+    assert shown == [round(100 * x) for x in (wins / 3, *_wilson(wins, 3))], shown
+    _no_sideways_scroll(page)
+    page.screenshot(path=screenshots / f"history-{lang}-{viewport['width']}.png", full_page=True)
+    # the oldest deal's replay, from the history
+    listed.nth(2).get_by_test_id("history-replay").click()
+    assert replay_step(page) == 0
+    assert deals[0] in page.url
+    # the header links the history on every page
+    page.get_by_test_id("history-nav").click()
+    page.wait_for_url(re.compile(rf"/{lang}/history$"))
+    assert not page.errors  # type: ignore[attr-defined]
