@@ -13,7 +13,6 @@ import { present, renderFinal } from "./present.js";
 import { renderActions } from "./actions.js";
 import { focusHand } from "./hand.js";
 import { focusLost, byKeyboard } from "./focus.js";
-import { focusLost } from "./focus.js";
 import { noteDeal } from "./deals.js";
 
 /** @typedef {import("./types.js").View} View */
