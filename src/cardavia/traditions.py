@@ -58,6 +58,9 @@ class Deck:
     # The module of `cardavia.render` that draws the deck's cards (None: none yet).
     renderer: str | None
     games: tuple[GameInfo, ...]
+    # A few of its cards (renderer codes) that show the deck at a glance on the card traditions
+    # page; the deck's own page shows every face.
+    showcase: tuple[str, ...] = ()
 
 
 SISEPAI = GameInfo(
@@ -82,6 +85,7 @@ DECKS: tuple[Deck, ...] = (
         N_("Chess figures and soldiers in four colours: red, yellow, white and green."),
         "sisepai",
         (SISEPAI,),
+        showcase=("rK", "yA", "wE", "gC", "rH", "yN", "wS", "F1"),
     ),
     Deck(
         "nantong-long-cards",
@@ -104,6 +108,7 @@ DECKS: tuple[Deck, ...] = (
                 True,
             ),
         ),
+        showcase=("1M", "5M", "9M", "3S", "9S", "1C", "T", "W", "R"),
     ),
     Deck(
         "sichuan-cards",
@@ -127,6 +132,7 @@ DECKS: tuple[Deck, ...] = (
                 clockwise=True,
             ),
         ),
+        showcase=("6-6", "1-1", "4-4", "1-3", "5-6", "2-3", "1-2", "2-4"),
     ),
     Deck(
         "chinese-number-cards",
@@ -158,6 +164,7 @@ DECKS: tuple[Deck, ...] = (
                 players_without_engine=None if "erqishi" in GAMES else 3,
             ),
         ),
+        showcase=("s1", "s2", "s7", "s10", "L1", "L2", "L7", "L10"),
     ),
 )
 
