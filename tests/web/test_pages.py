@@ -318,3 +318,21 @@ def test_the_placeholders_links_lead_to_two_seven_ten_for_good(
     assert slashed.url.path == f"/{lang}/games/erqishi/rules"
     # another id that begins like the old one is not taken for it
     assert client.get(f"/{lang}/games/two-seven-tens/rules").status_code == 404
+
+
+def test_a_deal_of_another_game_leads_to_its_own_table(client: TestClient) -> None:
+    """Usability review m4: a Nantong deal opened at the Sì Sè Pái table (an edited or pasted
+    link) goes to the Nantong table, its query kept; an unknown id is left to the table's
+    client, which says it is unknown."""
+    deal = client.post("/api/games", json={"game": "nantong", "seed": 4}).json()["id"]
+    r = client.get(f"/ru/games/sisepai/table?deal={deal}&level=hard", follow_redirects=False)
+    assert r.status_code == 303
+    assert r.headers["location"].endswith(f"/ru/games/nantong/table?deal={deal}&level=hard")
+    assert (
+        client.get(f"/ru/games/nantong/table?deal={deal}", follow_redirects=False).status_code
+        == 200
+    )
+    assert (
+        client.get("/en/games/sisepai/table?deal=nosuchdeal", follow_redirects=False).status_code
+        == 200
+    )
