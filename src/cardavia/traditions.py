@@ -61,6 +61,15 @@ class Deck:
     # A few of its cards (renderer codes) that show the deck at a glance on the card traditions
     # page; the deck's own page shows every face.
     showcase: tuple[str, ...] = ()
+    # Its Wikipedia article in other languages than English, where one exists: (lang, url)
+    wikipedia_in: tuple[tuple[str, str], ...] = ()
+
+    def wikipedia_for(self, lang: str) -> tuple[str, str]:
+        """The article in the page's language if there is one, else the English one, with its
+        language."""
+        return next(
+            ((code, url) for code, url in self.wikipedia_in if code == lang), ("en", self.wikipedia)
+        )
 
 
 SISEPAI = GameInfo(
@@ -86,6 +95,7 @@ DECKS: tuple[Deck, ...] = (
         "sisepai",
         (SISEPAI,),
         showcase=("rK", "yA", "wE", "gC", "rH", "yN", "wS", "F1"),
+        wikipedia_in=(("zh", "https://zh.wikipedia.org/wiki/%E5%9B%9B%E8%89%B2%E7%89%8C"),),
     ),
     Deck(
         "nantong-long-cards",
@@ -165,6 +175,7 @@ DECKS: tuple[Deck, ...] = (
             ),
         ),
         showcase=("s1", "s2", "s7", "s10", "L1", "L2", "L7", "L10"),
+        wikipedia_in=(("zh", "https://zh.wikipedia.org/wiki/%E5%AD%97%E7%89%8C"),),
     ),
 )
 

@@ -336,3 +336,16 @@ def test_a_deal_of_another_game_leads_to_its_own_table(client: TestClient) -> No
         client.get("/en/games/sisepai/table?deal=nosuchdeal", follow_redirects=False).status_code
         == 200
     )
+
+
+def test_wikipedia_in_the_pages_language_where_there_is_an_article(client: TestClient) -> None:
+    """Usability review p2: the Chinese page of a deck with a Chinese article links to it; a
+    deck with none says that its link leads to English."""
+    zh = client.get("/zh/decks/four-colour-cards").text
+    assert 'href="https://zh.wikipedia.org/wiki/%E5%9B%9B%E8%89%B2%E7%89%8C"' in zh
+    assert 'hreflang="zh">维基百科<' in zh
+    sichuan = client.get("/zh/decks/sichuan-cards").text
+    assert 'href="https://en.wikipedia.org/' in sichuan and "维基百科（英文）" in sichuan
+    english = client.get("/en/decks/four-colour-cards").text
+    assert 'href="https://en.wikipedia.org/wiki/Four_color_cards"' in english
+    assert ">Wikipedia<" in english

@@ -105,7 +105,10 @@ def _deck_dict(lang: str, deck: Deck, every_card: bool = False) -> dict[str, Any
         "region": gettext(deck.region),
         "country": gettext(deck.country),
         "cards": deck.cards,
-        "wikipedia": deck.wikipedia,
+        # the article in the page's language where there is one (usability review p2)
+        "wikipedia": deck.wikipedia_for(lang)[1],
+        "wikipedia_lang": deck.wikipedia_for(lang)[0],
+        "lang": lang,
         "description": gettext(deck.description),
         "url": f"/{lang}/decks/{deck.id}",
         "games": [_game_dict(lang, deck, g) for g in deck.games],
