@@ -58,6 +58,18 @@ class Deck:
     # The module of `cardavia.render` that draws the deck's cards (None: none yet).
     renderer: str | None
     games: tuple[GameInfo, ...]
+    # A few of its cards (renderer codes) that show the deck at a glance on the card traditions
+    # page; the deck's own page shows every face.
+    showcase: tuple[str, ...] = ()
+    # Its Wikipedia article in other languages than English, where one exists: (lang, url)
+    wikipedia_in: tuple[tuple[str, str], ...] = ()
+
+    def wikipedia_for(self, lang: str) -> tuple[str, str]:
+        """The article in the page's language if there is one, else the English one, with its
+        language."""
+        return next(
+            ((code, url) for code, url in self.wikipedia_in if code == lang), ("en", self.wikipedia)
+        )
 
 
 SISEPAI = GameInfo(
@@ -82,6 +94,8 @@ DECKS: tuple[Deck, ...] = (
         N_("Chess figures and soldiers in four colours: red, yellow, white and green."),
         "sisepai",
         (SISEPAI,),
+        showcase=("rK", "yA", "wE", "gC", "rH", "yN", "wS", "F1"),
+        wikipedia_in=(("zh", "https://zh.wikipedia.org/wiki/%E5%9B%9B%E8%89%B2%E7%89%8C"),),
     ),
     Deck(
         "nantong-long-cards",
@@ -104,6 +118,7 @@ DECKS: tuple[Deck, ...] = (
                 True,
             ),
         ),
+        showcase=("1M", "5M", "9M", "3S", "9S", "1C", "T", "W", "R"),
     ),
     Deck(
         "sichuan-cards",
@@ -127,6 +142,7 @@ DECKS: tuple[Deck, ...] = (
                 clockwise=True,
             ),
         ),
+        showcase=("6-6", "1-1", "4-4", "1-3", "5-6", "2-3", "1-2", "2-4"),
     ),
     Deck(
         "chinese-number-cards",
@@ -158,6 +174,8 @@ DECKS: tuple[Deck, ...] = (
                 players_without_engine=None if "erqishi" in GAMES else 3,
             ),
         ),
+        showcase=("s1", "s2", "s7", "s10", "L1", "L2", "L7", "L10"),
+        wikipedia_in=(("zh", "https://zh.wikipedia.org/wiki/%E5%AD%97%E7%89%8C"),),
     ),
 )
 

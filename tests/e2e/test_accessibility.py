@@ -29,6 +29,11 @@ PAGES = [
     "/ru/games/erqishi/rules",
     "/ru/games/chuopai/replay",  # the form that opens a record
     "/zh/history",
+    # the deck's cards (M5), a summary and contents in zh and ru (M4)
+    "/ru/decks/nantong-long-cards",
+    "/zh/decks/four-colour-cards",
+    "/zh/games/chuopai/rules",
+    "/ru/games/sisepai/rules",
 ]
 GAMES = sorted(REGISTERED)
 
@@ -52,6 +57,19 @@ def test_table_with_a_hint(
     page.keyboard.press("h")
     expect(page.locator("[data-testid=hint-line]")).not_to_be_empty(timeout=TIMEOUT)
     expect_accessible(page)
+    assert not page.errors  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["desktop", "phone"])
+def test_the_rules_drawer_over_a_table(
+    browser: Browser, base_url: str, viewport: dict[str, int]
+) -> None:
+    page = new_page(browser, base_url, viewport)
+    page.goto("/ru/games/nantong/table?seed=3&level=greedy")
+    assert wait_for_turn(page) == "your-turn"
+    page.locator("[data-testid=rules-open]").click()
+    expect(page.locator("[data-testid=rules-drawer]")).to_be_visible()
+    expect_accessible(page, "the rules drawer")
     assert not page.errors  # type: ignore[attr-defined]
 
 

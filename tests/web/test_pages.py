@@ -318,3 +318,44 @@ def test_the_placeholders_links_lead_to_two_seven_ten_for_good(
     assert slashed.url.path == f"/{lang}/games/erqishi/rules"
     # another id that begins like the old one is not taken for it
     assert client.get(f"/{lang}/games/two-seven-tens/rules").status_code == 404
+
+
+def test_a_deal_of_another_game_leads_to_its_own_table(client: TestClient) -> None:
+    """Usability review m4: a Nantong deal opened at the Sì Sè Pái table (an edited or pasted
+    link) goes to the Nantong table, its query kept; an unknown id is left to the table's
+    client, which says it is unknown."""
+    deal = client.post("/api/games", json={"game": "nantong", "seed": 4}).json()["id"]
+    r = client.get(f"/ru/games/sisepai/table?deal={deal}&level=hard", follow_redirects=False)
+    assert r.status_code == 303
+    assert r.headers["location"].endswith(f"/ru/games/nantong/table?deal={deal}&level=hard")
+    assert (
+        client.get(f"/ru/games/nantong/table?deal={deal}", follow_redirects=False).status_code
+        == 200
+    )
+    assert (
+        client.get("/en/games/sisepai/table?deal=nosuchdeal", follow_redirects=False).status_code
+        == 200
+    )
+
+
+def test_wikipedia_in_the_pages_language_where_there_is_an_article(client: TestClient) -> None:
+    """Usability review p2: the Chinese page of a deck with a Chinese article links to it; a
+    deck with none says that its link leads to English."""
+    zh = client.get("/zh/decks/four-colour-cards").text
+    assert 'href="https://zh.wikipedia.org/wiki/%E5%9B%9B%E8%89%B2%E7%89%8C"' in zh
+    assert 'hreflang="zh">维基百科<' in zh
+    sichuan = client.get("/zh/decks/sichuan-cards").text
+    assert 'href="https://en.wikipedia.org/' in sichuan and "维基百科（英文）" in sichuan
+    english = client.get("/en/decks/four-colour-cards").text
+    assert 'href="https://en.wikipedia.org/wiki/Four_color_cards"' in english
+    assert ">Wikipedia<" in english
+
+
+def test_the_table_of_a_game_not_playable_yet_is_still_its_page(client: TestClient) -> None:
+    """Usability review p1: the Two Seven Ten table's URL answers 404, but as the game's page in
+    the visitor's language (language links, the tabs), with its deck to go back to."""
+    r = client.get("/ru/games/two-seven-ten/table")
+    assert r.status_code == 404
+    assert "В эту игру пока нельзя сыграть." in r.text
+    assert 'href="/ru/decks/chinese-number-cards"' in r.text
+    assert 'href="/uk/games/two-seven-ten/table"' in r.text  # the language switch

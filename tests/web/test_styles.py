@@ -1,6 +1,7 @@
 """The styles by feature (docs/table-client.md, Styles): every page loads the shared parts,
-in order; a rules page adds its own; a table adds the table's and then its game's, and no page
-loads another game's styles. The shared files name no game, and a game's file no other game."""
+in order; a rules page adds its own; a table adds the rules' (for its rules drawer), the
+table's and then its game's, and no page loads another game's styles. The shared files name
+no game, and a game's file no other game."""
 
 from __future__ import annotations
 
@@ -53,8 +54,11 @@ def test_pages_without_a_table_load_only_the_shared_styles(client: TestClient) -
 
 @pytest.mark.parametrize("game", PLAYABLE)
 def test_a_table_loads_the_table_s_styles_then_its_game_s(client: TestClient, game: str) -> None:
+    # the rules' styles too, for the rules drawer (every playable game has its rules)
     assert stylesheets(client, f"/en/games/{game}/table") == [
         *SHARED,
+        "/static/css/rules.css",
+        "/static/css/rules-drawer.css",
         "/static/css/table.css",
         f"/static/table/{game}.css",
     ]

@@ -11,6 +11,8 @@ from starlette.responses import RedirectResponse, Response
 from starlette.routing import Route
 
 from cardavia.render.decks import renderer
+from cardavia.store.base import StoreError
+from cardavia.table.live import UnknownDealError, UnreadableDealError
 from cardavia.traditions import DECKS, FORMER_IDS, Deck, GameInfo, find_deck, find_game_info
 from cardavia.web import i18n
 from cardavia.web.content import rules_page
@@ -81,7 +83,23 @@ def _players_line(game: GameInfo) -> str:
     return " · ".join((players, ais, gettext("one deal")))
 
 
-def _deck_dict(lang: str, deck: Deck) -> dict[str, Any]:
+def _deck_cards(lang: str, deck: Deck, codes: tuple[str, ...]) -> list[dict[str, str]]:
+    """Pictures of the deck's cards (`/cards/<game>/…`, drawn by the deck's renderer, which
+    the route finds through any of its games), named in the page's language."""
+    module = renderer(deck.games[0].id) if deck.games else None
+    if module is None:
+        return []
+    game = deck.games[0].id
+    return [
+        {"url": f"/cards/{game}/{code}.svg?lang={lang}", "name": module.card_name(code, lang)}
+        for code in codes
+        if code in module.CODES
+    ]
+
+
+def _deck_dict(lang: str, deck: Deck, every_card: bool = False) -> dict[str, Any]:
+    module = renderer(deck.games[0].id) if deck.games else None
+    every = tuple(module.CODES) if module is not None and every_card else ()
     return {
         "id": deck.id,
         "name": gettext(deck.name),
@@ -89,10 +107,15 @@ def _deck_dict(lang: str, deck: Deck) -> dict[str, Any]:
         "region": gettext(deck.region),
         "country": gettext(deck.country),
         "cards": deck.cards,
-        "wikipedia": deck.wikipedia,
+        # the article in the page's language where there is one (usability review p2)
+        "wikipedia": deck.wikipedia_for(lang)[1],
+        "wikipedia_lang": deck.wikipedia_for(lang)[0],
+        "lang": lang,
         "description": gettext(deck.description),
         "url": f"/{lang}/decks/{deck.id}",
         "games": [_game_dict(lang, deck, g) for g in deck.games],
+        "showcase": _deck_cards(lang, deck, deck.showcase),
+        "every_card": _deck_cards(lang, deck, every),
     }
 
 
@@ -115,7 +138,7 @@ async def deck_page(request: Request) -> Response:
     deck = find_deck(request.path_params["deck"])
     if deck is None:
         raise HTTPException(404, "unknown deck")
-    data = _deck_dict(lang, deck)
+    data = _deck_dict(lang, deck, every_card=True)
     return _render(request, "deck.html", data["name"], deck=data)
 
 
@@ -164,7 +187,22 @@ async def rules(request: Request) -> Response:
         f"{game['name']} · {gettext('Full rules')}",
         game=game,
         rules_html=page.html if page else None,
+        toc=page.toc if page else (),
+        summary_html=page.summary_html if page else None,
     )
+
+
+async def _game_of_deal(request: Request) -> str | None:
+    """The game of the deal `?deal=` names, if the store has it (else the table's client says
+    the deal is unknown, as it always did)."""
+    deal = request.query_params.get("deal")
+    if not deal:
+        return None
+    try:
+        found = await request.app.state.tables.get(deal)
+    except (UnknownDealError, UnreadableDealError, StoreError):
+        return None  # the table's client tells the player, as for any deal it cannot open
+    return str(found.game.name)
 
 
 async def table(request: Request) -> Response:
@@ -172,10 +210,27 @@ async def table(request: Request) -> Response:
         return moved
     lang, game = _game(request)
     if not game["playable"]:
-        raise HTTPException(404, "this game cannot be played yet")
+        # still the game's page, in the visitor's language, with its deck to go back to (p1)
+        page = _render(request, "coming.html", f"{game['name']} · {gettext('Table')}", game=game)
+        page.status_code = 404
+        return page
+    # A deal of another game opened at this table (a pasted or edited link) goes to its own
+    # game's table, where it can be played (usability review m4).
+    other = await _game_of_deal(request)
+    if other is not None and other != game["id"] and find_game_info(other) is not None:
+        url = request.url.replace(path=f"/{lang}/games/{other}/table")
+        return RedirectResponse(str(url), status_code=303)
     config = _table_config(lang, game)
+    rules = rules_page(game["id"], lang)  # for the rules drawer
     return _render(
-        request, "table.html", f"{game['name']} · {gettext('Table')}", game=game, config=config
+        request,
+        "table.html",
+        f"{game['name']} · {gettext('Table')}",
+        game=game,
+        config=config,
+        rules_html=rules.html if rules else None,
+        toc=rules.toc if rules else (),
+        summary_html=rules.summary_html if rules else None,
     )
 
 

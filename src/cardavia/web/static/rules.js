@@ -1,7 +1,8 @@
 // @ts-check
 // The Full rules page: a table wider than the screen scrolls sideways inside its frame. Mark the
 // frame with the sides that have more to show (css/rules.css shades them), so a phone reader
-// knows to swipe rather than reading a cut-off column as the whole table.
+// knows to swipe rather than reading a cut-off column as the whole table. The contents stay
+// open beside the text on a wide screen (css/rules.css) and closed at the top of a phone's.
 (() => {
   "use strict";
 
@@ -20,6 +21,19 @@
       mark(frame);
     }
     window.addEventListener("resize", () => frames.forEach(mark));
+    const toc = /** @type {HTMLDetailsElement | null} */ (document.querySelector("[data-toc]"));
+    if (toc) {
+      const wide = window.matchMedia("(min-width: 1100px)");
+      const fit = () => {
+        toc.open = wide.matches;
+      };
+      fit();
+      wide.addEventListener("change", fit);
+      // the way back from the end of a long page opens the contents it leads to
+      document.querySelector("[data-testid=to-contents]")?.addEventListener("click", () => {
+        toc.open = true;
+      });
+    }
   }
 
   if (document.readyState === "loading") {
