@@ -351,11 +351,20 @@ def test_wikipedia_in_the_pages_language_where_there_is_an_article(client: TestC
     assert ">Wikipedia<" in english
 
 
-def test_the_table_of_a_game_not_playable_yet_is_still_its_page(client: TestClient) -> None:
-    """Usability review p1: the Two Seven Ten table's URL answers 404, but as the game's page in
-    the visitor's language (language links, the tabs), with its deck to go back to."""
-    r = client.get("/ru/games/two-seven-ten/table")
+def test_the_table_of_a_game_not_playable_yet_is_still_its_page(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Usability review p1: the table's URL of a game with no engine yet (as Two Seven Ten's
+    was) answers 404, but as the game's page in the visitor's language (language links, the
+    tabs), with its deck to go back to."""
+    _with_games(
+        monkeypatch,
+        lambda d: replace(
+            d, games=tuple(replace(g, playable=g.id != "paohuzi" and g.playable) for g in d.games)
+        ),
+    )
+    r = client.get("/ru/games/paohuzi/table")
     assert r.status_code == 404
     assert "В эту игру пока нельзя сыграть." in r.text
     assert 'href="/ru/decks/chinese-number-cards"' in r.text
-    assert 'href="/uk/games/two-seven-ten/table"' in r.text  # the language switch
+    assert 'href="/uk/games/paohuzi/table"' in r.text  # the language switch
