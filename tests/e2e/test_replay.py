@@ -158,6 +158,7 @@ def test_opening_a_record_good_and_broken(
     record = page.request.get(f"/api/games/{deal}/record").json()
     page.goto(f"/{lang}/games/paohuzi/replay")
     expect(page.get_by_test_id("table")).to_be_hidden()
+    expect(page.get_by_test_id("replay-message")).to_be_hidden()  # nothing to say yet
     error = page.get_by_test_id("record-error")
     # nothing chosen
     page.get_by_test_id("open-record-button").click()

@@ -17,6 +17,8 @@ from cardavia.traditions import DECKS
 from tests.web.helpers import stored
 from tests.web.test_api import _play_to_end
 
+pytestmark = pytest.mark.backends  # SQLite and PostgreSQL (tests/backends.py)
+
 EASY = {"game": "sisepai", "level": "easy"}
 
 

@@ -75,7 +75,7 @@ const slider = /** @type {HTMLInputElement} */ (part("slider"));
 const form = /** @type {HTMLFormElement} */ (document.querySelector("[data-role=open-record]"));
 const recordError = /** @type {HTMLElement} */ (document.querySelector("[data-role=record-error]"));
 /** The message in place of the table when there is no replay to show (or not yet). */
-const message = h("div", { class: "notice-box replay-message", "data-testid": "replay-message", role: "status" });
+const message = h("div", { class: "notice-box replay-message", "data-testid": "replay-message", role: "status", hidden: true });
 
 // ------------------------------------------------------------------ loading
 
