@@ -351,11 +351,19 @@ def test_wikipedia_in_the_pages_language_where_there_is_an_article(client: TestC
     assert ">Wikipedia<" in english
 
 
-def test_the_table_of_a_game_not_playable_yet_is_still_its_page(client: TestClient) -> None:
-    """Usability review p1: the Two Seven Ten table's URL answers 404, but as the game's page in
-    the visitor's language (language links, the tabs), with its deck to go back to."""
-    r = client.get("/ru/games/two-seven-ten/table")
+def test_the_table_of_a_game_not_playable_yet_is_still_its_page(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Usability review p1: the table's URL of a game listed but not playable yet answers 404,
+    but as the game's page in the visitor's language (language links, the tabs), with its deck
+    to go back to."""
+    coming = GameInfo("coming", "Coming", "Not playable yet.", False, players_without_engine=3)
+    _with_games(
+        monkeypatch,
+        lambda d: replace(d, games=(*d.games, coming)) if d.id == "chinese-number-cards" else d,
+    )
+    r = client.get("/ru/games/coming/table")
     assert r.status_code == 404
     assert "В эту игру пока нельзя сыграть." in r.text
     assert 'href="/ru/decks/chinese-number-cards"' in r.text
-    assert 'href="/uk/games/two-seven-ten/table"' in r.text  # the language switch
+    assert 'href="/uk/games/coming/table"' in r.text  # the language switch
