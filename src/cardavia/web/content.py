@@ -51,7 +51,7 @@ def _cards_html(game: str, codes: str, lang: str) -> str:
     if module is None:
         return f'<span class="card-row">{escape(codes)}</span>'
     imgs = "".join(
-        f'<img class="card" src="/cards/{game}/{escape(code)}.svg?lang={lang}" loading="lazy" '
+        f'<img class="card" src="/cards/{game}/{escape(code)}.svg?lang={lang}" '
         f'alt="{escape(module.card_name(code, lang))}">'
         for code in codes.split()
     )
