@@ -81,11 +81,11 @@ def test_two_seven_tens_rules_show_the_sites_own_cards(
     html = rules_page("erqishi", lang)
     assert html is not None
     codes = re.findall(r'src="/cards/erqishi/([^.]+)\.svg', html.html)
-    cards = page.locator(".rules img.card")
+    cards = page.locator("article.rules img.card")  # the full rules, not the summary above
     assert cards.count() == len(codes) > 100
     cards.last.scroll_into_view_if_needed()
     drawn = page.evaluate(
-        "() => [...document.querySelectorAll('.rules img.card')]"
+        "() => [...document.querySelectorAll('article.rules img.card')]"
         ".filter((i) => i.complete && i.naturalWidth > 0).length"
     )
     assert drawn == len(codes)

@@ -354,17 +354,16 @@ def test_wikipedia_in_the_pages_language_where_there_is_an_article(client: TestC
 def test_the_table_of_a_game_not_playable_yet_is_still_its_page(
     client: TestClient, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """Usability review p1: the table's URL of a game with no engine yet (as Two Seven Ten's
-    was) answers 404, but as the game's page in the visitor's language (language links, the
-    tabs), with its deck to go back to."""
+    """Usability review p1: the table's URL of a game listed but not playable yet answers 404,
+    but as the game's page in the visitor's language (language links, the tabs), with its deck
+    to go back to."""
+    coming = GameInfo("coming", "Coming", "Not playable yet.", False, players_without_engine=3)
     _with_games(
         monkeypatch,
-        lambda d: replace(
-            d, games=tuple(replace(g, playable=g.id != "paohuzi" and g.playable) for g in d.games)
-        ),
+        lambda d: replace(d, games=(*d.games, coming)) if d.id == "chinese-number-cards" else d,
     )
-    r = client.get("/ru/games/paohuzi/table")
+    r = client.get("/ru/games/coming/table")
     assert r.status_code == 404
     assert "В эту игру пока нельзя сыграть." in r.text
     assert 'href="/ru/decks/chinese-number-cards"' in r.text
-    assert 'href="/uk/games/paohuzi/table"' in r.text  # the language switch
+    assert 'href="/uk/games/coming/table"' in r.text  # the language switch

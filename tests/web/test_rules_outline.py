@@ -125,3 +125,12 @@ def test_the_table_holds_the_rules_drawer(client: TestClient) -> None:
     assert html.index("</main>") < html.index('data-testid="rules-drawer"')
     assert drawer.index('data-testid="rules-summary"') < drawer.index('class="rules"')
     assert 'id="base-hu"' in drawer and "Базовые ху" in drawer
+
+
+def test_the_drawers_pictures_load_only_once_it_is_opened(client: TestClient) -> None:
+    """The table page holds the whole rules in its closed drawer: their pictures are lazy there,
+    while the rules page draws its own at once."""
+    table = client.get("/en/games/chuopai/table").text
+    drawer = table[table.index('data-testid="rules-drawer"') :]
+    assert drawer.count('<img class="card" loading="lazy" ') == drawer.count('<img class="card"')
+    assert 'loading="lazy"' not in client.get("/en/games/chuopai/rules").text

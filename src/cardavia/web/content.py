@@ -51,7 +51,7 @@ def _cards_html(game: str, codes: str, lang: str) -> str:
     if module is None:
         return f'<span class="card-row">{escape(codes)}</span>'
     imgs = "".join(
-        f'<img class="card" src="/cards/{game}/{escape(code)}.svg?lang={lang}" loading="lazy" '
+        f'<img class="card" src="/cards/{game}/{escape(code)}.svg?lang={lang}" '
         f'alt="{escape(module.card_name(code, lang))}">'
         for code in codes.split()
     )
@@ -102,11 +102,12 @@ def _chinese_tagged(html: str) -> str:
 
 
 # A section's heading, or a subsection's lead: a paragraph opening with a bold sentence (its
-# last character a full stop, or its Chinese name and a full stop after it: "**Chi** (吃).");
+# last character a full stop, or its Chinese name and a full stop after it: "**Chi** (吃).",
+# "**必须跑**（滚子）。");
 # a bold term ending in a colon is a definition, not a section
 _OUTLINE = re.compile(
     r"<h2>(?P<h2>.*?)</h2>"
-    r"|<p><strong>(?P<lead>[^<]*[.。]|[^<]*(?=</strong> \([^)<]*\)\.))</strong>",
+    r"|<p><strong>(?P<lead>[^<]*[.。]|[^<]*(?=</strong> ?[(（][^)）<]*[)）][.。]))</strong>",
     re.S,
 )
 _NUMBER = re.compile(r"^\d+(\.\d+)*\.?\s+")

@@ -211,9 +211,9 @@ async def table(request: Request) -> Response:
     lang, game = _game(request)
     if not game["playable"]:
         # still the game's page, in the visitor's language, with its deck to go back to (p1)
-        page = _render(request, "coming.html", f"{game['name']} · {gettext('Table')}", game=game)
-        page.status_code = 404
-        return page
+        coming = _render(request, "coming.html", f"{game['name']} · {gettext('Table')}", game=game)
+        coming.status_code = 404
+        return coming
     # A deal of another game opened at this table (a pasted or edited link) goes to its own
     # game's table, where it can be played (usability review m4).
     other = await _game_of_deal(request)
