@@ -110,10 +110,11 @@ def test_hard_level_and_a_hint(
     action = ask_hint(page, by_key)
     assert action in legal, (action, legal)
     line = page.locator("[data-testid=hint-line]")
-    expect(line).to_contain_text("Hint: ")
+    # the hint plays at the table's level and says which (issue 23)
+    expect(line).to_contain_text("Hint at level Hard: ")
     expect(line).not_to_have_class(re.compile("is-thinking"))
     # and why, in one line: the move's merits or the simulations (docs/api.md, `why`)
-    expect(line).to_have_text(re.compile(r"Hint: .+ — .+\.$"))
+    expect(line).to_have_text(re.compile(r"Hint at level Hard: .+ — .+\.$"))
     # its button or hand card is marked, and it is the one that plays the hinted action
     hinted = page.locator(".is-hinted")
     expect(hinted.first).to_be_visible()

@@ -66,3 +66,18 @@ def test_the_worker_keeps_a_review_jobs_answer(store: Store) -> None:
     kept = store.load_review("d2", 1)
     assert kept is not None and json.loads(kept)["payload"] == "points"
     assert store.load_review("d2", 2) is None  # a seat's decision is no review
+
+
+def test_reviews_come_after_decisions_and_one_loop_takes_none(store: Store) -> None:
+    """A review (up to 40 s of search) never goes before a seat's decision or a hint waiting,
+    whoever's turn it is; a worker's loop that takes no reviews leaves them queued."""
+    store.submit_job(review_key("d3", 30, 0), "d3", "review/a", b"r")
+    store.submit_job("d4/seat/5/1/2", "d4", "b", b"s")
+    store.submit_job("d4/hint/6/0/3", "d4", "b", b"h")
+    first = store.take_job("w/0", reviews=False)
+    second = store.take_job("w/0", reviews=False)
+    assert first is not None and second is not None
+    assert {first.key, second.key} == {"d4/seat/5/1/2", "d4/hint/6/0/3"}
+    assert store.take_job("w/0", reviews=False) is None  # only the review is left
+    last = store.take_job("w/1")
+    assert last is not None and last.key == review_key("d3", 30, 0)

@@ -1,4 +1,4 @@
-"""The hint (issue 7, docs/api.md): the normal level's move for you now and why; the errors."""
+"""The hint (issue 7, docs/api.md): the table's level's move for you now and why; the errors."""
 
 from __future__ import annotations
 
@@ -84,3 +84,30 @@ def test_the_view_names_the_level(client: TestClient) -> None:
     for level in ("easy", "normal", "hard"):
         r = client.post("/api/games", json={"game": "chuopai", "seed": 1, "level": level})
         assert r.json()["view"]["level"] == level
+
+
+def test_the_hint_plays_at_the_tables_level_and_names_it(client: TestClient, db: str) -> None:
+    """Issue 23: a normal or hard table's hint is that level's search (its job says so), an easy
+    table's the greedy policy (no search); every hint names the level."""
+    import pickle
+
+    from tests.backends import execute
+
+    for level in ("easy", "normal", "hard"):
+        for seed in range(10):
+            r = client.post("/api/games", json={"game": "nantong", "seed": seed, "level": level})
+            deal_id = r.json()["id"]
+            view = settle(client, deal_id)
+            legal = view["legal_actions"]
+            if not view["over"] and len(set(legal)) > 1 and "win" not in legal:
+                break
+        else:
+            raise AssertionError(f"no decision to hint at level {level}")
+        r = client.post(f"/api/games/{deal_id}/hint", json={"version": view["version"]})
+        hint = r.json()["hint"]
+        assert hint["level"] == level and hint["action"] in legal
+        jobs = execute(db, "SELECT payload FROM jobs WHERE key LIKE ?", (f"{deal_id}/hint/%",))
+        if level == "easy":
+            assert hint["reason"] == "greedy" and hint["samples"] == 0 and not jobs
+        else:
+            assert [pickle.loads(bytes(p))["level"] for (p,) in jobs] == [level]

@@ -19,6 +19,9 @@ from typing import Any, Protocol
 Listener = Callable[[str, str], None]
 LEASE_S = 10.0  # a job taken is another worker's to take once this long passes without renewal
 MAX_TRIES = 3  # a job whose worker died this often (a search that kills its process) is dropped
+# The keys of review jobs (`deal/review/…`, cardavia.table.jobs.review_key), as a LIKE pattern:
+# they go after every other job, and a worker keeps one loop free of them.
+REVIEW_KEYS = "%/review/%"
 
 
 class StoreError(RuntimeError):
@@ -115,11 +118,14 @@ class Store(Protocol):
         lease_s: float = LEASE_S,
         group: str | None = None,
         cap: int | None = None,
+        reviews: bool = True,
     ) -> Job | None:
         """The next job for `worker`, leased to it: the waiting client served longest ago goes
         first, so a client with hundreds of jobs waiting slows only itself (review H2). With
         `cap`, no client gets more than `cap` jobs running at once in the workers named
-        `group/…` (one worker process's searches), so one is always free for another client."""
+        `group/…` (one worker process's searches), so one is always free for another client.
+        Reviews of finished deals (REVIEW_KEYS) come after every decision and hint waiting, and
+        not at all with `reviews` False."""
         ...
 
     def renew_job(self, job_id: int, worker: str, lease_s: float = LEASE_S) -> bool: ...

@@ -34,6 +34,7 @@ from psycopg_pool import ConnectionPool
 from cardavia.store.base import (
     LEASE_S,
     MAX_TRIES,
+    REVIEW_KEYS,
     ConflictError,
     DealRow,
     Job,
@@ -319,6 +320,7 @@ class PostgresStore:
         lease_s: float = LEASE_S,
         group: str | None = None,
         cap: int | None = None,
+        reviews: bool = True,
     ) -> Job | None:
         # SKIP LOCKED: workers taking jobs at once each get a different one, none waits.
         with self._connection() as conn, conn.transaction():
@@ -330,8 +332,10 @@ class PostgresStore:
                 "AND (%s::integer IS NULL OR (SELECT count(*) FROM jobs r "
                 "WHERE r.client = j.client AND r.finished IS NULL AND r.lease_until >= now() "
                 "AND r.worker LIKE %s || '/%%') < %s) "
-                "ORDER BY coalesce(u.served, 0), j.id LIMIT 1 FOR UPDATE OF j SKIP LOCKED",
-                (MAX_TRIES, cap, group or "", cap),
+                "AND (%s OR j.key NOT LIKE %s) "
+                "ORDER BY j.key LIKE %s, coalesce(u.served, 0), j.id "
+                "LIMIT 1 FOR UPDATE OF j SKIP LOCKED",
+                (MAX_TRIES, cap, group or "", cap, reviews, REVIEW_KEYS, REVIEW_KEYS),
             ).fetchone()
             if row is None:
                 return None

@@ -19,6 +19,7 @@ from typing import Any, TypeVar
 from cardavia.store.base import (
     LEASE_S,
     MAX_TRIES,
+    REVIEW_KEYS,
     ConflictError,
     DealRow,
     Job,
@@ -255,6 +256,7 @@ class SQLiteStore:
         lease_s: float = LEASE_S,
         group: str | None = None,
         cap: int | None = None,
+        reviews: bool = True,
     ) -> Job | None:
         def take(c: sqlite3.Connection) -> Job | None:
             now = time.time()
@@ -265,8 +267,9 @@ class SQLiteStore:
                 "AND (j.lease_until IS NULL OR j.lease_until < ?) "
                 "AND (? IS NULL OR (SELECT count(*) FROM jobs r WHERE r.client = j.client "
                 "AND r.finished IS NULL AND r.lease_until >= ? AND r.worker LIKE ? || '/%') < ?) "
-                "ORDER BY coalesce(u.served, 0), j.id LIMIT 1",
-                (MAX_TRIES, now, cap, now, group or "", cap),
+                "AND (? OR j.key NOT LIKE ?) "
+                "ORDER BY j.key LIKE ?, coalesce(u.served, 0), j.id LIMIT 1",
+                (MAX_TRIES, now, cap, now, group or "", cap, reviews, REVIEW_KEYS, REVIEW_KEYS),
             ).fetchone()
             if row is None:
                 return None

@@ -63,15 +63,20 @@ class Worker:
                 loop.call_soon_threadsafe(self._wake.set)
 
         self._unsubscribe = self.store.subscribe(announced)
-        self._tasks = [loop.create_task(self._loop(f"{self.name}/{i}")) for i in range(self.loops)]
+        # With two loops or more, the first takes no reviews (up to BUDGET_S of search each), so
+        # that reviews of finished deals never hold up a seat's decision or a hint for long.
+        self._tasks = [
+            loop.create_task(self._loop(f"{self.name}/{i}", i > 0 or self.loops == 1))
+            for i in range(self.loops)
+        ]
         self._tasks.append(loop.create_task(self._prune()))
 
-    async def _loop(self, name: str) -> None:
+    async def _loop(self, name: str, reviews: bool = True) -> None:
         while True:
             self._wake.clear()  # before looking: a job queued meanwhile sets it again
             try:
                 job = await asyncio.to_thread(
-                    self.store.take_job, name, self.lease_s, self.name, self.cap
+                    self.store.take_job, name, self.lease_s, self.name, self.cap, reviews
                 )
             except StoreError as err:
                 log.warning("the worker could not take a job: %s", err)

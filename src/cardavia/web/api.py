@@ -296,7 +296,7 @@ async def post_action(request: Request) -> Response:
 
 
 async def post_hint(request: Request) -> Response:
-    """What the normal level would play for you now, and why (docs/api.md)."""
+    """What the table's level would play for you now, and why (docs/api.md)."""
     table = await _table(request)
     seat = await _seat(request, table, required=True)
     data = await _json_body(request)

@@ -175,7 +175,7 @@ PLURALS: dict[str, tuple[str, str]] = {
     ),
     # the hint's score: the cards a play may hand to another seat (CP§4.1)
     "why_cp_risk": NP_(
-        "About %(n)s of its cards is at risk of being taken.",
-        "About %(n)s of its cards are at risk of being taken.",
+        "It puts about %(n)s card at risk of being taken.",
+        "It puts about %(n)s cards at risk of being taken.",
     ),
 }

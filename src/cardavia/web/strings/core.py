@@ -78,7 +78,7 @@ STRINGS: dict[str, str] = {
     "level_normal": N_("Normal"),
     "level_hard": N_("Hard"),
     "level_badge": N_("AI level: %(level)s"),
-    # --- the Hint button: what the normal level would play now, and why (%% is a percent sign)
+    # --- the Hint button: what the table's level would play now, and why (%% is a percent sign)
     "hint_busy": N_("Thinking…"),
     "hint_line": N_("Hint: %(action)s"),
     "hint_line_reason": N_("Hint: %(action)s — %(reason)s"),

@@ -6,7 +6,7 @@
 // a time (paced, instant under prefers-reduced-motion), render the view, and either offer the
 // human's legal actions or long-poll `GET ?wait=<version>` until the human must act or the deal
 // is over. The core also shows the deal's AI level by every AI seat (`?level=` on the page URL
-// picks it, and New deal keeps it) and offers a Hint: what the normal level would play now.
+// picks it, and New deal keeps it) and offers a Hint: what the table's level would play now.
 //
 // Everything a game decides (the hand order, the centre, the buttons, the texts) comes from a
 // game plugin, static/table/<game>.js, which table.html loads as the page's one module script.

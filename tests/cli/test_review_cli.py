@@ -1,0 +1,47 @@
+"""`cardavia review RECORD` and `cardavia review-quality` (README, docs/ai.md "Review")."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from cardavia.cli import main
+from tests.cli.test_cli import _record_file
+
+
+def test_review_of_a_record(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = _record_file(tmp_path)
+    record = json.loads(path.read_text())
+    assert main(["review", str(path), "--seat", "1"]) == 0
+    review = json.loads(capsys.readouterr().out)
+    assert review["seat"] == 1
+    assert review["decisions"] == len(review["moves"]) >= review["agreed"] >= 0
+    for move in review["moves"]:
+        assert record["actions"][move["step"]] == {"seat": 1, "action": move["played"]}
+
+
+def test_review_refuses_bad_input(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = _record_file(tmp_path)
+    assert main(["review", str(path), "--seat", "7"]) == 2
+    assert "--seat must be from 0 to 3" in capsys.readouterr().err
+    record = json.loads(path.read_text())
+    record["actions"][0] = {"seat": 0, "action": "discard rZ"}
+    path.write_text(json.dumps(record))
+    assert main(["review", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "actions[0]" in err
+    record["actions"], record["result"] = [], None  # a deal not over
+    path.write_text(json.dumps(record))
+    assert main(["review", str(path)]) == 2
+    assert "not over" in capsys.readouterr().err
+
+
+def test_review_quality_reports_both_measures(capsys: pytest.CaptureFixture[str]) -> None:
+    args = ["review-quality", "--game", "sisepai", "--deals", "1", "--blunders", "1"]
+    assert main([*args, "--others", "greedy", "--json"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert report["game"] == "sisepai" and report["deals"] == 1 and report["blunders"] == 1
+    assert 0 <= report["flagged"] <= report["decisions"]
+    assert report["caught"] in (0, 1) and sum(k[0] for k in report["kinds"].values()) == 1
