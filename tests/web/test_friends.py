@@ -4,7 +4,6 @@ view, absent players timed out to the AI and back, the next deal for the same fr
 
 from __future__ import annotations
 
-import asyncio
 import random
 import threading
 import time
@@ -86,13 +85,13 @@ def test_the_table_waits_until_every_human_seat_is_taken(raw: TestClient) -> Non
     made = _friends(raw, "chuopai", seed=3)
     deal_id, token = made["id"], made["token"]
     before = _view(raw, deal_id, token)
+    assert before["legal_actions"] == [] and before["to_act"] == []  # nobody owes anything yet
     r = raw.post(
         f"/api/games/{deal_id}/actions",
         json={"action": "pass", "version": before["version"]},
         headers=_bearer(token),
     )
     assert r.status_code == 409 and r.json()["error"]["code"] == "waiting"
-    asyncio.run(asyncio.sleep(0))
     assert _view(raw, deal_id, token)["table"] == before["table"]  # nobody played, AI neither
     joined = _join(raw, made["invites"]["1"], "Bo")
     assert joined.status_code == 201

@@ -351,8 +351,11 @@ class Table:
         """The per-viewer view of architecture.md §6: public information and the viewer's cards;
         with `seat` None the spectator's, public information only."""
         state = self.state
-        owed = seat is not None and seat in state.to_act()
+        # nobody owes anything while a friends table waits for its players
+        owed = seat is not None and seat in state.to_act() and not self.seating
         public = set(state.public_to_act()) | ({seat} if owed and seat is not None else set())
+        if self.seating:
+            public = set()
         result = state.result()
         at = -1 if seat is None else seat
         return {
