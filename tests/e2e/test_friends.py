@@ -28,7 +28,7 @@ def _shown_codes(page: Page) -> set[str]:
     codes = page.eval_on_selector_all(
         "[data-testid=table] [data-code]", "els => els.map(e => e.dataset.code).filter(Boolean)"
     )
-    return set(codes)
+    return {code for text in codes for code in text.split()}  # a play of several cards too
 
 
 def _hand(page: Page) -> list[str]:
@@ -55,7 +55,18 @@ def _check_screen(page: Page, deal: str) -> None:
         return
     shown = _shown_codes(page)
     allowed = words_of(view)
-    assert shown <= allowed, f"{sorted(shown - allowed)} shown beyond the view"
+    extra = sorted(shown - allowed)
+    where = (
+        page.eval_on_selector_all(
+            "[data-testid=table] [data-code]",
+            "(els, extra) => els.filter(e => e.dataset.code.split(' ').some(c => extra.includes(c)))"
+            ".map(e => (e.closest('[data-role], [data-testid]') || e).outerHTML.slice(0, 300))",
+            extra,
+        )
+        if extra
+        else []
+    )
+    assert not extra, f"{extra} shown beyond the view, in {where[:3]}"
     if view["seat"] is None:
         assert page.locator("[data-testid=hand] [data-code]").count() == 0
     elif _state(page) == "your-turn":
@@ -211,5 +222,52 @@ def test_two_friends_and_a_spectator_play_every_game(
     view: dict[str, Any] = api_view(friend, deal)
     assert view["seat"] == 1 and view["seats"][1]["name"] == "<i>Mei</i>"
     for page in (creator, friend, spectator):
+        assert not page.errors  # type: ignore[attr-defined]
+        page.context.close()
+
+
+def test_a_closed_tab_goes_to_the_ai_and_comes_back(
+    browser: Browser, base_url: str, screenshots: Path
+) -> None:
+    """A friend closes the tab: once the decision's allowance (5 s here) runs out on the
+    server, the seat shows away and the AI plays it; the friend opens the deal again and takes
+    the seat back with I'm back (issue "Play with friends", Show)."""
+    creator = new_page(browser, base_url, DESKTOP)
+    creator.goto("/en/games/chuopai/table?seed=3&level=greedy&seat1=friend&allowance=5")
+    deal = deal_id(creator)
+    link = creator.locator("[data-testid=invite-1]")
+    expect(link).to_be_visible(timeout=TIMEOUT)
+    friend = new_page(browser, base_url, PHONE)
+    friend.goto(link.input_value())
+    friend.locator("[data-testid=join-name]").fill("Bo")
+    friend.locator("[data-testid=join-button]").click()
+    friend.wait_for_url(lambda u: f"deal={deal}" in u, timeout=TIMEOUT)
+    token = seat_token(friend, deal)
+    assert token
+    friend.context.close()  # the tab is closed: nobody answers for seat 1
+
+    away = creator.locator(".seat[data-seat='1'] [data-role=presence][data-away='true']")
+    for _ in range(600):
+        if away.count():
+            break
+        if not _api_decision(creator, deal):
+            time.sleep(0.2)
+    expect(away).to_be_visible(timeout=TIMEOUT)
+    shots = Path("/work/shots-friends") if Path("/work").is_dir() else screenshots
+    creator.screenshot(path=str(shots / "friends-chuopai-away-desktop.png"), full_page=True)
+
+    back = new_page(browser, base_url, PHONE)
+    back.add_init_script(
+        f"localStorage.setItem('cardavia.tokens', JSON.stringify({{{deal!r}: {token!r}}}))"
+    )
+    back.goto(f"/en/games/chuopai/table?deal={deal}")
+    button = back.locator("[data-testid=back]")
+    expect(button).to_be_visible(timeout=TIMEOUT)
+    back.screenshot(path=str(shots / "friends-chuopai-back-phone.png"), full_page=True)
+    button.click()
+    expect(button).to_be_hidden(timeout=TIMEOUT)
+    assert api_view(back, deal)["seats"][1]["away"] is False
+    expect(away).to_have_count(0, timeout=TIMEOUT)
+    for page in (creator, back):
         assert not page.errors  # type: ignore[attr-defined]
         page.context.close()

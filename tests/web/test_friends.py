@@ -340,3 +340,67 @@ def test_the_next_deal_keeps_the_friends_in_their_seats(raw: TestClient) -> None
         view = _view(raw, nxt, token)
         assert view["seat"] == seat and view["seats"][1]["name"] == "P1"
     assert _view(raw, nxt)["match"]["totals_before"] == end["match"]["totals"]
+
+
+def _until_seat_1_owes(raw: TestClient, deal_id: str, tokens: dict[int, str]) -> dict[str, Any]:
+    """Seat 0 plays (its first legal action) until seat 1 owes a decision: seat 1's view."""
+    for _ in range(100):
+        mine = _view(raw, deal_id, tokens[1])
+        if mine["legal_actions"]:
+            return mine
+        zero = _view(raw, deal_id, tokens[0])
+        if zero["legal_actions"]:
+            raw.post(
+                f"/api/games/{deal_id}/actions",
+                json={"action": zero["legal_actions"][0], "version": zero["version"]},
+                headers=_bearer(tokens[0]),
+            )
+        else:
+            raw.get(f"/api/games/{deal_id}?wait={zero['version']}", headers=_bearer(tokens[0]))
+    raise AssertionError("seat 1 never had a decision")
+
+
+def test_acting_takes_an_away_seat_back(raw: TestClient) -> None:
+    """An away player whose seat owes a decision the AI has not made yet acts: the action is
+    theirs, and the seat is theirs again (§6, absent players)."""
+    deal_id, tokens = _seated(raw, "chuopai", 3)
+    mine = _until_seat_1_owes(raw, deal_id, tokens)
+    tables = raw.app.state.tables  # type: ignore[attr-defined]
+    table = tables._tables[deal_id]
+    # away, as a sweep leaves it, but before the AI has played its decision
+    tables.store.set_away(deal_id, 1, True)
+    table.seats[1].away = True
+    r = raw.post(
+        f"/api/games/{deal_id}/actions",
+        json={"action": mine["legal_actions"][0], "version": mine["version"]},
+        headers=_bearer(tokens[1]),
+    )
+    assert r.status_code == 200, r.text
+    assert r.json()["view"]["seats"][1]["away"] is False
+    assert tables.store.seats(deal_id)[1].away is False
+
+
+def test_two_servers_time_out_a_decision_once(db: str) -> None:
+    """Two web processes on one store look for deadlines past: the seat goes away once, and its
+    timed-out decision is played once (the store's action numbers decide)."""
+    with TestClient(create_app(db)) as first, TestClient(create_app(db)) as second:
+        deal_id, tokens = _seated(first, "chuopai", 3)
+        mine = _until_seat_1_owes(first, deal_id, tokens)
+        later = time.time() + 60
+        for client in (first, second):
+            tables = client.app.state.tables  # type: ignore[attr-defined]
+            assert client.portal is not None
+            client.portal.call(tables.sweep, later)
+        for client in (first, second):
+            assert client.portal is not None
+            client.portal.call(client.app.state.tables.drain)  # type: ignore[attr-defined]
+        store = first.app.state.tables.store  # type: ignore[attr-defined]
+        assert store.seats(deal_id)[1].away is True
+        view = _view(second, deal_id, tokens[1])
+        assert view["version"] > mine["version"] and view["seats"][1]["away"] is True
+        # both processes' copies are the store's deal: one move each time, never two
+        stored = [tuple(a) for a in store.load(deal_id).actions]
+        for client in (first, second):
+            _view(client, deal_id, tokens[0])  # a request catches the copy up
+            table = client.app.state.tables._tables[deal_id]  # type: ignore[attr-defined]
+            assert [tuple(a) for a in table.state.actions] == stored

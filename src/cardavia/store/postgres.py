@@ -503,7 +503,7 @@ class PostgresStore:
             return bool(
                 conn.execute(
                     "UPDATE seats SET kind = 'ai' WHERE deal_id = %s AND kind = 'human' "
-                    "AND token_hash IS NULL",
+                    "AND token_hash IS NULL AND invite_hash IS NOT NULL",
                     (deal_id,),
                 ).rowcount
             )

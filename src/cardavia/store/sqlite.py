@@ -219,7 +219,7 @@ class SQLiteStore:
             lambda c: (
                 c.execute(
                     "UPDATE seats SET kind = 'ai' WHERE deal_id = ? AND kind = 'human' "
-                    "AND token_hash IS NULL",
+                    "AND token_hash IS NULL AND invite_hash IS NOT NULL",
                     (deal_id,),
                 ).rowcount
             )

@@ -305,8 +305,11 @@ class Table:
 
     @property
     def seating(self) -> bool:
-        """A human seat has nobody yet: the deal waits (`Tables.join`, `Tables.start`)."""
-        return any(r.kind == "human" and r.token_hash is None for r in self.seat_rows())
+        """An invited seat has nobody yet: the deal waits (`Tables.join`, `Tables.start`)."""
+        return any(
+            r.kind == "human" and r.token_hash is None and r.invite_hash is not None
+            for r in self.seat_rows()
+        )
 
     def humans(self) -> int:
         return sum(r.kind == "human" for r in self.seat_rows())
@@ -400,7 +403,9 @@ class Table:
                     "kind": row.kind,
                     "level": self.row.level if row.kind == "ai" or row.away else None,
                     "name": row.name,
-                    "joined": row.kind == "ai" or row.token_hash is not None,
+                    "joined": row.kind == "ai"
+                    or row.token_hash is not None
+                    or row.invite_hash is None,
                     "away": row.away,
                     "time_left": max(0.0, round(row.deadline - now, 1))
                     if shown and row.deadline is not None

@@ -14,8 +14,6 @@ import { renderActions } from "./actions.js";
 import { focusHand } from "./hand.js";
 import { focusLost } from "./focus.js";
 import { keepInvites, inviteCode, joinForm, isFriendsTable } from "./friends.js";
-import { placeSeats } from "./seats.js";
-import { setSeatNames } from "./strings.js";
 
 /** @typedef {import("./types.js").View} View */
 
@@ -118,7 +116,12 @@ async function createDeal(seed, extra) {
   if (seed !== undefined) body.seed = seed;
   if (state.level && !("level" in body)) body.level = state.level;
   const seats = seatsAsked();
-  if (seats && !body.after) body.seats = seats;
+  if (seats && !body.after) {
+    body.seats = seats;
+    // the time per decision, in seconds (the server's default else; docs/api.md)
+    const allowance = new URLSearchParams(window.location.search).get("allowance");
+    if (allowance && /^\d{1,3}$/.test(allowance)) body.allowance = Number(allowance);
+  }
   const data = await request("POST", config.api, body);
   rememberDeal(data.id, data.token);
   keepInvites(data.id, data.invites);
@@ -232,11 +235,7 @@ export async function follow() {
       // same version (timed out, or who sits where changed: a friend joined, one went away)
       const seated = JSON.stringify(data.view.seats) !== JSON.stringify(state.view.seats);
       state.view = data.view;
-      if (seated) {
-        setSeatNames(data.view);
-        placeSeats(data.view);
-        renderFinal(data.view);
-      }
+      if (seated) renderFinal(data.view);
     }
   }
   if (gen === state.generation && state.view && !state.view.over && state.view.legal_actions.length) watchTurn();

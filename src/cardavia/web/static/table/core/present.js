@@ -166,6 +166,7 @@ export function renderFinal(v) {
   renderActions(v);
   renderLevel(v);
   renderFriends(v, { start: startWithAi, back: comeBack });
+  placeSeats(v); // the names, once the friends have sat down
   renderSoundSetting(v);
   markHint();
   renderResult(v);
