@@ -59,7 +59,8 @@ def _check_screen(page: Page, deal: str) -> None:
     where = (
         page.eval_on_selector_all(
             "[data-testid=table] [data-code]",
-            "(els, extra) => els.filter(e => e.dataset.code.split(' ').some(c => extra.includes(c)))"
+            "(els, extra) => els"
+            ".filter(e => e.dataset.code.split(' ').some(c => extra.includes(c)))"
             ".map(e => (e.closest('[data-role], [data-testid]') || e).outerHTML.slice(0, 300))",
             extra,
         )

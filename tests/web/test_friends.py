@@ -392,8 +392,9 @@ def test_two_servers_time_out_a_decision_once(db: str) -> None:
             assert client.portal is not None
             client.portal.call(tables.sweep, later)
         for client in (first, second):
+            tables = client.app.state.tables  # type: ignore[attr-defined]
             assert client.portal is not None
-            client.portal.call(client.app.state.tables.drain)  # type: ignore[attr-defined]
+            client.portal.call(tables.drain)
         store = first.app.state.tables.store  # type: ignore[attr-defined]
         assert store.seats(deal_id)[1].away is True
         view = _view(second, deal_id, tokens[1])
@@ -404,3 +405,37 @@ def test_two_servers_time_out_a_decision_once(db: str) -> None:
             _view(client, deal_id, tokens[0])  # a request catches the copy up
             table = client.app.state.tables._tables[deal_id]  # type: ignore[attr-defined]
             assert [tuple(a) for a in table.state.actions] == stored
+
+
+def test_a_friend_gets_the_steps_of_a_replay_too(raw: TestClient) -> None:
+    """The steps of docs/api.md (each step's table on its last log entry) go to every human
+    seat, so that a friend's table shows the AI's moves one by one as the creator's does."""
+    deal_id, tokens = _seated(raw, "sisepai", 2)
+    carried = 0
+    for _ in range(60):
+        mine = _view(raw, deal_id, tokens[1])
+        if mine["over"]:
+            break
+        if mine["legal_actions"]:
+            r = raw.post(
+                f"/api/games/{deal_id}/actions",
+                json={"action": mine["legal_actions"][0], "version": mine["version"]},
+                headers=_bearer(tokens[1]),
+            )
+            view = r.json()["view"]
+        else:
+            zero = _view(raw, deal_id, tokens[0])
+            if zero["legal_actions"]:
+                raw.post(
+                    f"/api/games/{deal_id}/actions",
+                    json={"action": zero["legal_actions"][0], "version": zero["version"]},
+                    headers=_bearer(tokens[0]),
+                )
+            view = raw.get(
+                f"/api/games/{deal_id}?wait={mine['version']}", headers=_bearer(tokens[1])
+            ).json()["view"]
+        steps = [e for e in view["log"] if "table" in e and e["v"] > mine["version"]]
+        for entry in steps:
+            assert set(entry["table"]) == set(view["table"])  # seat 1's own table, by step
+        carried += len(steps)
+    assert carried > 0

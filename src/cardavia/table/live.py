@@ -127,7 +127,8 @@ class Table:
         self.writes: set[asyncio.Future[None]] = set()  # store writes in flight
         self.waiting = 0  # long polls waiting on this object: it must stay the deal's
         self.window = Window()
-        self.steps: deque[tuple[int, int, bytes]] = deque(maxlen=STEPS_KEPT)  # see `_step_seen`
+        # per human seat, see `_step_seen`
+        self.steps: dict[int, deque[tuple[int, int, bytes]]] = {}
         self._adopt(self.state, self.state.opening)
         self.catch_up(row.actions)  # replaying re-validates every stored action
         if row.actions:
@@ -182,7 +183,8 @@ class Table:
         """Take `state` and its events; `by`: the seat whose action it was (None: a held
         step)."""
         self.state = state
-        seen = self.versions[HUMAN]
+        before = list(self.versions)
+        seen = before[HUMAN]
         for event in events:
             for seat in range(self.game.players):
                 if event.visible_to(seat):
@@ -196,29 +198,33 @@ class Table:
             if self.pacer is not None and self.window.timed and by != HUMAN:
                 self.pacer.record(self.pace_key, now - self.window.opened)
             self.window = Window(now, after_human=by == HUMAN)
-            self._step_seen(seen, by)
+        for seat, row in enumerate(self.seat_rows()):
+            if row.kind == "human" and self.versions[seat] != before[seat]:
+                self._step_seen(seat, before[seat], by)
         self.arm(by)
 
-    def _step_seen(self, seen: int, by: int | None) -> None:
-        """Keep the human's observation after a step it saw (from version `seen` on), for
+    def _step_seen(self, seat: int, seen: int, by: int | None) -> None:
+        """Keep a human seat's observation after a step it saw (from version `seen` on), for
         `with_steps`: as compressed JSON, a twentieth of the memory of the dicts. A client sends
-        the human's action from the version it shows, so once that action comes, no client of
-        the human's needs an older step: they go."""
+        the seat's action from the version it shows, so once that action comes, no client of
+        the seat's needs an older step: they go."""
         if self.pacer is None:  # rebuilding a stored deal: its steps were shown long ago
             return
-        if by == HUMAN:
-            self.steps.clear()
-        observation = json.dumps(self.state.observation(HUMAN), separators=(",", ":"))
-        self.steps.append((seen, self.versions[HUMAN], zlib.compress(observation.encode(), 1)))
+        steps = self.steps.setdefault(seat, deque(maxlen=STEPS_KEPT))
+        if by == seat:
+            steps.clear()
+        observation = json.dumps(self.state.observation(seat), separators=(",", ":"))
+        steps.append((seen, self.versions[seat], zlib.compress(observation.encode(), 1)))
 
     def with_steps(self, view: dict[str, Any], since: int) -> dict[str, Any]:
-        """`view` (the human's) with the view's `table` after each step newer than `since`, the
-        version the client shows, on that step's last log entry, so that the client can draw the
-        steps one by one (docs/api.md). Nothing for a client further behind than the steps kept,
-        nor for another seat's view: it shows the view as it is."""
-        if view.get("seat") != HUMAN or not self.steps or since < self.steps[0][0]:
+        """`view` (a human seat's) with the view's `table` after each step newer than `since`,
+        the version the client shows, on that step's last log entry, so that the client can
+        draw the steps one by one (docs/api.md). Nothing for a client further behind than the
+        steps kept, nor for a spectator: it shows the view as it is."""
+        steps = self.steps.get(view["seat"]) if view.get("seat") is not None else None
+        if not steps or since < steps[0][0]:
             return view
-        after = {version: table for _, version, table in self.steps if version > since}
+        after = {version: table for _, version, table in steps if version > since}
         for entry in view["log"]:
             if entry["v"] in after:
                 entry["table"] = json.loads(zlib.decompress(after[entry["v"]]))
@@ -825,7 +831,10 @@ class Tables:
         for deal_id in await asyncio.to_thread(self.store.due_deals, now):
             try:
                 table = await self.get(deal_id)
-            except UnknownDealError:
+            except UnknownDealError:  # gone, or no longer replays: nothing will time out
+                seats = await asyncio.to_thread(self.store.seats, deal_id) or []
+                cleared: dict[int, float | None] = {seat: None for seat in range(len(seats))}
+                await asyncio.to_thread(self.store.set_deadlines, deal_id, cleared)
                 continue
             async with self.lock(table.id):
                 await self._sync(table, always=True)
