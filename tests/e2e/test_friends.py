@@ -18,7 +18,15 @@ from playwright.sync_api import Browser, Page, expect
 from cardavia.games.registry import GAMES
 from tests.conformance.test_games import words_of
 from tests.e2e.conftest import DESKTOP, PHONE
-from tests.e2e.helpers import ENABLED, TIMEOUT, api_view, deal_id, new_page, seat_token
+from tests.e2e.helpers import (
+    ENABLED,
+    TIMEOUT,
+    api_view,
+    deal_id,
+    expect_accessible,
+    new_page,
+    seat_token,
+)
 
 NAMES = {"sisepai": "Sì Sè Pái", "paohuzi": "Paohuzi", "nantong": "Nantong", "chuopai": "Chuo Pai"}
 
@@ -270,5 +278,35 @@ def test_a_closed_tab_goes_to_the_ai_and_comes_back(
     assert api_view(back, deal)["seats"][1]["away"] is False
     expect(away).to_have_count(0, timeout=TIMEOUT)
     for page in (creator, back):
+        assert not page.errors  # type: ignore[attr-defined]
+        page.context.close()
+
+
+def test_start_game_asks_for_friends_and_the_waiting_screen_is_accessible(
+    browser: Browser, base_url: str, screenshots: Path
+) -> None:
+    """Start game's Play with friends: seat 2 a friend's, the others the AI's; the table waits
+    with an invite link for seat 2 only; Start with AI in empty seats gives it to the AI."""
+    shots = Path("/work/shots-friends") if Path("/work").is_dir() else screenshots
+    for size, viewport in (("phone", PHONE), ("desktop", DESKTOP)):
+        page = new_page(browser, base_url, viewport)
+        page.goto("/en/games/nantong/rules")
+        picker = page.locator("[data-testid=seat-picker]")
+        picker.locator("summary").click()
+        picker.locator("[data-testid=seat-kind-2]").select_option("friend")
+        page.screenshot(path=str(shots / f"friends-start-form-{size}.png"), full_page=False)
+        expect_accessible(page, "the start form with its seats")
+        page.locator("[data-testid=start-form] button[type=submit]").click()
+        deal = deal_id(page)
+        assert "seat2=friend" in page.url or deal
+        expect(page.locator("[data-testid=invite-2]")).to_be_visible(timeout=TIMEOUT)
+        assert page.locator("[data-testid=invite-1]").count() == 0  # seat 1 is the AI's
+        page.screenshot(path=str(shots / f"friends-nantong-waiting-{size}.png"), full_page=True)
+        expect_accessible(page, "the waiting screen")
+        page.locator("[data-testid=start-ai]").click()
+        expect(page.locator("[data-testid=friends]")).to_be_hidden(timeout=TIMEOUT)
+        view = api_view(page, deal)
+        assert [s["kind"] for s in view["seats"]] == ["human", "ai", "ai"]
+        assert not view["waiting"]
         assert not page.errors  # type: ignore[attr-defined]
         page.context.close()
