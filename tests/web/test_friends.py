@@ -303,6 +303,7 @@ def test_a_closed_tab_goes_away_and_comes_back(db: str) -> None:
         played = [seat for seat, _ in store.load(deal_id).actions].count(1)
     with TestClient(create_app(db)) as raw:  # a restart: the timer is the store's
         tables = raw.app.state.tables  # type: ignore[attr-defined]
+        assert tables._sweeper is not None  # looking for deadlines before any request
         portal = raw.portal
         assert portal is not None
         portal.call(tables.sweep, time.time() + 60)

@@ -509,7 +509,13 @@ class Tables:
         self._unsubscribe = self.store.subscribe(announced)
         if self.worker is not None:
             self.worker.start()
-        self._sweeper = loop.create_task(self._sweep_loop())
+        self.start_timers()
+
+    def start_timers(self) -> None:
+        """Look for timed-out decisions from now on (on the running event loop): at start-up,
+        so that a restarted server times out the stored deadlines with no request for them."""
+        if self._sweeper is None:
+            self._sweeper = asyncio.get_running_loop().create_task(self._sweep_loop())
 
     def _announced(self, channel: str, payload: str) -> None:
         """A store announcement, on the event loop: wake what waits on it."""
