@@ -299,7 +299,10 @@ def test_a_closed_tab_goes_away_and_comes_back(db: str) -> None:
         assert 0 < mine["seats"][1]["time_left"] <= 30
         watched = _view(raw, deal_id)
         assert watched["seats"][1]["time_left"] is not None  # a public turn: its countdown shows
-        store = raw.app.state.tables.store  # type: ignore[attr-defined]
+        tables = raw.app.state.tables  # type: ignore[attr-defined]
+        assert raw.portal is not None
+        raw.portal.call(tables.drain)  # the AI's step that opened the decision, stored whole
+        store = tables.store
         assert store.seats(deal_id)[1].deadline is not None  # kept in the store, for a restart
         played = [seat for seat, _ in store.load(deal_id).actions].count(1)
     with TestClient(create_app(db)) as raw:  # a restart: the timer is the store's
