@@ -39,17 +39,38 @@ class UnreadableRowError(StoreError):
 @dataclass
 class SeatRow:
     """Who sits in a seat: `kind` "human" or "ai"; a human seat's token, kept only as its
-    SHA-256 (a copy of the store lets nobody act), None while nobody has taken it."""
+    SHA-256 (a copy of the store lets nobody act), None while nobody has taken it; its player's
+    display name; the SHA-256 of the invite code that gives it (a friends table, kept after use
+    so that a used code answers "taken"); `away` while the AI plays for an absent player; and
+    `deadline` (Unix time) when the seat's decision owed now times out (absent players)."""
 
     kind: str
     token_hash: str | None = None
     name: str | None = None
+    invite_hash: str | None = None
+    away: bool = False
+    deadline: float | None = None
+
+
+SEAT_COLUMNS = "kind, token_hash, name, invite_hash, away, deadline"
 
 
 def seat_rows(rows: list[Any]) -> list[SeatRow] | None:
-    """Seats read back as (kind, token_hash, name) rows; None for a deal stored before seats
-    existed."""
-    return [SeatRow(str(k), t, n) for k, t, n in rows] or None
+    """Seats read back as (SEAT_COLUMNS) rows; None for a deal stored before seats existed."""
+    return [
+        SeatRow(str(k), t, n, i, bool(a), None if d is None else float(d))
+        for k, t, n, i, a, d in rows
+    ] or None
+
+
+@dataclass
+class Invite:
+    """What an invite code found: its deal and seat, and whether the code took the seat now
+    (False: the seat had its player, or went to the AI, already)."""
+
+    deal_id: str
+    seat: int
+    taken: bool
 
 
 @dataclass
@@ -71,6 +92,8 @@ class DealRow:
     # One per seat; None in rows stored before seats had tokens (they are claimed once, see
     # `claim_seats`).
     seats: list[SeatRow] | None = None
+    # Seconds each decision may take at a table of two or more humans (None: no limit).
+    allowance: float | None = None
 
 
 @dataclass
@@ -101,6 +124,31 @@ class Store(Protocol):
     def claim_seats(self, deal_id: str, seats: list[SeatRow]) -> bool:
         """Give seats to a deal stored before seats existed; False if it has some already
         (two claims at once: exactly one wins)."""
+        ...
+
+    def take_invite(self, invite_hash: str, token_hash: str, name: str | None) -> Invite | None:
+        """Seat the holder of an invite code (found by its hash) with `token_hash` and `name`,
+        if the seat is still free; None for a code no seat has. Two at once: exactly one gets
+        `taken`."""
+        ...
+
+    def fill_seats(self, deal_id: str) -> bool:
+        """Give every human seat nobody has taken to the AI ("start with AI in the empty
+        seats"); False if none was empty."""
+        ...
+
+    def set_away(self, deal_id: str, seat: int, away: bool) -> None: ...
+
+    def set_deadlines(self, deal_id: str, deadlines: dict[int, float | None]) -> None:
+        """Store when each seat's decision times out (None: it owes none now)."""
+        ...
+
+    def due_deals(self, now: float) -> list[str]:
+        """Deals with a seat whose deadline is `now` or earlier."""
+        ...
+
+    def next_deal(self, deal_id: str) -> str | None:
+        """The deal stored as the next one after `deal_id`, if any (the oldest)."""
         ...
 
     def actions_since(self, deal_id: str, index: int) -> list[tuple[int, str]]:

@@ -35,8 +35,10 @@ from cardavia.store.base import (
     LEASE_S,
     MAX_TRIES,
     REVIEW_KEYS,
+    SEAT_COLUMNS,
     ConflictError,
     DealRow,
+    Invite,
     Job,
     Listener,
     SeatRow,
@@ -134,8 +136,21 @@ MIGRATIONS: tuple[str, ...] = (
         PRIMARY KEY (deal_id, seat)
     );
     """,
+    # 6: tables for friends (architecture.md §6): invite codes (hashed), absent players, each
+    # seat's deadline, the table's time allowance; a change of who sits where is announced.
+    """
+    ALTER TABLE seats ADD COLUMN invite_hash text,
+        ADD COLUMN away boolean NOT NULL DEFAULT false,
+        ADD COLUMN deadline double precision;
+    CREATE UNIQUE INDEX seats_invite ON seats (invite_hash) WHERE invite_hash IS NOT NULL;
+    CREATE INDEX seats_deadline ON seats (deadline) WHERE deadline IS NOT NULL;
+    ALTER TABLE deals ADD COLUMN allowance double precision;
+    CREATE INDEX deals_previous ON deals (previous) WHERE previous IS NOT NULL;
+    CREATE TRIGGER seats_announce AFTER UPDATE OF kind, token_hash, name, away ON seats
+        FOR EACH ROW EXECUTE FUNCTION cardavia_announce_action();
+    """,
 )
-SEATS_QUERY = "SELECT kind, token_hash, name FROM seats WHERE deal_id = %s ORDER BY seat"
+SEATS_QUERY = f"SELECT {SEAT_COLUMNS} FROM seats WHERE deal_id = %s ORDER BY seat"
 CHANNELS = {"cardavia_deal": "deal", "cardavia_job": "job", "cardavia_done": "done"}
 
 SCHEMA_TABLE = "cardavia_schema"
@@ -265,7 +280,7 @@ class PostgresStore:
         with self._connection() as conn, conn.transaction(), conn.cursor() as cur:
             cur.execute(
                 "INSERT INTO deals (id, game, seed, dealer, position, level, previous, totals, "
-                "ai_seed) VALUES (%s, %s, %s, %s, %s::json, %s, %s, %s::json, %s)",
+                "ai_seed, allowance) VALUES (%s, %s, %s, %s, %s::json, %s, %s, %s::json, %s, %s)",
                 (
                     deal.id,
                     deal.game,
@@ -276,6 +291,7 @@ class PostgresStore:
                     deal.previous,
                     totals,
                     deal.ai_seed,
+                    deal.allowance,
                 ),
             )
             if deal.actions:
@@ -463,7 +479,7 @@ class PostgresStore:
             # JSON read here, not by psycopg: a value that cannot be read is the row's fault
             row = conn.execute(
                 "SELECT id, game, seed, dealer, position::text, level, previous, totals::text, "
-                "ai_seed FROM deals WHERE id = %s",
+                "ai_seed, allowance FROM deals WHERE id = %s",
                 (deal_id,),
             ).fetchone()
             if row is None:
@@ -485,6 +501,7 @@ class PostgresStore:
                 _json(row[7]),
                 _int(row[8]),
                 seat_rows(seats),
+                None if row[9] is None else float(row[9]),
             )
         except (ValueError, TypeError, RecursionError) as err:  # e.g. JSON nested too deep
             raise UnreadableRowError(f"{deal_id}: {_one_line(err)}") from err
@@ -495,14 +512,78 @@ class PostgresStore:
         with self._connection() as conn:
             return seat_rows(conn.execute(SEATS_QUERY, (deal_id,)).fetchall())
 
+    def take_invite(self, invite_hash: str, token_hash: str, name: str | None) -> Invite | None:
+        with self._connection() as conn:
+            row = conn.execute(
+                "SELECT deal_id, seat FROM seats WHERE invite_hash = %s", (invite_hash,)
+            ).fetchone()
+            if row is None:
+                return None
+            # One statement: of two at once, the second waits on the row, then finds it taken.
+            taken = conn.execute(
+                "UPDATE seats SET token_hash = %s, name = %s WHERE deal_id = %s AND seat = %s "
+                "AND kind = 'human' AND token_hash IS NULL",
+                (token_hash, name, row[0], row[1]),
+            ).rowcount
+        return Invite(str(row[0]), int(row[1]), bool(taken))
+
+    def fill_seats(self, deal_id: str) -> bool:
+        with self._connection() as conn:
+            return bool(
+                conn.execute(
+                    "UPDATE seats SET kind = 'ai' WHERE deal_id = %s AND kind = 'human' "
+                    "AND token_hash IS NULL AND invite_hash IS NOT NULL",
+                    (deal_id,),
+                ).rowcount
+            )
+
+    def set_away(self, deal_id: str, seat: int, away: bool) -> None:
+        with self._connection() as conn:
+            conn.execute(
+                "UPDATE seats SET away = %s WHERE deal_id = %s AND seat = %s",
+                (away, deal_id, seat),
+            )
+
+    def set_deadlines(self, deal_id: str, deadlines: dict[int, float | None]) -> None:
+        with self._connection() as conn, conn.transaction(), conn.cursor() as cur:
+            cur.executemany(
+                "UPDATE seats SET deadline = %s WHERE deal_id = %s AND seat = %s",
+                [(at, deal_id, seat) for seat, at in deadlines.items()],
+            )
+
+    def due_deals(self, now: float) -> list[str]:
+        with self._connection() as conn:
+            rows = conn.execute(
+                "SELECT DISTINCT deal_id FROM seats WHERE deadline IS NOT NULL AND deadline <= %s",
+                (now,),
+            ).fetchall()
+        return [str(r[0]) for r in rows]
+
+    def next_deal(self, deal_id: str) -> str | None:
+        if "\x00" in deal_id:
+            return None
+        with self._connection() as conn:
+            row = conn.execute(
+                "SELECT id FROM deals WHERE previous = %s ORDER BY created, id LIMIT 1",
+                (deal_id,),
+            ).fetchone()
+        return None if row is None else str(row[0])
+
     def claim_seats(self, deal_id: str, seats: list[SeatRow]) -> bool:
         with self._connection() as conn, conn.transaction(), conn.cursor() as cur:
             # The first seat's row decides: a second claim waits for the first's commit on the
             # key, then inserts nothing.
             cur.execute(
-                "INSERT INTO seats (deal_id, seat, kind, token_hash, name) "
-                "VALUES (%s, 0, %s, %s, %s) ON CONFLICT DO NOTHING",
-                (deal_id, seats[0].kind, seats[0].token_hash, seats[0].name),
+                "INSERT INTO seats (deal_id, seat, kind, token_hash, name, invite_hash, away) "
+                "VALUES (%s, 0, %s, %s, %s, %s, %s) ON CONFLICT DO NOTHING",
+                (
+                    deal_id,
+                    seats[0].kind,
+                    seats[0].token_hash,
+                    seats[0].name,
+                    seats[0].invite_hash,
+                    seats[0].away,
+                ),
             )
             if cur.rowcount == 0:
                 return False
@@ -550,9 +631,13 @@ def _int(value: Any) -> int | None:
 def _insert_seats(
     cur: psycopg.Cursor[Any], deal_id: str, seats: list[SeatRow], start: int = 0
 ) -> None:
-    rows = [(deal_id, i, s.kind, s.token_hash, s.name) for i, s in enumerate(seats)][start:]
+    rows = [
+        (deal_id, i, s.kind, s.token_hash, s.name, s.invite_hash, s.away, s.deadline)
+        for i, s in enumerate(seats)
+    ][start:]
     if rows:
         cur.executemany(
-            "INSERT INTO seats (deal_id, seat, kind, token_hash, name) VALUES (%s, %s, %s, %s, %s)",
+            "INSERT INTO seats (deal_id, seat, kind, token_hash, name, invite_hash, away, "
+            "deadline) VALUES (%s, %s, %s, %s, %s, %s, %s, %s)",
             rows,
         )

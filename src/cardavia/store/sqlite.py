@@ -20,8 +20,10 @@ from cardavia.store.base import (
     LEASE_S,
     MAX_TRIES,
     REVIEW_KEYS,
+    SEAT_COLUMNS,
     ConflictError,
     DealRow,
+    Invite,
     Job,
     Listener,
     SeatRow,
@@ -56,6 +58,9 @@ CREATE TABLE IF NOT EXISTS seats (
     kind TEXT NOT NULL,
     token_hash TEXT,
     name TEXT,
+    invite_hash TEXT,
+    away INTEGER NOT NULL DEFAULT 0,
+    deadline REAL,
     PRIMARY KEY (deal_id, seat)
 );
 CREATE TABLE IF NOT EXISTS jobs (
@@ -84,6 +89,13 @@ CREATE TABLE IF NOT EXISTS reviews (
     created REAL NOT NULL,
     PRIMARY KEY (deal_id, seat)
 );
+"""
+# After the columns they index, which files made before them gain at open.
+INDEXES = """
+CREATE UNIQUE INDEX IF NOT EXISTS seats_invite ON seats (invite_hash)
+    WHERE invite_hash IS NOT NULL;
+CREATE INDEX IF NOT EXISTS seats_deadline ON seats (deadline) WHERE deadline IS NOT NULL;
+CREATE INDEX IF NOT EXISTS deals_previous ON deals (previous) WHERE previous IS NOT NULL;
 """
 
 
@@ -117,11 +129,20 @@ class SQLiteStore:
             self._conn.execute("PRAGMA synchronous=NORMAL")
             self._conn.execute("PRAGMA foreign_keys=ON")
             self._conn.executescript(SCHEMA)
-            columns = {row[1] for row in self._conn.execute("PRAGMA table_info(deals)")}
             # files made before these columns existed
-            for column, kind in (("previous", "TEXT"), ("totals", "TEXT"), ("ai_seed", "INTEGER")):
+            for table, column, kind in (
+                ("deals", "previous", "TEXT"),
+                ("deals", "totals", "TEXT"),
+                ("deals", "ai_seed", "INTEGER"),
+                ("deals", "allowance", "REAL"),
+                ("seats", "invite_hash", "TEXT"),
+                ("seats", "away", "INTEGER NOT NULL DEFAULT 0"),
+                ("seats", "deadline", "REAL"),
+            ):
+                columns = {row[1] for row in self._conn.execute(f"PRAGMA table_info({table})")}
                 if column not in columns:
-                    self._conn.execute(f"ALTER TABLE deals ADD COLUMN {column} {kind}")
+                    self._conn.execute(f"ALTER TABLE {table} ADD COLUMN {column} {kind}")
+            self._conn.executescript(INDEXES)
 
     def _check_tables(self, emptied: bool) -> None:
         """Refuse a file that holds part of our tables or someone else's (one table lost, or
@@ -152,7 +173,7 @@ class SQLiteStore:
         def insert(c: sqlite3.Connection) -> None:
             c.execute(
                 "INSERT INTO deals (id, game, seed, dealer, position, level, previous, totals, "
-                "ai_seed) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                "ai_seed, allowance) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (
                     deal.id,
                     deal.game,
@@ -163,6 +184,7 @@ class SQLiteStore:
                     deal.previous,
                     json.dumps(deal.totals) if deal.totals is not None else None,
                     deal.ai_seed,
+                    deal.allowance,
                 ),
             )
             c.executemany(
@@ -177,10 +199,72 @@ class SQLiteStore:
     def seats(self, deal_id: str) -> list[SeatRow] | None:
         return seat_rows(
             self._read(
-                "SELECT kind, token_hash, name FROM seats WHERE deal_id = ? ORDER BY seat",
-                (deal_id,),
+                f"SELECT {SEAT_COLUMNS} FROM seats WHERE deal_id = ? ORDER BY seat", (deal_id,)
             )
         )
+
+    def take_invite(self, invite_hash: str, token_hash: str, name: str | None) -> Invite | None:
+        def take(c: sqlite3.Connection) -> Invite | None:
+            row = c.execute(
+                "SELECT deal_id, seat FROM seats WHERE invite_hash = ?", (invite_hash,)
+            ).fetchone()
+            if row is None:
+                return None
+            taken = c.execute(
+                "UPDATE seats SET token_hash = ?, name = ? WHERE deal_id = ? AND seat = ? "
+                "AND kind = 'human' AND token_hash IS NULL",
+                (token_hash, name, row[0], row[1]),
+            ).rowcount
+            return Invite(str(row[0]), int(row[1]), bool(taken))
+
+        found = self._write(take)
+        if found is not None and found.taken:
+            self._announce("deal", found.deal_id)
+        return found
+
+    def fill_seats(self, deal_id: str) -> bool:
+        filled = self._write(
+            lambda c: (
+                c.execute(
+                    "UPDATE seats SET kind = 'ai' WHERE deal_id = ? AND kind = 'human' "
+                    "AND token_hash IS NULL AND invite_hash IS NOT NULL",
+                    (deal_id,),
+                ).rowcount
+            )
+        )
+        if filled:
+            self._announce("deal", deal_id)
+        return bool(filled)
+
+    def set_away(self, deal_id: str, seat: int, away: bool) -> None:
+        self._write(
+            lambda c: c.execute(
+                "UPDATE seats SET away = ? WHERE deal_id = ? AND seat = ?",
+                (int(away), deal_id, seat),
+            )
+        )
+        self._announce("deal", deal_id)
+
+    def set_deadlines(self, deal_id: str, deadlines: dict[int, float | None]) -> None:
+        self._write(
+            lambda c: c.executemany(
+                "UPDATE seats SET deadline = ? WHERE deal_id = ? AND seat = ?",
+                [(at, deal_id, seat) for seat, at in deadlines.items()],
+            )
+        )
+
+    def due_deals(self, now: float) -> list[str]:
+        rows = self._read(
+            "SELECT DISTINCT deal_id FROM seats WHERE deadline IS NOT NULL AND deadline <= ?",
+            (now,),
+        )
+        return [str(r[0]) for r in rows]
+
+    def next_deal(self, deal_id: str) -> str | None:
+        rows = self._read(
+            "SELECT id FROM deals WHERE previous = ? ORDER BY rowid LIMIT 1", (deal_id,)
+        )
+        return str(rows[0][0]) if rows else None
 
     def claim_seats(self, deal_id: str, seats: list[SeatRow]) -> bool:
         def claim(c: sqlite3.Connection) -> bool:
@@ -377,8 +461,8 @@ class SQLiteStore:
         with self._lock:
             try:
                 row = self._conn.execute(
-                    "SELECT id, game, seed, dealer, position, level, previous, totals, ai_seed "
-                    "FROM deals WHERE id = ?",
+                    "SELECT id, game, seed, dealer, position, level, previous, totals, ai_seed, "
+                    "allowance FROM deals WHERE id = ?",
                     (deal_id,),
                 ).fetchone()
                 if row is None:
@@ -387,7 +471,7 @@ class SQLiteStore:
                     "SELECT seat, action FROM actions WHERE deal_id = ? ORDER BY n", (deal_id,)
                 ).fetchall()
                 seats = self._conn.execute(
-                    "SELECT kind, token_hash, name FROM seats WHERE deal_id = ? ORDER BY seat",
+                    f"SELECT {SEAT_COLUMNS} FROM seats WHERE deal_id = ? ORDER BY seat",
                     (deal_id,),
                 ).fetchall()
             except sqlite3.DatabaseError as err:  # damaged pages, a table of another shape
@@ -405,6 +489,7 @@ class SQLiteStore:
                 json.loads(row[7]) if row[7] is not None else None,
                 None if row[8] is None else int(row[8]),
                 seat_rows(seats),
+                None if row[9] is None else float(row[9]),
             )
         # JSON that does not parse or nests too deep, a seat of text
         except (ValueError, TypeError, RecursionError) as err:
@@ -424,6 +509,10 @@ class SQLiteStore:
 
 def _insert_seats(c: sqlite3.Connection, deal_id: str, seats: list[SeatRow]) -> None:
     c.executemany(
-        "INSERT INTO seats (deal_id, seat, kind, token_hash, name) VALUES (?, ?, ?, ?, ?)",
-        [(deal_id, i, s.kind, s.token_hash, s.name) for i, s in enumerate(seats)],
+        "INSERT INTO seats (deal_id, seat, kind, token_hash, name, invite_hash, away, deadline) "
+        "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+        [
+            (deal_id, i, s.kind, s.token_hash, s.name, s.invite_hash, int(s.away), s.deadline)
+            for i, s in enumerate(seats)
+        ],
     )

@@ -1,6 +1,10 @@
 """One live deal at a table, and the set of live tables of a server.
 
-The human sits in seat 0; the other seats are agents that act on the server. Every action is
+The creator sits in seat 0; the other seats are agents that act on the server or, at a table
+for friends, humans seated through invite codes (architecture.md §6). A friends table waits
+until every human seat has its player or the creator gives the empty ones to the AI; once two
+or more humans play, each decision has a time allowance, after which the AI plays the seat,
+marked away, until its player acts again (`Tables.sweep`). Every action is
 applied to a clone and stored before the table adopts it, so a refused write or an illegal
 action leaves the deal exactly as it was, and a restart rebuilds it from the store.
 
@@ -45,7 +49,7 @@ from cardavia.store.base import (
 )
 from cardavia.table.jobs import JobFailed, JobQueue, job_key, pack, pack_review, review_key
 from cardavia.table.pacing import PaceKey, Pacer, Window
-from cardavia.table.seats import new_token, opening_seats, seat_of
+from cardavia.table.seats import new_token, opening_seats, seat_of, token_hash
 from cardavia.table.worker import Worker
 
 HUMAN = 0
@@ -86,6 +90,18 @@ class ReviewFailedError(Exception):
     """The review's search failed (its job holds the error until it is forgotten)."""
 
 
+class UnknownInviteError(KeyError):
+    """An invite code that gives no seat."""
+
+
+class WaitingError(Exception):
+    """The table waits for its players: nobody acts yet."""
+
+
+class NotCreatorError(Exception):
+    """Only the table's creator (seat 0) may do this."""
+
+
 class StaleVersionError(Exception):
     def __init__(self, current: int) -> None:
         super().__init__(f"the deal is at version {current}")
@@ -119,7 +135,8 @@ class Table:
         self.writes: set[asyncio.Future[None]] = set()  # store writes in flight
         self.waiting = 0  # long polls waiting on this object: it must stay the deal's
         self.window = Window()
-        self.steps: deque[tuple[int, int, bytes]] = deque(maxlen=STEPS_KEPT)  # see `_step_seen`
+        # per human seat, see `_step_seen`
+        self.steps: dict[int, deque[tuple[int, int, bytes]]] = {}
         self._adopt(self.state, self.state.opening)
         self.catch_up(row.actions)  # replaying re-validates every stored action
         if row.actions:
@@ -127,11 +144,13 @@ class Table:
             self._adopt(self.state, self.state.settle_all())
         # stable across restarts; a secret of the server's (L4), else, in older rows, the id's
         seed = row.ai_seed if row.ai_seed is not None else zlib.crc32(row.id.encode())
+        # One per seat: a human seat's plays while its player is away.
         self.agents: dict[int, Agent] = {
-            seat: make_agent(row.level, game.name, seed + seat)
-            for seat in range(game.players)
-            if seat != HUMAN
+            seat: make_agent(row.level, game.name, seed + seat) for seat in range(game.players)
         }
+        self.seat_changes = 0  # counts changes of who sits where, to wake long polls
+        self.next_id: str | None = None  # the next deal at a friends table, once dealt
+        self.unsaved: dict[int, float | None] = {}  # deadlines `arm` changed, to store
         # Draws the one world a searching seat's worker starts from (see ai/workers.py).
         self.rng = random.Random(seed)
         self.pacer = pacer
@@ -173,7 +192,8 @@ class Table:
         """Take `state` and its events; `by`: the seat whose action it was (None: a held
         step)."""
         self.state = state
-        seen = self.versions[HUMAN]
+        before = list(self.versions)
+        seen = before[HUMAN]
         for event in events:
             for seat in range(self.game.players):
                 if event.visible_to(seat):
@@ -187,28 +207,33 @@ class Table:
             if self.pacer is not None and self.window.timed and by != HUMAN:
                 self.pacer.record(self.pace_key, now - self.window.opened)
             self.window = Window(now, after_human=by == HUMAN)
-            self._step_seen(seen, by)
+        for seat, row in enumerate(self.seat_rows()):
+            if row.kind == "human" and self.versions[seat] != before[seat]:
+                self._step_seen(seat, before[seat], by)
+        self.arm(by)
 
-    def _step_seen(self, seen: int, by: int | None) -> None:
-        """Keep the human's observation after a step it saw (from version `seen` on), for
+    def _step_seen(self, seat: int, seen: int, by: int | None) -> None:
+        """Keep a human seat's observation after a step it saw (from version `seen` on), for
         `with_steps`: as compressed JSON, a twentieth of the memory of the dicts. A client sends
-        the human's action from the version it shows, so once that action comes, no client of
-        the human's needs an older step: they go."""
+        the seat's action from the version it shows, so once that action comes, no client of
+        the seat's needs an older step: they go."""
         if self.pacer is None:  # rebuilding a stored deal: its steps were shown long ago
             return
-        if by == HUMAN:
-            self.steps.clear()
-        observation = json.dumps(self.state.observation(HUMAN), separators=(",", ":"))
-        self.steps.append((seen, self.versions[HUMAN], zlib.compress(observation.encode(), 1)))
+        steps = self.steps.setdefault(seat, deque(maxlen=STEPS_KEPT))
+        if by == seat:
+            steps.clear()
+        observation = json.dumps(self.state.observation(seat), separators=(",", ":"))
+        steps.append((seen, self.versions[seat], zlib.compress(observation.encode(), 1)))
 
     def with_steps(self, view: dict[str, Any], since: int) -> dict[str, Any]:
-        """`view` (the human's) with the view's `table` after each step newer than `since`, the
-        version the client shows, on that step's last log entry, so that the client can draw the
-        steps one by one (docs/api.md). Nothing for a client further behind than the steps kept,
-        nor for another seat's view: it shows the view as it is."""
-        if view.get("seat") != HUMAN or not self.steps or since < self.steps[0][0]:
+        """`view` (a human seat's) with the view's `table` after each step newer than `since`,
+        the version the client shows, on that step's last log entry, so that the client can
+        draw the steps one by one (docs/api.md). Nothing for a client further behind than the
+        steps kept, nor for a spectator: it shows the view as it is."""
+        steps = self.steps.get(view["seat"]) if view.get("seat") is not None else None
+        if not steps or since < steps[0][0]:
             return view
-        after = {version: table for _, version, table in self.steps if version > since}
+        after = {version: table for _, version, table in steps if version > since}
         for entry in view["log"]:
             if entry["v"] in after:
                 entry["table"] = json.loads(zlib.decompress(after[entry["v"]]))
@@ -262,10 +287,65 @@ class Table:
         self.changed.set()
         self.changed = asyncio.Event()
 
-    async def human_act(self, action: str, version: int) -> None:
-        if version != self.version:
-            raise StaleVersionError(self.version)
-        await self.act(HUMAN, action)
+    async def human_act(self, action: str, version: int, seat: int = HUMAN) -> None:
+        if version != self.versions[seat]:
+            raise StaleVersionError(self.versions[seat])
+        if self.seating:
+            raise WaitingError(self.id)
+        await self.act(seat, action)
+
+    def arm(self, by: int | None = None) -> None:
+        """Give each human seat that owes a decision now its deadline, and take it from those
+        that owe none; `by`: the seat that just acted (its next decision gets a whole
+        allowance). In memory at once, so that no view shows a decision without its deadline;
+        the changes wait in `unsaved` for `Tables._arm` to store."""
+        if self.seats is None or self.pacer is None:  # no seats, or replaying stored actions
+            return
+        owing = set(self.state.to_act()) if self.timed() and not self.state.is_over() else set()
+        now = time.time()
+        for seat, row in enumerate(self.seats):
+            wanted = row.deadline if seat != by else None
+            if row.kind != "human" or row.away or seat not in owing:
+                wanted = None
+            elif wanted is None:
+                wanted = now + (self.row.allowance or 0.0)
+            if wanted != row.deadline or seat == by:
+                self.unsaved[seat] = row.deadline = wanted
+
+    def seat_rows(self) -> list[SeatRow]:
+        """Who sits where; a deal stored before seats: you in seat 0, the AI elsewhere."""
+        if self.seats is not None:
+            return self.seats
+        return [SeatRow("human")] + [SeatRow("ai") for _ in range(self.game.players - 1)]
+
+    @property
+    def seating(self) -> bool:
+        """An invited seat has nobody yet: the deal waits (`Tables.join`, `Tables.start`)."""
+        return any(
+            r.kind == "human" and r.token_hash is None and r.invite_hash is not None
+            for r in self.seat_rows()
+        )
+
+    def humans(self) -> int:
+        return sum(r.kind == "human" for r in self.seat_rows())
+
+    def timed(self) -> bool:
+        """Whether decisions have a time allowance now: two or more humans play."""
+        return self.row.allowance is not None and self.humans() >= 2 and not self.seating
+
+    def played_by_ai(self, seat: int) -> bool:
+        row = self.seat_rows()[seat]
+        return row.kind == "ai" or row.away
+
+    def set_seats(self, seats: list[SeatRow] | None) -> None:
+        """Take the seats as stored now, counting a change of who sits where."""
+
+        def public(rows: list[SeatRow] | None) -> Any:
+            return [(r.kind, r.token_hash, r.name, r.away) for r in rows or []]
+
+        if public(seats) != public(self.seats):
+            self.seat_changes += 1
+        self.seats = seats
 
     def decision_key(self, seat: int) -> tuple[int, ObservationBase]:
         """What a decision by `seat` was made on: once it changes, the decision is stale."""
@@ -273,8 +353,10 @@ class Table:
 
     def next_agent_decision(self) -> tuple[int, Agent, ObservationBase, list[str]] | None:
         """The next seat an agent must decide for, with what that agent may see."""
+        if self.seating:
+            return None
         for seat in self.state.to_act():
-            if seat in self.agents:
+            if self.played_by_ai(seat):
                 legal = self.state.legal_actions(seat)
                 return seat, self.agents[seat], self.state.observation(seat), legal
         return None
@@ -287,8 +369,11 @@ class Table:
         """The per-viewer view of architecture.md §6: public information and the viewer's cards;
         with `seat` None the spectator's, public information only."""
         state = self.state
-        owed = seat is not None and seat in state.to_act()
+        # nobody owes anything while a friends table waits for its players
+        owed = seat is not None and seat in state.to_act() and not self.seating
         public = set(state.public_to_act()) | ({seat} if owed and seat is not None else set())
+        if self.seating:
+            public = set()
         result = state.result()
         at = -1 if seat is None else seat
         return {
@@ -296,7 +381,9 @@ class Table:
             "game": self.game.name,
             "version": self.version_of(seat),
             "seat": seat,
-            "seats": self.seats_view(),
+            "seats": self.seats_view(seat),
+            "waiting": self.seating,
+            "allowance": self.row.allowance if self.humans() >= 2 else None,
             "to_act": sorted(public),
             "legal_actions": state.legal_actions(seat) if owed and seat is not None else [],
             "action_facts": state.action_facts(seat) if owed and seat is not None else {},
@@ -311,18 +398,36 @@ class Table:
             "table": state.observation(seat),
             "match": {
                 "previous": self.row.previous,
+                "next": self.next_id,
                 "totals_before": self.row.totals or [0] * self.game.players,
                 "totals": self.totals(),
             },
         }
 
-    def seats_view(self) -> list[dict[str, Any]]:
-        """Who sits where, as anyone may see it: never a token."""
-        seats = self.seats or [SeatRow("human")] + [SeatRow("ai")] * (self.game.players - 1)
-        return [
-            {"kind": row.kind, "level": self.row.level if row.kind == "ai" else None}
-            for row in seats
-        ]
+    def seats_view(self, viewer: int | None = None) -> list[dict[str, Any]]:
+        """Who sits where, as anyone may see it: never a token or an invite code. A seat's
+        time left shows only while everyone may know it decides, or to the seat itself: a
+        claim window that asks only some seats must not tell who was asked."""
+        public = set(self.state.public_to_act())
+        now = time.time()
+        seats = []
+        for i, row in enumerate(self.seat_rows()):
+            shown = row.deadline is not None and (i in public or i == viewer)
+            seats.append(
+                {
+                    "kind": row.kind,
+                    "level": self.row.level if row.kind == "ai" or row.away else None,
+                    "name": row.name,
+                    "joined": row.kind == "ai"
+                    or row.token_hash is not None
+                    or row.invite_hash is None,
+                    "away": row.away,
+                    "time_left": max(0.0, round(row.deadline - now, 1))
+                    if shown and row.deadline is not None
+                    else None,
+                }
+            )
+        return seats
 
     def dealer(self) -> int:
         dealer = self.state.observation(HUMAN).get("dealer", self.row.dealer)
@@ -352,6 +457,10 @@ MAX_LIVE = 4000
 BUSY_S = 30.0
 # A deal nobody has asked for in this long gets no AI search until somebody does.
 WATCH_S = 60.0
+# Seconds between two looks at the store for decisions whose time ran out (absent players).
+SWEEP_S = 1.0
+ALLOWANCE_S = 45.0  # the default time allowance of a decision at a friends table
+NAME_MAX = 24  # characters of a display name
 
 
 class Tables:
@@ -369,6 +478,7 @@ class Tables:
         busy_s: float = BUSY_S,
         worker: bool = True,
         jobs: JobQueue | None = None,
+        sweep_s: float = SWEEP_S,
     ) -> None:
         """`worker`: run an AI worker in this process, searching with `thinkers` (False: the
         jobs are for `cardavia worker` processes)."""
@@ -393,6 +503,8 @@ class Tables:
         # changed (every deal, after announcements were lost). While the store's listener is up,
         # a deal not in here needs no read before a request (a shared store only).
         self._dirty: set[str] = set()
+        self.sweep_s = sweep_s
+        self._sweeper: asyncio.Task[None] | None = None
 
     def _start(self) -> None:
         """Listen to the store and start the worker, once, on the running event loop."""
@@ -406,6 +518,13 @@ class Tables:
         self._unsubscribe = self.store.subscribe(announced)
         if self.worker is not None:
             self.worker.start()
+        self.start_timers()
+
+    def start_timers(self) -> None:
+        """Look for timed-out decisions from now on (on the running event loop): at start-up,
+        so that a restarted server times out the stored deadlines with no request for them."""
+        if self._sweeper is None:
+            self._sweeper = asyncio.get_running_loop().create_task(self._sweep_loop())
 
     def _announced(self, channel: str, payload: str) -> None:
         """A store announcement, on the event loop: wake what waits on it."""
@@ -446,6 +565,11 @@ class Tables:
         if not (always or table.id in self._dirty or not self.store.listening()):
             return
         self._dirty.discard(table.id)  # before reading: one announced meanwhile marks it again
+        if table.seats is not None:  # who sits where, as another process may have changed it
+            changes = table.seat_changes
+            table.set_seats(await asyncio.to_thread(self.store.seats, table.id))
+            if table.seat_changes != changes:
+                table.notify()
         found = await asyncio.to_thread(
             self.store.actions_since, table.id, len(table.state.actions)
         )
@@ -463,18 +587,19 @@ class Tables:
             table.__dict__.update(fresh.__dict__, **kept)
         table.notify()
 
-    async def _seen(self, table: Table, version: int) -> None:
+    async def _seen(self, table: Table, version: int, seat: int = HUMAN) -> None:
         """A client shows a version beyond ours: another process has taken held steps that
         this one still paces. Take them as this process's own pacing allows (never sooner, so
         a made-up version learns nothing), with the deal unlocked meanwhile."""
         while True:
             async with self.lock(table.id):
                 await self._sync(table)
-                if not (version > table.version and table.state.unsettled()):
+                if not (version > table.versions[seat] and table.state.unsettled()):
                     return
                 pause = table.pause_left()
                 if pause <= 0:
                     table.settle()
+                    await self._arm(table)
                     table.notify()
                     continue
             await asyncio.sleep(pause)
@@ -491,16 +616,37 @@ class Tables:
         after: Table | None = None,
         client: str | None = None,
         token: str | None = None,
+        kinds: list[str] | None = None,
+        name: str | None = None,
+        allowance: float | None = ALLOWANCE_S,
+        invites: dict[int, str] | None = None,
     ) -> Table:
         """A new deal; `after` a finished deal of the same game makes it the next deal of a
-        running match: the dealer passes on and the running totals carry over. `client`:
-        who asked (the AI seats' searches take turns with other clients' at the workers).
-        `token`: the creator's seat token (None: seat 0 is nobody's yet)."""
+        running match: the dealer passes on and the running totals carry over, and at a table
+        of friends the same players keep the same seats (their tokens hold them at the next
+        deal too). `client`: who asked (the AI seats' searches take turns with other clients'
+        at the workers). `token`: the creator's seat token (None: seat 0 is nobody's yet).
+        `kinds`: "human" or "ai" per seat (seat 0 is the creator's); each other human seat's
+        invite code is put in `invites`. `name`: the creator's display name. `allowance`:
+        seconds per decision once two humans play."""
         deal_seed = secrets.randbits(63) if seed is None and position is None else seed
         dealer, previous, totals = None, None, None
         if after is not None:
             dealer = (after.dealer() + 1) % self.games[game].players
             previous, totals = after.id, after.totals()
+        seats = opening_seats(self.games[game].players, token)
+        seats[0].name = name
+        if after is not None and after.humans() >= 2:
+            # the same friends: each seat as it was, its player back from being away
+            seats = [SeatRow(r.kind, r.token_hash, r.name) for r in after.seat_rows()]
+            allowance = after.row.allowance
+        elif kinds is not None:
+            for seat, kind in enumerate(kinds[1:], 1):
+                if kind == "human":
+                    code = new_token()
+                    seats[seat] = SeatRow("human", invite_hash=token_hash(code))
+                    if invites is not None:
+                        invites[seat] = code
         row = DealRow(
             secrets.token_urlsafe(16),
             game,
@@ -511,7 +657,8 @@ class Tables:
             previous=previous,
             totals=totals,
             ai_seed=secrets.randbits(32),
-            seats=opening_seats(self.games[game].players, token),
+            seats=seats,
+            allowance=allowance,
         )
         # deals before storing: no bad rows
         table = Table(row, self.games[game], self.store, self.pacer)
@@ -521,6 +668,8 @@ class Tables:
         await asyncio.to_thread(self.store.create, row)
         self._keep(table)
         self.schedule_agents(table)
+        async with self.lock(table.id):
+            await self._arm(table)
         return table
 
     async def get(self, deal_id: str) -> Table:
@@ -601,19 +750,132 @@ class Tables:
         """The deals held in memory, least recently asked for first."""
         return list(self._tables)
 
-    async def human_act(self, table: Table, action: str, version: int) -> None:
-        await self._seen(table, version)
+    async def human_act(self, table: Table, action: str, version: int, seat: int = HUMAN) -> None:
+        await self._seen(table, version, seat)
         async with self.lock(table.id):
             await self._sync(table)
             try:
-                await table.human_act(action, version)
+                await table.human_act(action, version, seat)
             except ConflictError:
                 # another process stored its action under this number first: the fresh view
                 await self._sync(table, always=True)
-                raise StaleVersionError(table.version) from None
+                raise StaleVersionError(table.versions[seat]) from None
+            rows = table.seat_rows()
+            if rows[seat].away:  # acting takes the seat back from the AI
+                await asyncio.to_thread(self.store.set_away, table.id, seat, False)
+                rows[seat].away = False
+                table.seat_changes += 1
+            await self._arm(table)
             table.notify()
         self.schedule_agents(table)
         await self.queue_reviews(table)
+
+    async def join(self, code: str, name: str | None) -> tuple[Table, int, str]:
+        """Take the seat an invite code gives: (the deal, the seat, its new token). Raises
+        UnknownInviteError, or SeatTakenError for a code used already (or a seat given to the
+        AI); of two at once exactly one gets the seat (the store decides)."""
+        token = new_token()
+        found = await asyncio.to_thread(
+            self.store.take_invite, token_hash(code), token_hash(token), name
+        )
+        if found is None:
+            raise UnknownInviteError(code)
+        if not found.taken:
+            raise SeatTakenError(found.deal_id)
+        table = await self.get(found.deal_id)
+        await self._seated(table)
+        return table, found.seat, token
+
+    async def start(self, table: Table, seat: int | None) -> None:
+        """The creator starts the table with the AI in every seat nobody has taken."""
+        if seat != 0:
+            raise NotCreatorError(table.id)
+        await asyncio.to_thread(self.store.fill_seats, table.id)
+        await self._seated(table)
+
+    async def back(self, table: Table, seat: int) -> None:
+        """An away player takes the seat back from the AI."""
+        async with self.lock(table.id):
+            rows = table.seat_rows()
+            if rows[seat].away:
+                await asyncio.to_thread(self.store.set_away, table.id, seat, False)
+                rows[seat].away = False
+                table.seat_changes += 1
+                await self._arm(table)
+                table.notify()
+
+    async def follow(self, table: Table) -> None:
+        """Learn the next deal of a finished friends table that another process dealt."""
+        if table.next_id is None and table.state.is_over() and table.humans() >= 2:
+            table.next_id = await asyncio.to_thread(self.store.next_deal, table.id)
+
+    async def _seated(self, table: Table) -> None:
+        """Who sits where changed in the store: read it, wake the waiters, let the AI play."""
+        async with self.lock(table.id):
+            table.set_seats(await asyncio.to_thread(self.store.seats, table.id))
+            await self._arm(table)
+            table.notify()
+        self.schedule_agents(table)
+
+    async def _arm(self, table: Table) -> None:
+        """Store the deadlines `Table.arm` gave or took (call under the deal's lock), so that a
+        restart or another process times them out (`sweep`)."""
+        table.arm()
+        if table.unsaved:
+            changed, table.unsaved = table.unsaved, {}
+            try:
+                await asyncio.to_thread(self.store.set_deadlines, table.id, changed)
+            except StoreError:
+                table.unsaved = changed | table.unsaved  # the next change tries again
+                log.warning("deal %s: deadlines not stored", table.id, exc_info=True)
+
+    async def _sweep_loop(self) -> None:
+        while True:
+            await asyncio.sleep(self.sweep_s)
+            try:
+                await self.sweep()
+            except Exception:  # a store away for a moment: the next look tries again
+                log.warning("the look for timed-out decisions failed", exc_info=True)
+
+    async def sweep(self, now: float | None = None) -> None:
+        """Time out the decisions whose deadline has passed, in whichever deal (stored, so
+        after a restart and across processes alike; of two processes at once, the store's
+        action numbers let one move in). A seat everyone knows decides goes to the AI, marked
+        away; one asked privately (a claim window that asks only some seats) gets the AI's
+        quick answer this once, unmarked, so that nothing tells who was asked."""
+        now = time.time() if now is None else now
+        for deal_id in await asyncio.to_thread(self.store.due_deals, now):
+            try:
+                table = await self.get(deal_id)
+            except UnknownDealError:  # gone, or no longer replays: nothing will time out
+                seats = await asyncio.to_thread(self.store.seats, deal_id) or []
+                cleared: dict[int, float | None] = {seat: None for seat in range(len(seats))}
+                await asyncio.to_thread(self.store.set_deadlines, deal_id, cleared)
+                continue
+            async with self.lock(table.id):
+                await self._sync(table, always=True)
+                table.set_seats(await asyncio.to_thread(self.store.seats, table.id))
+                rows = table.seat_rows()
+                to_act = set(table.state.to_act()) if not table.seating else set()
+                public = set(table.state.public_to_act())
+                for seat, row in enumerate(rows):
+                    if row.deadline is None or row.deadline > now:
+                        continue
+                    row.deadline = None
+                    await asyncio.to_thread(self.store.set_deadlines, table.id, {seat: None})
+                    if seat not in to_act or row.kind != "human" or row.away:
+                        continue
+                    if seat in public:
+                        await asyncio.to_thread(self.store.set_away, table.id, seat, True)
+                        row.away = True
+                        table.seat_changes += 1
+                    else:
+                        legal = table.state.legal_actions(seat)
+                        action = table.agents[seat].act(table.state.observation(seat), legal)
+                        await self._apply_agent(table, seat, action, legal)
+                await self._arm(table)
+                table.notify()
+            self.schedule_agents(table)
 
     async def seat_of(self, table: Table, token: str | None) -> int | None:
         """The seat `token` holds at this deal (None: no token, a spectator). Seats another
@@ -647,8 +909,9 @@ class Tables:
         loop = asyncio.get_running_loop()
         deadline = loop.time() + timeout
         table.waiting += 1
+        changes = table.seat_changes
         try:
-            while table.version_of(seat) <= version:
+            while table.version_of(seat) <= version and table.seat_changes == changes:
                 remaining = deadline - loop.time()
                 if remaining <= 0:
                     return
@@ -693,6 +956,7 @@ class Tables:
                     pause = max(table.pause_left(), 0.0)
                     if not pause:
                         table.settle()
+                        await self._arm(table)
                         table.notify()
                 else:
                     decision = table.next_agent_decision()
@@ -749,9 +1013,8 @@ class Tables:
                 ):
                     return
 
-    @staticmethod
     async def _apply_agent(
-        table: Table, seat: int, action: str, legal: list[str], began: float | None = None
+        self, table: Table, seat: int, action: str, legal: list[str], began: float | None = None
     ) -> bool:
         """Play an agent's action; False if the store refused it (nothing changed: the seat
         decides again when the next request for the deal comes in). `began`: when a search
@@ -773,24 +1036,27 @@ class Tables:
         except StoreError:
             log.warning("deal %s: seat %d's action was not stored", table.id, seat, exc_info=True)
             return False
+        await self._arm(table)
         table.notify()
         return True
 
-    async def hint(self, table: Table, version: int, client: str | None = None) -> dict[str, Any]:
-        """What the table's level would play for the human now, and why (`Decision` fields).
+    async def hint(
+        self, table: Table, version: int, client: str | None = None, seat: int = HUMAN
+    ) -> dict[str, Any]:
+        """What the table's level would play for the seat now, and why (`Decision` fields).
         One search per decision: asking again, before the answer or after it (another tab, a
         quick second press, another web process), gets the same job's answer rather than
         queueing another search in front of the AI seats'. `client`: who asked (turns at the
         workers)."""
-        await self._seen(table, version)
+        await self._seen(table, version, seat)
         async with self.lock(table.id):
             await self._sync(table)
-            if version != table.version:
-                raise StaleVersionError(table.version)
-            if HUMAN not in table.state.to_act():
+            if version != table.versions[seat]:
+                raise StaleVersionError(table.versions[seat])
+            if seat not in table.state.to_act():
                 raise NotYourTurnError("you have no decision to make")
-            observation = table.state.observation(HUMAN)
-            legal = table.state.legal_actions(HUMAN)
+            observation = table.state.observation(seat)
+            legal = table.state.legal_actions(seat)
             level = table.row.level
             plain = obvious(legal)
             if plain is not None:
@@ -800,13 +1066,13 @@ class Tables:
                 action = make_agent(HINT_POLICY, table.game.name, seed).act(observation, legal)
                 why = explain(table.game.name, observation, legal, action)
                 return _hint_json(level, action, "greedy", 0, {}, why)
-            key = job_key(table.id, "hint", len(table.state.actions), HUMAN, version)
+            key = job_key(table.id, "hint", len(table.state.actions), seat, version)
             payload = pack(
                 level,
                 table.game.name,
                 seed,
-                table.state.sample_world(HUMAN, table.rng),
-                HUMAN,
+                table.state.sample_world(seat, table.rng),
+                seat,
                 observation,
                 legal,
             )
@@ -892,6 +1158,9 @@ class Tables:
     async def close(self) -> None:
         """Shut down: stop the agent seats mid-thought (every applied action is already stored;
         a restart lets them think again) and the worker processes."""
+        if self._sweeper is not None:
+            self._sweeper.cancel()
+            await asyncio.gather(self._sweeper, return_exceptions=True)
         for task in list(self._tasks):
             task.cancel()
         await asyncio.gather(*list(self._tasks), return_exceptions=True)

@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import logging
 import math
+import unicodedata
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -18,7 +20,10 @@ from cardavia.rules.errors import IllegalActionError, RulesError
 from cardavia.rules.record import MAX_SEED
 from cardavia.store.base import StoreError
 from cardavia.table.live import (
+    ALLOWANCE_S,
+    NAME_MAX,
     BadTokenError,
+    NotCreatorError,
     NotYourTurnError,
     ReviewFailedError,
     SeatTakenError,
@@ -26,7 +31,9 @@ from cardavia.table.live import (
     Table,
     Tables,
     UnknownDealError,
+    UnknownInviteError,
     UnreadableDealError,
+    WaitingError,
 )
 from cardavia.table.seats import new_token
 from cardavia.web.limits import RateLimit, client_key
@@ -39,6 +46,9 @@ BODY_TIMEOUT = 10.0  # seconds to send a whole body: a dribbling client is not w
 MAX_ECHO = 80
 MAX_MESSAGE = 200
 MAX_ACTION = 100  # the longest legal action of any game is under 40 characters
+MAX_CODE = 64  # invite codes are 32 characters
+# A friends table's time allowance per decision, in seconds (architecture.md §6).
+ALLOWANCE_RANGE = (5, 600)
 
 
 class ApiError(Exception):
@@ -192,12 +202,54 @@ def _int(value: Any, name: str) -> int:
     return value
 
 
+def _name(value: Any) -> str | None:
+    """A display name: text of 1 to NAME_MAX characters once trimmed, no control characters
+    (pages and the client escape it wherever it shows); None when not given."""
+    if value is None:
+        return None
+    if not isinstance(value, str):
+        raise ApiError(422, "bad_name", "name must be text")
+    name = " ".join(value.split())
+    if not name or len(name) > NAME_MAX:
+        raise ApiError(422, "bad_name", f"name must be 1 to {NAME_MAX} characters")
+    if any(unicodedata.category(c) in ("Cc", "Cf", "Co", "Cs") for c in name):
+        raise ApiError(422, "bad_name", "name must be plain text")
+    return name
+
+
+def _kinds(value: Any, players: int) -> list[str] | None:
+    """`seats`: "human" or "ai" per seat, the first "human" (the creator's)."""
+    if value is None:
+        return None
+    if (
+        not isinstance(value, list)
+        or len(value) != players
+        or any(k not in ("human", "ai") for k in value)
+    ):
+        raise ApiError(
+            422, "bad_request", f'seats must list "human" or "ai" for each of the {players} seats'
+        )
+    if value[0] != "human":
+        raise ApiError(422, "bad_request", 'seats: the first seat is the creator\'s, "human"')
+    return list(value)
+
+
 async def create_deal(request: Request) -> Response:
     data = await _json_body(request)
     tables = _tables(request)
     game = data.get("game")
     if not isinstance(game, str) or game not in tables.games:
         raise ApiError(422, "unknown_game", f"no playable game {clip(game)}")
+    kinds = _kinds(data.get("seats"), tables.games[game].players)
+    name = _name(data.get("name"))
+    allowance = data.get("allowance", ALLOWANCE_S)
+    if (
+        not isinstance(allowance, int | float)
+        or isinstance(allowance, bool)
+        or not ALLOWANCE_RANGE[0] <= allowance <= ALLOWANCE_RANGE[1]
+    ):
+        low, high = ALLOWANCE_RANGE
+        raise ApiError(422, "bad_request", f"allowance must be {low} to {high} seconds")
     seed = data.get("seed")
     if seed is not None:
         seed = _int(seed, "seed")
@@ -219,6 +271,37 @@ async def create_deal(request: Request) -> Response:
             ) from None
         if after.game.name != game or not after.state.is_over():
             raise ApiError(422, "bad_request", "after: must be a finished deal of the same game")
+        if after.humans() >= 2:
+            # A friends table: one of its players deals the next, for the same seats (their
+            # tokens hold them there too); the second to ask finds it dealt.
+            seat = await _seat(request, after, required=True)
+            token = _token(request)
+            assert seat is not None and token is not None
+            async with tables.lock(after.id):
+                following = after.next_id or await asyncio.to_thread(
+                    tables.store.next_deal, after.id
+                )
+                if following is None:
+                    try:
+                        table = await tables.create(
+                            game, seed, level, after=after, client=_client(request), token=token
+                        )
+                    except StoreError:
+                        raise ApiError(
+                            503, "store_unavailable", "the deal was not stored; try again"
+                        ) from None
+                    following = after.next_id = table.id
+            table = await tables.get(following)
+            return JSONResponse(
+                {
+                    "id": table.id,
+                    "seat": seat,
+                    "token": token,
+                    "invites": {},
+                    "view": table.view(seat),
+                },
+                status_code=201,
+            )
     limit: RateLimit | None = request.app.state.create_limit
     client = _client(request)
     wait = limit.take(client) if limit is not None else 0.0
@@ -230,15 +313,82 @@ async def create_deal(request: Request) -> Response:
             headers={"Retry-After": str(math.ceil(wait))},
         )
     token = new_token()
+    invites: dict[int, str] = {}
     try:
-        table = await tables.create(game, seed, level, after=after, client=client, token=token)
+        table = await tables.create(
+            game,
+            seed,
+            level,
+            after=after,
+            client=client,
+            token=token,
+            kinds=kinds,
+            name=name,
+            allowance=float(allowance),
+            invites=invites,
+        )
     except StoreError as err:
         log.warning("a new deal was not stored: %s", type(err).__name__)
         raise ApiError(503, "store_unavailable", "the deal was not stored; try again") from None
     return JSONResponse(
-        {"id": table.id, "seat": 0, "token": token, "invites": {}, "view": table.view(0)},
+        {
+            "id": table.id,
+            "seat": 0,
+            "token": token,
+            "invites": {str(seat): code for seat, code in invites.items()},
+            "view": table.view(0),
+        },
         status_code=201,
     )
+
+
+async def join_deal(request: Request) -> Response:
+    """Take the seat an invite code gives (architecture.md §6)."""
+    data = await _json_body(request)
+    code = request.path_params["code"]
+    name = _name(data.get("name"))
+    if len(code) > MAX_CODE:
+        raise ApiError(404, "unknown_invite", "no seat has this invite code")
+    try:
+        table, seat, token = await _tables(request).join(code, name)
+    except UnknownInviteError:
+        raise ApiError(404, "unknown_invite", "no seat has this invite code") from None
+    except SeatTakenError:
+        raise ApiError(409, "seat_taken", "this invite's seat has its player already") from None
+    except UnknownDealError:
+        raise ApiError(404, "unknown_deal", "this invite's deal is gone") from None
+    except StoreError:
+        raise ApiError(503, "store_unavailable", "the seat was not stored; try again") from None
+    return JSONResponse(
+        {"id": table.id, "seat": seat, "token": token, "view": table.view(seat)}, status_code=201
+    )
+
+
+async def start_deal(request: Request) -> Response:
+    """The creator starts a friends table with the AI in the seats nobody has taken."""
+    table = await _table(request)
+    seat = await _seat(request, table, required=True)
+    await _json_body(request)
+    try:
+        await _tables(request).start(table, seat)
+    except NotCreatorError:
+        raise ApiError(403, "not_creator", "only the table's creator may start it") from None
+    except StoreError:
+        raise ApiError(503, "store_unavailable", "the start was not stored; try again") from None
+    return JSONResponse({"view": table.view(seat)})
+
+
+async def back_deal(request: Request) -> Response:
+    """An away player takes their seat back from the AI (as acting does)."""
+    table = await _table(request)
+    seat = await _seat(request, table, required=True)
+    await _json_body(request)
+    assert seat is not None
+    try:
+        await _tables(request).back(table, seat)
+    except StoreError:
+        raise ApiError(503, "store_unavailable", "the seat was not stored; try again") from None
+    return JSONResponse({"view": table.view(seat)})
 
 
 async def claim_deal(request: Request) -> Response:
@@ -259,6 +409,8 @@ async def claim_deal(request: Request) -> Response:
 async def get_deal(request: Request) -> Response:
     table = await _table(request)
     seat = await _seat(request, table, required=False)
+    with contextlib.suppress(StoreError):  # the next deal shows at the next request
+        await _tables(request).follow(table)
     wait = request.query_params.get("wait")
     if wait is not None:
         try:
@@ -280,8 +432,13 @@ async def post_action(request: Request) -> Response:
     if len(action) > MAX_ACTION:
         raise ApiError(422, "invalid_action", f"no action is over {MAX_ACTION} characters")
     version = _int(version, "version")
+    assert seat is not None
     try:
-        await _tables(request).human_act(table, action, version)
+        await _tables(request).human_act(table, action, version, seat)
+    except WaitingError:
+        raise ApiError(
+            409, "waiting", "the table waits for its players; nobody plays yet"
+        ) from None
     except StaleVersionError as err:
         view = table.with_steps(table.view(seat), version)
         raise ApiError(409, "stale_version", str(err), view=view) from None
@@ -301,8 +458,9 @@ async def post_hint(request: Request) -> Response:
     seat = await _seat(request, table, required=True)
     data = await _json_body(request)
     version = _int(data.get("version"), "version")
+    assert seat is not None
     try:
-        hint = await _tables(request).hint(table, version, _client(request))
+        hint = await _tables(request).hint(table, version, _client(request), seat)
     except StaleVersionError as err:
         view = table.with_steps(table.view(seat), version)
         raise ApiError(409, "stale_version", str(err), view=view) from None
@@ -358,6 +516,9 @@ ROUTES = [
     Route("/api/games", create_deal, methods=["POST"]),
     Route("/api/games/{deal_id}", get_deal, methods=["GET"]),
     Route("/api/games/{deal_id}/claim", claim_deal, methods=["POST"]),
+    Route("/api/games/{deal_id}/start", start_deal, methods=["POST"]),
+    Route("/api/games/{deal_id}/back", back_deal, methods=["POST"]),
+    Route("/api/invites/{code}", join_deal, methods=["POST"]),
     Route("/api/games/{deal_id}/actions", post_action, methods=["POST"]),
     Route("/api/games/{deal_id}/hint", post_hint, methods=["POST"]),
     Route("/api/games/{deal_id}/record", get_record, methods=["GET"]),

@@ -64,6 +64,7 @@ def create_app(
 
     @asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        app.state.tables.start_timers()  # absent players' deadlines, stored, survive a restart
         yield
         await app.state.tables.close()
         the_store.close()

@@ -22,8 +22,9 @@ from cardavia.ai.levels import API_LEVELS
 from cardavia.games.registry import GAMES
 from cardavia.render.decks import codes
 from cardavia.rules.record import MAX_SEED
+from cardavia.table.live import NAME_MAX
 from cardavia.traditions import DECKS
-from cardavia.web.api import MAX_BODY, MAX_WAIT
+from cardavia.web.api import ALLOWANCE_RANGE, MAX_BODY, MAX_WAIT
 from cardavia.web.i18n import DEFAULT, LANGUAGES
 
 JSON = "application/json"
@@ -120,12 +121,42 @@ def _schemas() -> Obj:
                     "type": "array",
                     "items": {
                         "type": "object",
-                        "required": ["kind", "level"],
+                        "required": ["kind", "level", "name", "joined", "away", "time_left"],
                         "properties": {
                             "kind": {"type": "string", "enum": ["human", "ai"]},
-                            "level": {**levels, "nullable": True},
+                            "level": {
+                                **levels,
+                                "nullable": True,
+                                "description": "an AI seat's, or the AI's playing for an away "
+                                "player",
+                            },
+                            "name": {**string, "nullable": True, "description": "display name"},
+                            "joined": {
+                                "type": "boolean",
+                                "description": "false while an invited seat waits",
+                            },
+                            "away": {
+                                "type": "boolean",
+                                "description": "the AI plays for an absent player",
+                            },
+                            "time_left": {
+                                "type": "number",
+                                "nullable": True,
+                                "description": "seconds left for the decision this seat owes, "
+                                "at a table of two or more humans: shown for a seat everyone "
+                                "may know decides, and to the seat itself",
+                            },
                         },
                     },
+                },
+                "waiting": {
+                    "type": "boolean",
+                    "description": "an invited seat is still empty: nobody plays yet",
+                },
+                "allowance": {
+                    "type": "number",
+                    "nullable": True,
+                    "description": "seconds per decision (two or more humans), else null",
                 },
                 "to_act": ints,
                 "legal_actions": {"type": "array", "items": string},
@@ -162,9 +193,14 @@ def _schemas() -> Obj:
                 "table": {"type": "object", "description": "the game's own table view"},
                 "match": {
                     "type": "object",
-                    "required": ["previous", "totals_before", "totals"],
+                    "required": ["previous", "next", "totals_before", "totals"],
                     "properties": {
                         "previous": {**string, "nullable": True},
+                        "next": {
+                            **string,
+                            "nullable": True,
+                            "description": "a friends table's next deal, once one of them dealt it",
+                        },
                         "totals_before": ints,
                         "totals": ints,
                     },
@@ -349,7 +385,23 @@ def _schemas() -> Obj:
                 "after": {
                     **string,
                     "nullable": True,
-                    "description": "a finished deal of the same game: the next deal of its match",
+                    "description": "a finished deal of the same game: the next deal of its "
+                    "match; at a friends table, the same players in the same seats (send your "
+                    "seat's token: it holds your seat there too)",
+                },
+                "seats": {
+                    "type": "array",
+                    "items": {"type": "string", "enum": ["human", "ai"]},
+                    "description": 'per seat; the first is the creator\'s, "human"; each '
+                    "other human seat gets an invite code",
+                },
+                "name": {**string, "minLength": 1, "maxLength": NAME_MAX},
+                "allowance": {
+                    "type": "number",
+                    "minimum": ALLOWANCE_RANGE[0],
+                    "maximum": ALLOWANCE_RANGE[1],
+                    "default": 45,
+                    "description": "seconds per decision once two humans play",
                 },
             },
         },
@@ -366,6 +418,10 @@ def _schemas() -> Obj:
             },
         },
         "Empty": {"type": "object"},
+        "Join": {
+            "type": "object",
+            "properties": {"name": {**string, "minLength": 1, "maxLength": NAME_MAX}},
+        },
         "HintRequest": {
             "type": "object",
             "required": ["version"],
@@ -385,12 +441,13 @@ def _responses() -> Obj:
         "UnknownDeal": _error("`unknown_deal`: no deal with this id"),
         "Timeout": _error("`request_timeout`: the body was sent too slowly"),
         "Conflict": _error(
-            "`stale_version` (with `view`), `not_your_turn`, `deal_in_progress`, `seat_taken`"
+            "`stale_version` (with `view`), `not_your_turn`, `deal_in_progress`, `seat_taken`, "
+            "`waiting` (a friends table waits for its players)"
         ),
         "Forbidden": _error(
             "`cross_origin`: an Origin header from another site; `no_token`: no seat token "
             "sent; `bad_token`: the token holds no seat at this deal, or is not sent as "
-            "`Authorization: Bearer <token>`"
+            "`Authorization: Bearer <token>`; `not_creator`: only seat 0 starts a table"
         ),
         "BadToken": _error("`bad_token`: the token holds no seat at this deal"),
         "Unreadable": _error(
@@ -402,7 +459,7 @@ def _responses() -> Obj:
         ),
         "Unprocessable": _error(
             "`unknown_game`, `bad_request`, `unknown_deal` (of `after`), "
-            "`illegal_action`, `invalid_action`"
+            "`illegal_action`, `invalid_action`, `bad_name`"
         ),
         "TooManyRequests": _error(
             "`too_many_requests`: too many new deals from this client",
@@ -535,6 +592,59 @@ def _api_paths() -> Obj:
                     **posted,
                     **errors,
                     "409": _ref("responses", "Conflict"),
+                },
+            }
+        },
+        "/api/invites/{code}": {
+            "post": {
+                "operationId": "joinDeal",
+                "tags": ["api"],
+                "summary": "Take the seat an invite code gives, with a display name",
+                "parameters": [
+                    _path("code", {"type": "string"}, "the invite code of a friends table"),
+                ],
+                "requestBody": body("Join"),
+                "responses": {
+                    "201": ok(
+                        "the seat is yours",
+                        id={"type": "string"},
+                        seat={"type": "integer"},
+                        token=token,
+                        view=view,
+                    ),
+                    **posted,
+                    "404": _error("`unknown_invite`: no seat has this code"),
+                    "409": _ref("responses", "Conflict"),
+                },
+            }
+        },
+        "/api/games/{deal_id}/start": {
+            "post": {
+                "operationId": "startDeal",
+                "tags": ["api"],
+                "summary": "The creator starts a friends table, the AI in the empty seats",
+                "security": bearer,
+                "parameters": deal,
+                "requestBody": body("Empty"),
+                "responses": {
+                    "200": ok("the table plays", view=view),
+                    **seated,
+                    **errors,
+                },
+            }
+        },
+        "/api/games/{deal_id}/back": {
+            "post": {
+                "operationId": "backToDeal",
+                "tags": ["api"],
+                "summary": "An away player takes the seat back from the AI",
+                "security": bearer,
+                "parameters": deal,
+                "requestBody": body("Empty"),
+                "responses": {
+                    "200": ok("the seat is yours again", view=view),
+                    **seated,
+                    **errors,
                 },
             }
         },

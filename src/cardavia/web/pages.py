@@ -67,6 +67,7 @@ def _game_dict(lang: str, deck: Deck, game: GameInfo) -> dict[str, Any]:
         "players_line": page.players if page and game.playable else _players_line(game),
         "playable": game.playable,
         "clockwise": game.clockwise,
+        "players": game.players,
         "rules_url": f"/{lang}/games/{game.id}/rules",
         "has_rules": page is not None,  # else no Full rules button leads to an empty page
         "table_url": f"/{lang}/games/{game.id}/table" if game.playable else None,

@@ -5,7 +5,7 @@
 // newer view; 422: refused), and New deal.
 
 import { root, els, sleep } from "./dom.js";
-import { config, t } from "./strings.js";
+import { config, t, SEATS } from "./strings.js";
 import { state, askedLevel, STORAGE_KEY, tokenFor, keepToken } from "./state.js";
 import { ctx } from "./ctx.js";
 import { notice, setState, status } from "./status.js";
@@ -14,6 +14,8 @@ import { renderActions } from "./actions.js";
 import { focusHand } from "./hand.js";
 import { focusLost, byKeyboard } from "./focus.js";
 import { noteDeal } from "./deals.js";
+
+import { keepInvites, inviteCode, joinForm, isFriendsTable } from "./friends.js";
 
 /** @typedef {import("./types.js").View} View */
 
@@ -46,8 +48,10 @@ export async function request(method, url, body, gen = state.generation, { retry
     let res;
     /** @type {Record<string, string>} */
     const headers = body ? { "Content-Type": "application/json", Accept: "application/json" } : { Accept: "application/json" };
-    // the seat token goes to the deal it belongs to only
-    if (state.token && state.dealId && url.startsWith(dealUrl(state.dealId))) headers.Authorization = `Bearer ${state.token}`;
+    // the seat token goes to the deal it belongs to only (and to the next deal of a friends
+    // table, which the same seats' tokens deal)
+    const next = body && body.after && body.after === state.dealId;
+    if (state.token && state.dealId && (url.startsWith(dealUrl(state.dealId)) || next)) headers.Authorization = `Bearer ${state.token}`;
     try {
       res = await fetch(url, {
         method,
@@ -113,11 +117,31 @@ async function createDeal(seed, extra) {
   const body = { ...(extra || {}), game: config.game };
   if (seed !== undefined) body.seed = seed;
   if (state.level && !("level" in body)) body.level = state.level;
+  const seats = seatsAsked();
+  if (seats && !body.after) {
+    body.seats = seats;
+    // the time per decision, in seconds (the server's default else; docs/api.md)
+    const allowance = new URLSearchParams(window.location.search).get("allowance");
+    if (allowance && /^\d{1,3}$/.test(allowance)) body.allowance = Number(allowance);
+  }
   const data = await request("POST", config.api, body);
   rememberDeal(data.id, data.token);
   // the history page lists it, whatever deal comes next (core/deals.js)
   noteDeal(data.id, { game: config.game, seat: data.seat, level: data.view.level ?? null });
+  keepInvites(data.id, data.invites);
   return data.view;
+}
+
+/**
+ * The seats the Start game form asked for (`?seat1=friend&seat2=ai…`, you in seat 0): null
+ * when every other seat is the AI's, as before.
+ * @returns {string[] | null}
+ */
+function seatsAsked() {
+  const params = new URLSearchParams(window.location.search);
+  const kinds = ["human"];
+  for (let seat = 1; seat < SEATS.length; seat++) kinds.push(params.get(`seat${seat}`) === "friend" ? "human" : "ai");
+  return kinds.includes("human", 1) ? kinds : null;
 }
 
 /**
@@ -126,6 +150,13 @@ async function createDeal(seed, extra) {
  */
 export async function openDeal() {
   const params = new URLSearchParams(window.location.search);
+  const code = inviteCode();
+  if (code) {
+    status("");
+    const joined = await joinForm(code);
+    rememberDeal(joined.id, joined.token);
+    return joined.view;
+  }
   const fromUrl = params.get("deal");
   const seed = params.get("seed");
   if (!fromUrl && seed && /^\d{1,15}$/.test(seed)) return createDeal(Number(seed));
@@ -205,7 +236,10 @@ export async function follow() {
     if (data && data.view && (data.view.version > state.view.version || data.view.legal_actions.length)) {
       await present(data.view);
     } else if (data && data.view) {
-      state.view = data.view; // same version (timed out): keep waiting
+      // same version (timed out, or who sits where changed: a friend joined, one went away)
+      const seated = JSON.stringify(data.view.seats) !== JSON.stringify(state.view.seats);
+      state.view = data.view;
+      if (seated) renderFinal(data.view);
     }
   }
   if (gen === state.generation && state.view && !state.view.over && state.view.legal_actions.length) watchTurn();
@@ -289,6 +323,8 @@ export async function act(action) {
  * @param {Record<string, any>} [body]
  */
 export async function newDeal(body) {
+  // a friends table's next deal: the same players in the same seats (docs/api.md)
+  if (state.view && state.view.over && isFriendsTable(state.view) && state.token) body = { ...(body || {}), after: state.view.id };
   state.generation++;
   state.busy = false;
   state.view = null;
@@ -309,5 +345,31 @@ export async function newDeal(body) {
     if (!next.over && !next.legal_actions.length) follow();
   } catch {
     notice(t("err_start"), { sticky: true });
+  }
+}
+
+/** The creator starts a friends table with the AI in the empty seats. */
+export async function startWithAi() {
+  const gen = state.generation;
+  try {
+    const data = await request("POST", `${dealUrl(state.dealId)}/start`, {}, gen);
+    if (gen !== state.generation) return;
+    state.view = null; // who sits where changed: drawn afresh (the running follow() goes on)
+    await present(data.view, { initial: true });
+  } catch (err) {
+    notice(err instanceof Error ? err.message : t("err_network"));
+  }
+}
+
+/** An away player takes the seat back from the AI. */
+export async function comeBack() {
+  const gen = state.generation;
+  try {
+    const data = await request("POST", `${dealUrl(state.dealId)}/back`, {}, gen);
+    if (gen !== state.generation) return;
+    if (data.view.version > state.view.version || data.view.legal_actions.length) await present(data.view);
+    else renderFinal(data.view);
+  } catch (err) {
+    notice(err instanceof Error ? err.message : t("err_network"));
   }
 }

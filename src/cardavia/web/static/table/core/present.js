@@ -4,17 +4,19 @@
 // (instant under prefers-reduced-motion), and the settled view's full render.
 
 import { root, els, sleep } from "./dom.js";
-import { seatName, t, SEATS } from "./strings.js";
-import { state, HUMAN, STEP_MS, reducedMotion, setWatching } from "./state.js";
+import { seatName, t, SEATS, setSeatNames } from "./strings.js";
+import { state, HUMAN, STEP_MS, reducedMotion, setSeat } from "./state.js";
 import { ctx } from "./ctx.js";
 import { setState, status } from "./status.js";
-import { renderSeat, renderLevel } from "./seats.js";
+import { renderSeat, renderLevel, placeSeats } from "./seats.js";
 import { renderHand } from "./hand.js";
 import { renderActions } from "./actions.js";
 import { clearHint, markHint } from "./hint.js";
 import { appendLog, logStart } from "./log.js";
 import { renderResult } from "./result.js";
 import { focusDecision } from "./focus.js";
+import { renderFriends, renderSoundSetting } from "./friends.js";
+import { startWithAi, comeBack } from "./api.js";
 
 /** @typedef {import("./types.js").View} View */
 /** @typedef {import("./types.js").DisplayModel} DisplayModel */
@@ -163,11 +165,16 @@ export function renderFinal(v) {
   renderBoard(model, v);
   renderActions(v);
   renderLevel(v);
+  renderFriends(v, { start: startWithAi, back: comeBack });
+  placeSeats(v); // the names, once the friends have sat down
+  renderSoundSetting(v);
   markHint();
   renderResult(v);
   // A deal opened without its seat token is watched (architecture.md §6): say so.
   root.dataset.watching = v.seat === null ? "true" : "false";
-  status(v.seat === null && !v.over ? t("status_watching") : state.game.status(v, ctx), {
+  let said = v.seat === null && !v.over ? t("status_watching") : state.game.status(v, ctx);
+  if (v.waiting) said = t("friends_waiting"); // nobody plays until the friends sit down
+  status(said, {
     quiet: !v.over && !v.legal_actions.length,
   });
   if (v.over) setState("over");
@@ -192,9 +199,9 @@ export async function present(next, { initial = false } = {}) {
     clearHint(); // a hint is for one position only
   }
   if (initial || !state.view) {
-    setWatching(next.seat === null);
-    const bottom = document.getElementById("seat-0-name");
-    if (bottom) bottom.textContent = seatName(0);
+    setSeat(next.seat);
+    setSeatNames(next);
+    placeSeats(next);
     els.log.setAttribute("aria-live", "off");
     els.log.replaceChildren();
     state.claimOut = false;

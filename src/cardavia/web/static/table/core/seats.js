@@ -2,8 +2,8 @@
 // The seat panels: each seat's badges (dealer, to play, the AI level), card count, exposed
 // groups and discards, and the plugin's extras (huxi, ready, points).
 
-import { $, root, seatEl, h, cardFace } from "./dom.js";
-import { t, tn } from "./strings.js";
+import { $, $$, root, seatEl, h, cardFace } from "./dom.js";
+import { t, tn, seatName } from "./strings.js";
 import { state, HUMAN, LEVELS, URL_LEVELS } from "./state.js";
 import { ctx } from "./ctx.js";
 
@@ -88,6 +88,28 @@ export function renderSeat(model, seat, tableView) {
 }
 
 /**
+ * Turn the table round the viewer's seat: it sits at the bottom, and the others follow in the
+ * order of play in the places the page gave seats 1, 2, … (each section's `data-slot`, its
+ * place from the bottom). Each section's `data-seat` names the seat it now shows, and its
+ * heading the seat's name. A spectator sees seat 0 at the bottom.
+ * @param {View} v
+ */
+export function placeSeats(v) {
+  const sections = $$(".seat");
+  const me = v.seat ?? 0;
+  for (const el of sections) {
+    if (!el.dataset.slot) el.dataset.slot = el.dataset.seat;
+    const seat = (me + Number(el.dataset.slot)) % sections.length;
+    el.dataset.seat = String(seat);
+    const name = $(".seat-name", el);
+    if (name) name.textContent = seatName(seat);
+    // the level badge belongs by AI seats, whichever places they take
+    const badge = $("[data-role=level]", el);
+    if (badge) badge.dataset.ai = v.seats[seat] && v.seats[seat].kind === "ai" ? "true" : "false";
+  }
+}
+
+/**
  * A badge by every AI seat's name ("Hard"): all AI seats of a deal play its level.
  * @param {View} v
  */
@@ -95,7 +117,7 @@ export function renderLevel(v) {
   const known = LEVELS.includes(v.level);
   if (URL_LEVELS.includes(v.level)) state.level = v.level;
   for (const badge of /** @type {NodeListOf<HTMLElement>} */ (root.querySelectorAll("[data-role=level]"))) {
-    badge.hidden = !known;
+    badge.hidden = !known || badge.dataset.ai === "false"; // a friend's seat has no level
     if (!known || badge.dataset.level === v.level) continue;
     const name = t(`level_${v.level}`);
     const full = t("level_badge", { level: name });

@@ -14,14 +14,19 @@ import { config, nameSeatsForWatching } from "./strings.js";
 /** @typedef {import("./types.js").Storage} Storage */
 
 /** Your seat. */
-// The seat this page plays and shows the hand of: 0, the seat the table places at the bottom;
-// -1 while the deal is watched (opened without its seat token), so that no seat is "you" and
-// every log line and caption names the seat. A live binding: importers see `setWatching`.
+// The seat this page plays and shows the hand of, which the table places at the bottom (0 for
+// the creator; an invited friend's other seat, core/seats.js placeSeats turns the table round
+// it); -1 while the deal is watched (opened without its seat token), so that no seat is "you"
+// and every log line and caption names the seat. A live binding: importers see `setSeat`.
 export let HUMAN = 0;
 /** @param {boolean} watching */
 export function setWatching(watching) {
-  HUMAN = watching ? -1 : 0;
-  nameSeatsForWatching(watching);
+  setSeat(watching ? null : 0);
+}
+/** @param {number | null} seat  the view's seat (null: watching) */
+export function setSeat(seat) {
+  HUMAN = seat === null ? -1 : seat;
+  nameSeatsForWatching(seat === null);
 }
 /** How long each paced move stays on screen, at least. */
 export const STEP_MS = 600;

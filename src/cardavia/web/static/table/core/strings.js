@@ -81,8 +81,24 @@ export function tNodes(key, args) {
  * @param {number} seat
  */
 export const seatName = (seat) =>
-  (seat === 0 && watching ? t("seat_player") : (SEATS[seat] ?? `#${seat}`)).replace(/ (?=\d)/g, "\u00a0");
+  (names.get(seat) ?? (seat === 0 && watching ? t("seat_player") : (SEATS[seat] ?? `#${seat}`))).replace(/ (?=\d)/g, "\u00a0");
 let watching = false;
+/** @type {Map<number, string>} the seats' names at a table for friends (setSeatNames) */
+const names = new Map();
+/**
+ * At a table of two or more humans: "You" for your seat, each other player's display name
+ * (or "Player n"), "AI n" for the AI seats. Elsewhere the names of config.seats.
+ * @param {{ seat: number | null, seats: { kind: string, name?: string | null }[] }} v
+ */
+export function setSeatNames(v) {
+  names.clear();
+  if (v.seats.filter((s) => s.kind === "human").length < 2) return;
+  v.seats.forEach((s, i) => {
+    if (i === v.seat) names.set(i, SEATS[0]);
+    else if (s.kind === "human") names.set(i, s.name || t("seat_player_n", { n: i + 1 }));
+    else names.set(i, SEATS[i] ?? `#${i}`);
+  });
+}
 /**
  * A watched deal's seat 0 is a player, not "you" (state.setWatching).
  * @param {boolean} on

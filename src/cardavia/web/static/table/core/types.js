@@ -33,8 +33,23 @@
  * A running match (Nantong's Next deal): the deal it follows, the totals before it and with it.
  * @typedef {object} Match
  * @property {string | null} previous
+ * @property {string | null} [next]   a friends table's next deal, once one of them dealt it
  * @property {number[]} totals_before
  * @property {number[]} totals
+ */
+
+/**
+ * One seat of the view (docs/api.md, tables for friends): its kind, the AI's level (an AI
+ * seat's, or the AI's playing for an away player), its player's display name, whether its
+ * player has joined, whether the AI plays for them while away, and the seconds left for the
+ * decision it owes (shown to the seat itself, and to all when everyone may know it decides).
+ * @typedef {object} SeatInfo
+ * @property {"human" | "ai"} kind
+ * @property {string | null} level
+ * @property {string | null} [name]
+ * @property {boolean} [joined]
+ * @property {boolean} [away]
+ * @property {number | null} [time_left]
  */
 
 /**
@@ -45,7 +60,9 @@
  * @property {string} game
  * @property {number} version
  * @property {number | null} seat   yours, or null: you watch the deal (no token)
- * @property {{ kind: "human" | "ai", level: string | null }[]} seats   who sits where
+ * @property {SeatInfo[]} seats   who sits where
+ * @property {boolean} [waiting]   a friends table waits for its invited players
+ * @property {number | null} [allowance]   seconds per decision at a table of two or more humans
  * @property {number[]} to_act
  * @property {string[]} legal_actions   canonical action texts you may send now
  * @property {boolean} over

@@ -1,0 +1,292 @@
+// @ts-check
+// A table for friends (architecture.md §6, docs/api.md): joining through an invite link
+// (`#invite=<code>`: in the fragment, so the code never reaches a server log), the waiting
+// screen with the invite links and "Start with AI in empty seats", the names of the seats, who
+// is away, the countdown of a timed decision, and your turn signalled while the tab is in the
+// background (the title, and a sound if you chose it).
+
+import { root, els, h } from "./dom.js";
+import { t, seatName, setSeatNames } from "./strings.js";
+
+/** @typedef {import("./types.js").View} View */
+
+const INVITES_KEY = "cardavia.invites";
+const SOUND_KEY = "cardavia.sound";
+const TITLE = document.title;
+
+/**
+ * Whether a view is of a table of two or more humans.
+ * @param {View | null} v
+ */
+export const isFriendsTable = (v) => !!v && v.seats.filter((s) => s.kind === "human").length >= 2;
+
+/** @returns {Record<string, Record<string, string>>} */
+function allInvites() {
+  try {
+    const kept = JSON.parse(localStorage.getItem(INVITES_KEY) || "{}");
+    return kept && typeof kept === "object" ? kept : {};
+  } catch {
+    return {};
+  }
+}
+
+/**
+ * Keep a new table's invite codes, so that its creator finds the links again after a reload
+ * (the server keeps only their hashes).
+ * @param {string} id
+ * @param {Record<string, string>} invites
+ */
+export function keepInvites(id, invites) {
+  if (!invites || !Object.keys(invites).length) return;
+  try {
+    localStorage.setItem(INVITES_KEY, JSON.stringify({ ...allInvites(), [id]: invites }));
+  } catch {
+    /* storage off: the links show until the page is left */
+  }
+  memory[id] = invites;
+}
+/** @type {Record<string, Record<string, string>>} */
+const memory = {};
+
+/** @param {string} code */
+export const inviteUrl = (code) => `${window.location.origin}${window.location.pathname}#invite=${encodeURIComponent(code)}`;
+
+/** The invite code of the page's URL (`#invite=`), if any. */
+export function inviteCode() {
+  const match = /^#invite=([A-Za-z0-9_-]{1,64})$/.exec(window.location.hash);
+  return match ? match[1] : null;
+}
+
+/**
+ * Ask the invited player's name, then take the seat: resolves with the answer of
+ * `POST /api/invites/{code}` ({id, seat, token, view}), or null when the code gives no seat
+ * (said on the page).
+ * @param {string} code
+ * @returns {Promise<any>}
+ */
+export function joinForm(code) {
+  return new Promise((resolve) => {
+    const input = /** @type {HTMLInputElement} */ (
+      h("input", { type: "text", id: "friends-name", maxlength: 24, required: true, autocomplete: "nickname", "data-testid": "join-name" })
+    );
+    const message = h("p", { class: "friends-message", role: "alert" });
+    const form = h(
+      "form",
+      { class: "friends-join", "data-testid": "join-form" },
+      h("h2", {}, t("friends_join_title")),
+      h("label", { for: "friends-name" }, t("friends_your_name")),
+      input,
+      h("button", { type: "submit", class: "button button-primary", "data-testid": "join-button" }, t("friends_join")),
+      message,
+    );
+    form.addEventListener("submit", async (event) => {
+      event.preventDefault();
+      const name = input.value.trim();
+      if (!name) return;
+      const res = await fetch(`/api/invites/${encodeURIComponent(code)}`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json", Accept: "application/json" },
+        body: JSON.stringify({ name }),
+      }).catch(() => null);
+      const data = res ? await res.json().catch(() => null) : null;
+      if (res && res.status === 201 && data) {
+        form.remove();
+        history.replaceState(history.state, "", window.location.pathname);
+        resolve(data);
+      } else if (res && res.status === 409) {
+        message.textContent = t("friends_seat_taken");
+      } else if (res && res.status === 404) {
+        message.textContent = t("friends_bad_invite");
+      } else {
+        message.textContent = (data && data.error && data.error.message) || t("err_network");
+      }
+    });
+    els.controls.prepend(form);
+    input.focus();
+  });
+}
+
+/** The waiting screen's panel, made once, above the answers. */
+function panel() {
+  let el = /** @type {HTMLElement | null} */ (root.querySelector("[data-role=friends]"));
+  if (!el) {
+    el = h("section", { class: "friends", "data-role": "friends", "data-testid": "friends", "aria-labelledby": "friends-heading", hidden: true });
+    els.controls.prepend(el);
+  }
+  return el;
+}
+
+/**
+ * @param {string} text
+ * @param {HTMLElement} button
+ */
+async function copy(text, button) {
+  try {
+    await navigator.clipboard.writeText(text);
+    button.textContent = t("friends_copied");
+  } catch {
+    /* no clipboard: the link is selected in its field for the player to copy */
+  }
+}
+
+/**
+ * Who sits where at a friends table, the waiting screen while seats are empty, the away
+ * notice, the countdowns. `start` and `back`: what the creator's Start and the away player's
+ * "I'm back" send.
+ * @param {View} v
+ * @param {{ start: () => void, back: () => void }} send
+ */
+export function renderFriends(v, send) {
+  setSeatNames(v);
+  const el = panel();
+  el.hidden = !v.waiting;
+  if (v.waiting) {
+    const invites = memory[v.id] || allInvites()[v.id] || {};
+    const rows = v.seats.map((s, i) => {
+      if (s.kind !== "human") return null;
+      const row = h(
+        "li",
+        { class: "friends-seat", "data-seat": i, "data-joined": String(!!s.joined) },
+        h("strong", {}, seatName(i)),
+        h("span", {}, s.joined ? t("friends_joined") : t("friends_not_joined")),
+      );
+      const code = invites[String(i)];
+      if (!s.joined && v.seat === 0 && code) {
+        const link = inviteUrl(code);
+        const field = /** @type {HTMLInputElement} */ (
+          h("input", { type: "text", readonly: true, value: link, class: "friends-link", "aria-label": t("friends_invite_label", { n: i + 1 }), "data-testid": `invite-${i}` })
+        );
+        field.addEventListener("focus", () => field.select());
+        const button = h("button", { type: "button", class: "button", "data-testid": `copy-${i}` }, t("friends_copy"));
+        button.addEventListener("click", () => copy(link, button));
+        row.append(field, button);
+      }
+      return row;
+    });
+    el.replaceChildren(
+      h("h2", { id: "friends-heading" }, t("friends_waiting")),
+      h("ul", { class: "friends-seats" }, rows),
+      v.seat === 0
+        ? h("button", { type: "button", class: "button button-primary", "data-testid": "start-ai", onclick: send.start }, t("friends_start_ai"))
+        : null,
+    );
+  }
+  renderPresence(v, send);
+  signalTurn(v);
+}
+
+// ------------------------------------------------------------------ away, countdowns
+
+/** @type {Map<number, number>} seat -> when its time runs out (performance.now() ms) */
+const deadlines = new Map();
+let ticker = 0;
+
+/**
+ * Each seat's badges: away, and the time left for the decision it owes.
+ * @param {View} v
+ * @param {{ back: () => void }} send
+ */
+function renderPresence(v, send) {
+  deadlines.clear();
+  const now = performance.now();
+  v.seats.forEach((s, i) => {
+    const seat = root.querySelector(`.seat[data-seat="${i}"] .seat-head`);
+    if (!seat) return;
+    let badge = /** @type {HTMLElement | null} */ (seat.querySelector("[data-role=presence]"));
+    if (!badge) {
+      badge = h("span", { class: "badge badge-presence", "data-role": "presence", "data-testid": "presence" });
+      seat.append(badge);
+    }
+    if (s.time_left !== null && s.time_left !== undefined && !v.over) deadlines.set(i, now + s.time_left * 1000);
+    badge.dataset.away = s.away ? "true" : "false";
+    badge.hidden = !s.away && !deadlines.has(i);
+    if (s.away) badge.textContent = t("friends_away");
+  });
+  const mine = v.seat !== null ? v.seats[v.seat] : null;
+  let away = /** @type {HTMLElement | null} */ (root.querySelector("[data-role=away]"));
+  if (mine && mine.away && !v.over) {
+    if (!away) {
+      away = h(
+        "p",
+        { class: "friends-away", "data-role": "away", role: "status" },
+        h("span", {}, t("friends_you_away")),
+        " ",
+        h("button", { type: "button", class: "button", "data-testid": "back", onclick: send.back }, t("friends_back")),
+      );
+      els.controls.prepend(away);
+    }
+  } else if (away) away.remove();
+  tick();
+  clearInterval(ticker);
+  if (deadlines.size) ticker = window.setInterval(tick, 1000);
+}
+
+function tick() {
+  const now = performance.now();
+  for (const [seat, at] of deadlines) {
+    const badge = /** @type {HTMLElement | null} */ (root.querySelector(`.seat[data-seat="${seat}"] [data-role=presence]`));
+    if (!badge || badge.dataset.away === "true") continue;
+    const left = Math.max(0, Math.ceil((at - now) / 1000));
+    badge.textContent = t("friends_time_left", { time: `${Math.floor(left / 60)}:${String(left % 60).padStart(2, "0")}` });
+  }
+}
+
+// ------------------------------------------------------------------ your turn, in the background
+
+/** @param {View} v */
+function signalTurn(v) {
+  const yours = !v.over && v.legal_actions.length > 0;
+  if (yours && document.hidden && isFriendsTable(v)) {
+    if (!document.title.startsWith("●")) {
+      document.title = `● ${t("friends_your_turn_title")} · ${TITLE}`;
+      if (soundOn()) beep();
+    }
+  } else if (document.title !== TITLE) document.title = TITLE;
+}
+
+document.addEventListener("visibilitychange", () => {
+  if (!document.hidden && document.title !== TITLE) document.title = TITLE;
+});
+
+const soundOn = () => {
+  try {
+    return localStorage.getItem(SOUND_KEY) === "on";
+  } catch {
+    return false;
+  }
+};
+
+/** A short tone (no file to load): Web Audio, where the browser lets the page play it. */
+function beep() {
+  try {
+    const audio = new AudioContext();
+    const tone = audio.createOscillator();
+    const gain = audio.createGain();
+    tone.frequency.value = 660;
+    gain.gain.setValueAtTime(0.15, audio.currentTime);
+    gain.gain.exponentialRampToValueAtTime(0.001, audio.currentTime + 0.4);
+    tone.connect(gain).connect(audio.destination);
+    tone.start();
+    tone.stop(audio.currentTime + 0.4);
+  } catch {
+    /* no audio */
+  }
+}
+
+/**
+ * The "Sound on your turn" setting, shown at a friends table once.
+ * @param {View} v
+ */
+export function renderSoundSetting(v) {
+  if (!isFriendsTable(v) || v.seat === null || root.querySelector("[data-role=sound]")) return;
+  const box = /** @type {HTMLInputElement} */ (h("input", { type: "checkbox", id: "friends-sound", "data-testid": "sound" }));
+  box.checked = soundOn();
+  box.addEventListener("change", () => {
+    try {
+      localStorage.setItem(SOUND_KEY, box.checked ? "on" : "off");
+    } catch {
+      /* storage off */
+    }
+  });
+  els.controls.append(h("p", { class: "friends-sound", "data-role": "sound" }, box, " ", h("label", { for: "friends-sound" }, t("friends_sound"))));
+}

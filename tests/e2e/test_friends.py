@@ -1,0 +1,337 @@
+"""A table for friends in the browser (issue "Play with friends", Show): three browser contexts,
+two friends and a spectator, play whole deals to the end sheet, the AI in the other seats.
+The creator picks a friend for seat 1 (`?seat1=friend`, as the Start game form sends), the
+waiting screen shows the invite link, the friend opens it, gives a name and joins. Each friend's
+screen shows only what their own seat's view holds (their hand, never another's), the
+spectator's only what the spectator view holds (the API tests hold those views to the rules
+layer's concealment, tests/web/test_friends.py)."""
+
+from __future__ import annotations
+
+import threading
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+import requests
+from playwright.sync_api import Browser, Page, expect
+
+from cardavia.games.registry import GAMES
+from tests.conformance.test_games import words_of
+from tests.e2e.conftest import DESKTOP, PHONE
+from tests.e2e.helpers import (
+    ENABLED,
+    TIMEOUT,
+    api_view,
+    deal_id,
+    expect_accessible,
+    new_page,
+    seat_token,
+)
+
+NAMES = {"sisepai": "Sì Sè Pái", "paohuzi": "Paohuzi", "nantong": "Nantong", "chuopai": "Chuo Pai"}
+
+
+def _shown_codes(page: Page) -> set[str]:
+    """Every card the page shows (each card picture's `data-code`)."""
+    codes = page.eval_on_selector_all(
+        "[data-testid=table] [data-code]", "els => els.map(e => e.dataset.code).filter(Boolean)"
+    )
+    return {code for text in codes for code in text.split()}  # a play of several cards too
+
+
+def _hand(page: Page) -> list[str]:
+    return sorted(
+        page.eval_on_selector_all(
+            "[data-testid=hand] [data-code]", "els => els.map(e => e.dataset.code)"
+        )
+    )
+
+
+def _state(page: Page) -> str:
+    return str(page.get_attribute("[data-testid=table]", "data-state"))
+
+
+def _settled(page: Page) -> bool:
+    return _state(page) in ("your-turn", "over", "waiting")
+
+
+def _check_screen(page: Page, deal: str) -> None:
+    """What the page shows is in the view its seat (or the spectator) is sent: never a card
+    beyond it. Checked only when the page shows the view the server holds now."""
+    view = api_view(page, deal)
+    if not _settled(page) or view["over"] != (_state(page) == "over"):
+        return
+    shown = _shown_codes(page)
+    allowed = words_of(view)
+    extra = sorted(shown - allowed)
+    where = (
+        page.eval_on_selector_all(
+            "[data-testid=table] [data-code]",
+            "(els, extra) => els"
+            ".filter(e => e.dataset.code.split(' ').some(c => extra.includes(c)))"
+            ".map(e => (e.closest('[data-role], [data-testid]') || e).outerHTML.slice(0, 300))",
+            extra,
+        )
+        if extra
+        else []
+    )
+    assert not extra, f"{extra} shown beyond the view, in {where[:3]}"
+    if view["seat"] is None:
+        assert page.locator("[data-testid=hand] [data-code]").count() == 0
+    elif _state(page) == "your-turn":
+        assert _hand(page) == sorted(view["table"]["hand"])
+
+
+def _seat_friends(
+    browser: Browser, base_url: str, game: str, seed: int, shots: Path | None
+) -> tuple[Page, Page, Page, str]:
+    """The creator (desktop), the invited friend (phone) and a spectator (desktop) at a new
+    table of `game` with seat 1 a friend's."""
+    creator = new_page(browser, base_url, DESKTOP)
+    creator.goto(f"/en/games/{game}/table?seed={seed}&level=greedy&seat1=friend")
+    deal = deal_id(creator)
+    link = creator.locator("[data-testid=invite-1]")
+    expect(link).to_be_visible(timeout=TIMEOUT)
+    expect(creator.locator("[data-testid=start-ai]")).to_be_visible()
+    assert _state(creator) == "waiting"
+    if shots is not None:
+        creator.screenshot(path=str(shots / f"friends-{game}-waiting-desktop.png"), full_page=True)
+    url = link.input_value()
+    assert "#invite=" in url and deal not in url
+
+    friend = new_page(browser, base_url, PHONE)
+    friend.goto(url)
+    name = friend.locator("[data-testid=join-name]")
+    expect(name).to_be_visible(timeout=TIMEOUT)
+    if shots is not None:
+        friend.screenshot(path=str(shots / f"friends-{game}-join-phone.png"), full_page=True)
+    name.fill("<i>Mei</i>")  # markup in a name is text
+    friend.locator("[data-testid=join-button]").click()
+    friend.wait_for_url(lambda u: f"deal={deal}" in u, timeout=TIMEOUT)
+    # the table turns round the friend's seat: seat 1 at the bottom, named "You"
+    expect(friend.locator(".seat-you")).to_have_attribute("data-seat", "1", timeout=TIMEOUT)
+    # the creator's waiting screen goes once the friend sits down; the friend's name shows
+    expect(creator.locator("[data-testid=friends]")).to_be_hidden(timeout=TIMEOUT)
+    expect(creator.locator(".seat[data-seat='1'] .seat-name")).to_have_text("<i>Mei</i>")
+    assert creator.locator(".seat[data-seat='1'] .seat-name i").count() == 0
+
+    spectator = new_page(browser, base_url, DESKTOP)
+    spectator.goto(f"/en/games/{game}/table?deal={deal}")
+    expect(spectator.locator("[data-testid=table]")).to_have_attribute(
+        "data-watching", "true", timeout=TIMEOUT
+    )
+    return creator, friend, spectator, deal
+
+
+def _shoot(shots: Path, game: str, when: str, creator: Page, friend: Page, watcher: Page) -> None:
+    for page, who in ((creator, "creator"), (friend, "friend"), (watcher, "spectator")):
+        size = "phone" if page.viewport_size == PHONE else "desktop"
+        page.screenshot(path=str(shots / f"friends-{game}-{when}{who}-{size}.png"), full_page=True)
+
+
+def _click_decision(page: Page) -> None:
+    """One decision by clicking, as a player does (Sì Sè Pái): win, else discard the first
+    card, else pass."""
+    win = page.locator(f"[data-testid=win]{ENABLED}")
+    passing = page.locator(f"[data-testid=pass]{ENABLED}")
+    cards = page.locator(f"[data-testid=hand-card]{ENABLED}")
+    if win.count():
+        win.first.click()
+    elif cards.count():
+        cards.first.click()
+    elif passing.count():
+        passing.click()
+    else:
+        page.locator(f"[data-role=actions] button{ENABLED}").first.click()
+
+
+def _api_decision(page: Page, deal: str) -> bool:
+    """One decision through the API with the page's seat token (the page then follows)."""
+    view = api_view(page, deal)
+    if not view["legal_actions"]:
+        return False
+    token = seat_token(page, deal)
+    page.request.post(
+        f"/api/games/{deal}/actions",
+        data={"action": view["legal_actions"][-1], "version": view["version"]},
+        headers={"Authorization": f"Bearer {token}"},
+    )
+    return True
+
+
+def _play_to_the_end(
+    friends: list[Page], spectator: Page, deal: str, clicking: bool, shots: Path | None, game: str
+) -> None:
+    shot_at = 6
+    for step in range(2000):
+        if all(_state(p) == "over" for p in friends):
+            break
+        moved = False
+        for page in friends:
+            if _state(page) != "your-turn":
+                continue
+            _check_screen(page, deal)
+            if clicking:
+                before = page.locator("[data-testid=log] li").count()
+                _click_decision(page)
+                page.wait_for_function(
+                    "n => document.querySelectorAll('[data-testid=log] li').length > n || "
+                    "document.querySelector('[data-testid=table]').dataset.state !== 'your-turn'",
+                    arg=before,
+                    timeout=TIMEOUT,
+                )
+                moved = True
+            else:
+                moved = _api_decision(page, deal) or moved
+        if step % 5 == 0:
+            _check_screen(spectator, deal)
+        if shots is not None and step == shot_at:
+            _shoot(shots, game, "", friends[0], friends[1], spectator)
+        if not moved:
+            time.sleep(0.1)
+    else:
+        raise AssertionError("the deal did not end")
+    for page in friends:
+        expect(page.locator("[data-testid=result]")).to_be_visible(timeout=TIMEOUT)
+    expect(spectator.locator("[data-testid=table]")).to_have_attribute(
+        "data-state", "over", timeout=TIMEOUT
+    )
+    for page in (*friends, spectator):
+        _check_screen(page, deal)
+
+
+def test_two_friends_and_a_spectator_play_a_deal_by_clicking(
+    browser: Browser, base_url: str, screenshots: Path
+) -> None:
+    shots = Path("/work/shots-friends") if Path("/work").is_dir() else screenshots
+    shots.mkdir(parents=True, exist_ok=True)
+    creator, friend, spectator, deal = _seat_friends(browser, base_url, "sisepai", 5, shots)
+    _play_to_the_end([creator, friend], spectator, deal, True, shots, "sisepai")
+    _shoot(shots, "sisepai", "end-", creator, friend, spectator)
+    # the next deal keeps the friends in their seats: each Next deal lands at the same table
+    creator.locator("[data-testid=new-deal]").click()
+    creator.wait_for_url(lambda u: deal not in u, timeout=TIMEOUT)
+    following = deal_id(creator)
+    friend.locator("[data-testid=new-deal]").click()
+    friend.wait_for_url(lambda u: following in u, timeout=TIMEOUT)
+    expect(friend.locator(".seat-you")).to_have_attribute("data-seat", "1", timeout=TIMEOUT)
+    for page in (creator, friend, spectator):
+        assert not page.errors  # type: ignore[attr-defined]
+        page.context.close()
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_two_friends_and_a_spectator_play_every_game(
+    browser: Browser, base_url: str, game: str
+) -> None:
+    """The friends' moves sent through the API with their pages' tokens (clicking every game's
+    own answers is the per-game tests' work); the pages follow and end on the end sheet."""
+    creator, friend, spectator, deal = _seat_friends(browser, base_url, game, 3, None)
+    _play_to_the_end([creator, friend], spectator, deal, False, None, game)
+    view: dict[str, Any] = api_view(friend, deal)
+    assert view["seat"] == 1 and view["seats"][1]["name"] == "<i>Mei</i>"
+    for page in (creator, friend, spectator):
+        assert not page.errors  # type: ignore[attr-defined]
+        page.context.close()
+
+
+def test_a_closed_tab_goes_to_the_ai_and_comes_back(
+    browser: Browser, base_url: str, screenshots: Path
+) -> None:
+    """A friend closes the tab: once the decision's allowance (5 s here) runs out on the
+    server, the seat shows away and the AI plays it; the friend opens the deal again and takes
+    the seat back with I'm back (issue "Play with friends", Show)."""
+    creator = new_page(browser, base_url, DESKTOP)
+    creator.goto("/en/games/chuopai/table?seed=3&level=greedy&seat1=friend&allowance=5")
+    deal = deal_id(creator)
+    link = creator.locator("[data-testid=invite-1]")
+    expect(link).to_be_visible(timeout=TIMEOUT)
+    friend = new_page(browser, base_url, PHONE)
+    friend.goto(link.input_value())
+    friend.locator("[data-testid=join-name]").fill("Bo")
+    friend.locator("[data-testid=join-button]").click()
+    friend.wait_for_url(lambda u: f"deal={deal}" in u, timeout=TIMEOUT)
+    token = seat_token(friend, deal)
+    assert token
+    friend.context.close()  # the tab is closed: nobody answers for seat 1
+
+    # the creator stays and answers before its own time runs out (a thread of plain requests:
+    # the allowance of 5 s holds for the creator too), until the friend is back
+    creator_token = seat_token(creator, deal)
+    done = threading.Event()
+
+    def stay() -> None:
+        auth = {"Authorization": f"Bearer {creator_token}"}
+        while not done.is_set():
+            got = requests.get(f"{base_url}/api/games/{deal}?wait=-1", headers=auth, timeout=30)
+            view = got.json()["view"]
+            if view["over"]:
+                return
+            left = view["seats"][0]["time_left"]
+            # just in time: the deal goes on slowly enough for the friend to come back to it
+            if view["legal_actions"] and left is not None and left < 2.5:
+                requests.post(
+                    f"{base_url}/api/games/{deal}/actions",
+                    json={"action": view["legal_actions"][0], "version": view["version"]},
+                    headers=auth,
+                    timeout=30,
+                )
+            else:
+                done.wait(0.2)
+
+    keeper = threading.Thread(target=stay, daemon=True)
+    keeper.start()
+    away = creator.locator(".seat[data-seat='1'] [data-role=presence][data-away='true']")
+    expect(away).to_be_visible(timeout=TIMEOUT)
+    shots = Path("/work/shots-friends") if Path("/work").is_dir() else screenshots
+    creator.screenshot(path=str(shots / "friends-chuopai-away-desktop.png"), full_page=True)
+
+    back = new_page(browser, base_url, PHONE)
+    back.add_init_script(
+        f"localStorage.setItem('cardavia.tokens', JSON.stringify({{{deal!r}: {token!r}}}))"
+    )
+    back.goto(f"/en/games/chuopai/table?deal={deal}")
+    button = back.locator("[data-testid=back]")
+    expect(button).to_be_visible(timeout=TIMEOUT)
+    back.screenshot(path=str(shots / "friends-chuopai-back-phone.png"), full_page=True)
+    button.click()
+    expect(button).to_be_hidden(timeout=TIMEOUT)
+    assert api_view(back, deal)["seats"][1]["away"] is False
+    expect(away).to_have_count(0, timeout=TIMEOUT)
+    done.set()
+    keeper.join(timeout=40)
+    for page in (creator, back):
+        assert not page.errors  # type: ignore[attr-defined]
+        page.context.close()
+
+
+def test_start_game_asks_for_friends_and_the_waiting_screen_is_accessible(
+    browser: Browser, base_url: str, screenshots: Path
+) -> None:
+    """Start game's Play with friends: seat 2 a friend's, the others the AI's; the table waits
+    with an invite link for seat 2 only; Start with AI in empty seats gives it to the AI."""
+    shots = Path("/work/shots-friends") if Path("/work").is_dir() else screenshots
+    for size, viewport in (("phone", PHONE), ("desktop", DESKTOP)):
+        page = new_page(browser, base_url, viewport)
+        page.goto("/en/games/nantong/rules")
+        picker = page.locator("[data-testid=seat-picker]")
+        picker.locator("summary").click()
+        picker.locator("[data-testid=seat-kind-2]").select_option("friend")
+        page.screenshot(path=str(shots / f"friends-start-form-{size}.png"), full_page=False)
+        expect_accessible(page, "the start form with its seats")
+        page.locator("[data-testid=start-form] button[type=submit]").click()
+        deal = deal_id(page)
+        assert "seat2=friend" in page.url or deal
+        expect(page.locator("[data-testid=invite-2]")).to_be_visible(timeout=TIMEOUT)
+        assert page.locator("[data-testid=invite-1]").count() == 0  # seat 1 is the AI's
+        page.screenshot(path=str(shots / f"friends-nantong-waiting-{size}.png"), full_page=True)
+        expect_accessible(page, "the waiting screen")
+        page.locator("[data-testid=start-ai]").click()
+        expect(page.locator("[data-testid=friends]")).to_be_hidden(timeout=TIMEOUT)
+        view = api_view(page, deal)
+        assert [s["kind"] for s in view["seats"]] == ["human", "ai", "ai"]
+        assert not view["waiting"]
+        assert not page.errors  # type: ignore[attr-defined]
+        page.context.close()

@@ -1,0 +1,462 @@
+"""Tables for friends (architecture.md §6, issue "Play with friends" 2-4 and 6): human seats
+taken through invite codes, the waiting table, the race for the last seat, every human's own
+view, absent players timed out to the AI and back, the next deal for the same friends."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import threading
+import time
+from typing import Any
+
+import pytest
+from starlette.testclient import TestClient
+
+from cardavia.games.registry import GAMES
+from cardavia.web.app import create_app
+from tests.conformance.test_games import hidden_from, words_of
+
+pytestmark = pytest.mark.backends
+
+per_game = pytest.mark.parametrize("game", sorted(GAMES))
+
+
+def _bearer(token: str) -> dict[str, str]:
+    return {"Authorization": f"Bearer {token}"}
+
+
+@pytest.fixture
+def raw(db: str) -> Any:
+    with TestClient(create_app(db)) as c:
+        yield c
+
+
+def _friends(
+    raw: TestClient, game: str = "sisepai", seed: int = 1, humans: int = 2, **extra: Any
+) -> dict[str, Any]:
+    players = GAMES[game].players
+    kinds = ["human"] * humans + ["ai"] * (players - humans)
+    r = raw.post(
+        "/api/games",
+        json={"game": game, "seed": seed, "level": "greedy", "seats": kinds, **extra},
+    )
+    assert r.status_code == 201, r.text
+    return dict(r.json())
+
+
+def _join(raw: TestClient, code: str, name: str = "Mei") -> Any:
+    return raw.post(f"/api/invites/{code}", json={"name": name})
+
+
+def _seated(raw: TestClient, game: str = "sisepai", seed: int = 1, humans: int = 2) -> Any:
+    """A friends table with every human seat taken: (deal id, {seat: token})."""
+    made = _friends(raw, game, seed, humans)
+    tokens = {0: made["token"]}
+    for seat, code in made["invites"].items():
+        r = _join(raw, code, f"P{seat}")
+        assert r.status_code == 201, r.text
+        tokens[int(seat)] = r.json()["token"]
+    return made["id"], tokens
+
+
+def _view(raw: TestClient, deal_id: str, token: str | None = None) -> dict[str, Any]:
+    headers = _bearer(token) if token else {}
+    view: dict[str, Any] = raw.get(f"/api/games/{deal_id}", headers=headers).json()["view"]
+    return view
+
+
+def test_a_friends_table_gives_an_invite_per_other_human_seat(raw: TestClient) -> None:
+    made = _friends(raw, "sisepai", humans=3, name="Ana")
+    assert set(made["invites"]) == {"1", "2"}  # seat 0 is the creator's (§6)
+    codes = list(made["invites"].values())
+    assert len(set(codes)) == 2 and all(len(c) >= 22 and made["id"] not in c for c in codes)
+    view = made["view"]
+    assert view["waiting"] is True
+    assert [s["kind"] for s in view["seats"]] == ["human", "human", "human", "ai"]
+    assert [s["joined"] for s in view["seats"]] == [True, False, False, True]
+    assert view["seats"][0]["name"] == "Ana" and view["seats"][3]["level"] == "greedy"
+    assert view["allowance"] == 45.0  # the default (§6 absent players)
+    # the codes are stored hashed only, like tokens
+    table = raw.app.state.tables._tables[made["id"]]  # type: ignore[attr-defined]
+    assert all(code not in repr(table.seats) for code in codes)
+
+
+def test_the_table_waits_until_every_human_seat_is_taken(raw: TestClient) -> None:
+    made = _friends(raw, "chuopai", seed=3)
+    deal_id, token = made["id"], made["token"]
+    before = _view(raw, deal_id, token)
+    assert before["legal_actions"] == [] and before["to_act"] == []  # nobody owes anything yet
+    r = raw.post(
+        f"/api/games/{deal_id}/actions",
+        json={"action": "pass", "version": before["version"]},
+        headers=_bearer(token),
+    )
+    assert r.status_code == 409 and r.json()["error"]["code"] == "waiting"
+    assert _view(raw, deal_id, token)["table"] == before["table"]  # nobody played, AI neither
+    joined = _join(raw, made["invites"]["1"], "Bo")
+    assert joined.status_code == 201
+    body = joined.json()
+    assert body["id"] == deal_id and body["seat"] == 1 and body["view"]["seat"] == 1
+    view = _view(raw, deal_id, token)
+    assert view["waiting"] is False and view["seats"][1]["name"] == "Bo"
+
+
+def test_invite_statuses(raw: TestClient) -> None:
+    made = _friends(raw)
+    code = made["invites"]["1"]
+    assert _join(raw, "no-such-code").status_code == 404
+    assert _join(raw, "x" * 500).status_code == 404
+    for bad in ("", "   ", "x" * 25, "a\u0000b", "a\u202eb", 7):
+        r = raw.post(f"/api/invites/{code}", json={"name": bad})
+        assert r.status_code == 422 and r.json()["error"]["code"] == "bad_name", bad
+    assert _join(raw, code, "  Li   Wei ").json()["view"]["seats"][1]["name"] == "Li Wei"
+    again = _join(raw, code, "Zed")
+    assert again.status_code == 409 and again.json()["error"]["code"] == "seat_taken"
+    assert _view(raw, made["id"])["seats"][1]["name"] == "Li Wei"
+
+
+def test_a_name_is_kept_as_text(raw: TestClient) -> None:
+    """Markup in a name is text: the API gives it back as sent, the pages escape it."""
+    made = _friends(raw)
+    name = "<b>&amp;</b>"
+    assert _join(raw, made["invites"]["1"], name).status_code == 201
+    assert _view(raw, made["id"])["seats"][1]["name"] == name
+
+
+def test_bad_seats_are_refused(raw: TestClient) -> None:
+    for seats in (["ai", "human", "ai", "ai"], ["human", "ai"], ["human", "x", "ai", "ai"], "h"):
+        r = raw.post("/api/games", json={"game": "sisepai", "seats": seats})
+        assert r.status_code == 422, seats
+    r = raw.post("/api/games", json={"game": "sisepai", "allowance": 1})
+    assert r.status_code == 422
+
+
+def test_the_creator_starts_with_the_ai_in_empty_seats(raw: TestClient) -> None:
+    made = _friends(raw, humans=3)
+    deal_id, token = made["id"], made["token"]
+    joined = _join(raw, made["invites"]["1"]).json()
+    r = raw.post(f"/api/games/{deal_id}/start", json={}, headers=_bearer(joined["token"]))
+    assert r.status_code == 403 and r.json()["error"]["code"] == "not_creator"
+    assert raw.post(f"/api/games/{deal_id}/start", json={}).status_code == 403
+    r = raw.post(f"/api/games/{deal_id}/start", json={}, headers=_bearer(token))
+    assert r.status_code == 200
+    view = r.json()["view"]
+    assert view["waiting"] is False
+    assert [s["kind"] for s in view["seats"]] == ["human", "human", "ai", "ai"]
+    late = _join(raw, made["invites"]["2"])  # its seat went to the AI
+    assert late.status_code == 409 and late.json()["error"]["code"] == "seat_taken"
+
+
+def test_the_race_for_the_last_seat_has_one_winner(db: str) -> None:
+    """Four requests for one seat at once, through two servers on the same store (as two web
+    processes): exactly one is seated, the others hear seat_taken."""
+    with TestClient(create_app(db)) as first, TestClient(create_app(db)) as second:
+        made = _friends(first)
+        code = made["invites"]["1"]
+        barrier = threading.Barrier(4)
+        answers: list[tuple[int, Any]] = []
+
+        def take(client: TestClient, name: str) -> None:
+            barrier.wait()
+            r = _join(client, code, name)
+            answers.append((r.status_code, r.json()))
+
+        threads = [
+            threading.Thread(target=take, args=(c, f"n{i}"))
+            for i, c in enumerate([first, second, first, second])
+        ]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
+        assert sorted(status for status, _ in answers) == [201, 409, 409, 409]
+        (won,) = [body for status, body in answers if status == 201]
+        for client in (first, second):
+            view = _view(client, made["id"], won["token"])
+            assert view["seat"] == 1 and view["seats"][1]["name"] == won["view"]["seats"][1]["name"]
+
+
+def _play(
+    raw: TestClient, deal_id: str, tokens: dict[int, str], rng: random.Random, check: Any = None
+) -> dict[str, Any]:
+    """Play the deal to its end with every human seat's token, choosing at random; `check`
+    is called with the views after every step. Returns seat 0's last view."""
+    for _ in range(600):
+        views = {seat: _view(raw, deal_id, token) for seat, token in tokens.items()}
+        if check is not None:
+            check(views)
+        if views[0]["over"]:
+            return views[0]
+        acted = False
+        for seat, view in views.items():
+            if view["legal_actions"]:
+                raw.post(
+                    f"/api/games/{deal_id}/actions",
+                    json={"action": rng.choice(view["legal_actions"]), "version": view["version"]},
+                    headers=_bearer(tokens[seat]),
+                )
+                acted = True
+        if not acted:
+            raw.get(f"/api/games/{deal_id}?wait={views[0]['version']}", headers=_bearer(tokens[0]))
+    raise AssertionError("the deal did not end")
+
+
+@per_game
+@pytest.mark.parametrize("seed", range(3))
+def test_every_human_and_the_spectator_see_only_their_own_cards(
+    raw: TestClient, game: str, seed: int
+) -> None:
+    """Every seat human (invited), random deals played to the end: after every step each
+    player's whole answer holds no card another seat conceals that the player cannot see,
+    and the spectator's none concealed in any hand (issue "Play with friends", Show)."""
+    tables = raw.app.state.tables  # type: ignore[attr-defined]
+    players = GAMES[game].players
+    deal_id, tokens = _seated(raw, game, seed, humans=players)
+
+    checked = []
+
+    def check(views: dict[int, dict[str, Any]]) -> None:
+        watched = _view(raw, deal_id)
+        table = tables._tables[deal_id]
+        if watched["version"] != table.versions[-1] or any(
+            view["version"] != table.versions[seat] for seat, view in views.items()
+        ):
+            return  # the deal moved on since these views: they are not of this state
+        checked.append(1)
+        state = table.state
+        truth = [state.observation(s) for s in range(players)]
+        for seat, view in views.items():
+            assert view["seat"] == seat
+            leaked = hidden_from(truth, seat) & words_of(view)
+            assert not leaked, f"{game} {seed}: seat {seat} was shown {sorted(leaked)}"
+            assert view["legal_actions"] == (
+                state.legal_actions(seat) if seat in state.to_act() else []
+            )
+        concealed = {c for obs in truth for c in obs["hand"]}
+        open_to_all = set.intersection(*(words_of(obs) for obs in truth))
+        leaked = (concealed - open_to_all) & words_of(watched)
+        assert not leaked, f"{game} {seed}: the spectator was shown {sorted(leaked)}"
+
+    end = _play(raw, deal_id, tokens, random.Random(seed), check)
+    assert end["result"] is not None and len(checked) > 5
+
+
+def test_each_human_answers_a_claim_window_and_the_ai_waits(raw: TestClient) -> None:
+    """The table waits for every human seat's decision: the AI never plays a human seat that
+    is not away, and a view never lists a seat asked privately (Sì Sè Pái's claim windows)."""
+    tables = raw.app.state.tables  # type: ignore[attr-defined]
+    deal_id, tokens = _seated(raw, "sisepai", 4)
+    rng = random.Random(4)
+    seen_owing: set[int] = set()
+
+    checked = []
+
+    def check(views: dict[int, dict[str, Any]]) -> None:
+        table = tables._tables[deal_id]
+        if any(view["version"] != table.versions[seat] for seat, view in views.items()):
+            return  # the deal moved on since these views: they are not of this state
+        checked.append(1)
+        public = set(table.state.public_to_act())
+        for seat, view in views.items():
+            assert set(view["to_act"]) <= public | {seat}
+            if view["legal_actions"]:
+                seen_owing.add(seat)
+                assert view["seats"][seat]["time_left"] is not None  # its own countdown
+            for other, shown in enumerate(view["seats"]):
+                if other != seat and other not in public:
+                    assert shown["time_left"] is None
+
+    _play(raw, deal_id, tokens, rng, check)
+    stored = raw.app.state.tables.store.load(deal_id)  # type: ignore[attr-defined]
+    humans_played = {seat for seat, _ in stored.actions} & {0, 1}
+    assert humans_played == {0, 1} and seen_owing == {0, 1} and len(checked) > 10
+
+
+def test_a_closed_tab_goes_away_and_comes_back(db: str) -> None:
+    """Seat 1's player stops answering: once its allowance has run out (the sweep is run at a
+    later clock, no real waiting), the AI plays it, marked away, also after a restart; its
+    player acting again takes it back (architecture.md §6, absent players)."""
+    with TestClient(create_app(db)) as raw:
+        made = _friends(raw, "chuopai", seed=3, allowance=30)
+        deal_id = made["id"]
+        tokens = {0: made["token"], 1: _join(raw, made["invites"]["1"]).json()["token"]}
+        # seat 0 plays until seat 1 owes a decision
+        for _ in range(100):
+            mine = _view(raw, deal_id, tokens[1])
+            if mine["legal_actions"]:
+                break
+            zero = _view(raw, deal_id, tokens[0])
+            if zero["legal_actions"]:
+                raw.post(
+                    f"/api/games/{deal_id}/actions",
+                    json={"action": zero["legal_actions"][0], "version": zero["version"]},
+                    headers=_bearer(tokens[0]),
+                )
+            else:
+                raw.get(f"/api/games/{deal_id}?wait={zero['version']}", headers=_bearer(tokens[0]))
+        assert mine["legal_actions"] and mine["seats"][1]["time_left"] is not None
+        assert 0 < mine["seats"][1]["time_left"] <= 30
+        watched = _view(raw, deal_id)
+        assert watched["seats"][1]["time_left"] is not None  # a public turn: its countdown shows
+        tables = raw.app.state.tables  # type: ignore[attr-defined]
+        assert raw.portal is not None
+        raw.portal.call(tables.drain)  # the AI's step that opened the decision, stored whole
+        store = tables.store
+        assert store.seats(deal_id)[1].deadline is not None  # kept in the store, for a restart
+        played = [seat for seat, _ in store.load(deal_id).actions].count(1)
+    with TestClient(create_app(db)) as raw:  # a restart: the timer is the store's
+        tables = raw.app.state.tables  # type: ignore[attr-defined]
+        assert tables._sweeper is not None  # looking for deadlines before any request
+        portal = raw.portal
+        assert portal is not None
+        portal.call(tables.sweep, time.time() + 120)
+        portal.call(tables.drain)
+        view = _view(raw, deal_id, tokens[0])
+        assert view["seats"][1]["away"] is True and view["seats"][1]["level"] == "greedy"
+        # the AI played seat 1's decision
+        assert [seat for seat, _ in tables.store.load(deal_id).actions].count(1) > played
+        # seat 1's player comes back: acting when owed, or taking the seat back
+        r = raw.post(f"/api/games/{deal_id}/back", json={}, headers=_bearer(tokens[1]))
+        assert r.status_code == 200 and r.json()["view"]["seats"][1]["away"] is False
+        assert tables.store.seats(deal_id)[1].away is False
+
+
+def test_solo_tables_have_no_timer(raw: TestClient) -> None:
+    r = raw.post("/api/games", json={"game": "chuopai", "seed": 3, "level": "greedy"})
+    view = r.json()["view"]
+    assert view["allowance"] is None and all(s["time_left"] is None for s in view["seats"])
+
+
+def test_the_next_deal_keeps_the_friends_in_their_seats(raw: TestClient) -> None:
+    deal_id, tokens = _seated(raw, "chuopai", 2)
+    end = _play(raw, deal_id, tokens, random.Random(2))
+    after = {"game": "chuopai", "level": "greedy", "after": deal_id}
+    assert raw.post("/api/games", json=after).status_code == 403  # a player of it deals it
+    first = raw.post("/api/games", json=after, headers=_bearer(tokens[1]))
+    assert first.status_code == 201
+    body = first.json()
+    assert body["seat"] == 1 and body["token"] == tokens[1]
+    second = raw.post("/api/games", json=after, headers=_bearer(tokens[0])).json()
+    assert second["id"] == body["id"] and second["seat"] == 0  # one next deal, not two
+    nxt = body["id"]
+    assert _view(raw, deal_id, tokens[0])["match"]["next"] == nxt
+    for seat, token in tokens.items():
+        view = _view(raw, nxt, token)
+        assert view["seat"] == seat and view["seats"][1]["name"] == "P1"
+    assert _view(raw, nxt)["match"]["totals_before"] == end["match"]["totals"]
+
+
+def _until_seat_1_owes(raw: TestClient, deal_id: str, tokens: dict[int, str]) -> dict[str, Any]:
+    """Seat 0 plays (its first legal action) until seat 1 owes a decision everyone may know it
+    owes (one asked privately, as Chuo Pai's forced answers are, it answers itself): seat 1's
+    view."""
+    for _ in range(100):
+        mine = _view(raw, deal_id, tokens[1])
+        if mine["legal_actions"] and 1 in _view(raw, deal_id)["to_act"]:
+            return mine
+        if mine["legal_actions"]:
+            raw.post(
+                f"/api/games/{deal_id}/actions",
+                json={"action": mine["legal_actions"][0], "version": mine["version"]},
+                headers=_bearer(tokens[1]),
+            )
+            continue
+        zero = _view(raw, deal_id, tokens[0])
+        if zero["legal_actions"]:
+            raw.post(
+                f"/api/games/{deal_id}/actions",
+                json={"action": zero["legal_actions"][0], "version": zero["version"]},
+                headers=_bearer(tokens[0]),
+            )
+        else:
+            raw.get(f"/api/games/{deal_id}?wait={zero['version']}", headers=_bearer(tokens[0]))
+    raise AssertionError("seat 1 never had a decision")
+
+
+def test_acting_takes_an_away_seat_back(raw: TestClient) -> None:
+    """An away player whose seat owes a decision the AI has not made yet acts: the action is
+    theirs, and the seat is theirs again (§6, absent players)."""
+    deal_id, tokens = _seated(raw, "chuopai", 3)
+    mine = _until_seat_1_owes(raw, deal_id, tokens)
+    tables = raw.app.state.tables  # type: ignore[attr-defined]
+    table = tables._tables[deal_id]
+
+    before: list[int] = []
+
+    async def away_then_act() -> None:
+        # away, as a sweep leaves it, and the player's action in before the AI's (no request
+        # comes between to let the AI play the seat)
+        await asyncio.to_thread(tables.store.set_away, deal_id, 1, True)
+        table.seats[1].away = True
+        before.append(len(table.state.actions))
+        await tables.human_act(table, mine["legal_actions"][0], mine["version"], 1)
+
+    assert raw.portal is not None
+    raw.portal.call(away_then_act)
+    view = _view(raw, deal_id, tokens[1])
+    assert view["seats"][1]["away"] is False and view["version"] > mine["version"]
+    assert tables.store.seats(deal_id)[1].away is False
+    # the stored action is the player's own, not the AI's
+    assert tuple(tables.store.load(deal_id).actions[before[0]]) == (1, mine["legal_actions"][0])
+
+
+def test_two_servers_time_out_a_decision_once(db: str) -> None:
+    """Two web processes on one store look for deadlines past: the seat goes away once, and its
+    timed-out decision is played once (the store's action numbers decide)."""
+    with TestClient(create_app(db)) as first, TestClient(create_app(db)) as second:
+        deal_id, tokens = _seated(first, "chuopai", 3)
+        mine = _until_seat_1_owes(first, deal_id, tokens)
+        later = time.time() + 120
+        for client in (first, second):
+            tables = client.app.state.tables  # type: ignore[attr-defined]
+            assert client.portal is not None
+            client.portal.call(tables.sweep, later)
+        for client in (first, second):
+            tables = client.app.state.tables  # type: ignore[attr-defined]
+            assert client.portal is not None
+            client.portal.call(tables.drain)
+        store = first.app.state.tables.store  # type: ignore[attr-defined]
+        assert store.seats(deal_id)[1].away is True
+        view = _view(second, deal_id, tokens[1])
+        assert view["version"] > mine["version"] and view["seats"][1]["away"] is True
+        # both processes' copies are the store's deal: one move each time, never two
+        stored = [tuple(a) for a in store.load(deal_id).actions]
+        for client in (first, second):
+            _view(client, deal_id, tokens[0])  # a request catches the copy up
+            table = client.app.state.tables._tables[deal_id]  # type: ignore[attr-defined]
+            assert [tuple(a) for a in table.state.actions] == stored
+
+
+def test_a_friend_gets_the_steps_of_a_replay_too(raw: TestClient) -> None:
+    """The steps of docs/api.md (each step's table on its last log entry) go to every human
+    seat, so that a friend's table shows the AI's moves one by one as the creator's does."""
+    deal_id, tokens = _seated(raw, "sisepai", 2)
+    carried = 0
+    for _ in range(60):
+        mine = _view(raw, deal_id, tokens[1])
+        if mine["over"]:
+            break
+        if mine["legal_actions"]:
+            r = raw.post(
+                f"/api/games/{deal_id}/actions",
+                json={"action": mine["legal_actions"][0], "version": mine["version"]},
+                headers=_bearer(tokens[1]),
+            )
+            view = r.json()["view"]
+        else:
+            zero = _view(raw, deal_id, tokens[0])
+            if zero["legal_actions"]:
+                raw.post(
+                    f"/api/games/{deal_id}/actions",
+                    json={"action": zero["legal_actions"][0], "version": zero["version"]},
+                    headers=_bearer(tokens[0]),
+                )
+            view = raw.get(
+                f"/api/games/{deal_id}?wait={mine['version']}", headers=_bearer(tokens[1])
+            ).json()["view"]
+        steps = [e for e in view["log"] if "table" in e and e["v"] > mine["version"]]
+        for entry in steps:
+            assert set(entry["table"]) == set(view["table"])  # seat 1's own table, by step
+        carried += len(steps)
+    assert carried > 0
