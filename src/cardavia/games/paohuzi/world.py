@@ -20,7 +20,6 @@ from typing import TYPE_CHECKING
 
 from cardavia.games.paohuzi.cards import COPIES, N_IDS
 from cardavia.games.paohuzi.options import PLAYERS, RANK_WIN
-from cardavia.games.paohuzi.scoring import best_win
 from cardavia.rules.claims import ClaimWindow
 
 if TYPE_CHECKING:
@@ -205,7 +204,7 @@ def _reask(world: PaohuziState, state: PaohuziState, seat: int) -> None:
         if owner == seat:
             return
         world.window = None
-        if best_win(world.seats[owner], None, ()) is not None:
+        if world._win_in_hand(owner):
             world.window = ClaimWindow(old.origin, PLAYERS, {owner: {"win": RANK_WIN}})
         else:
             world._after_compulsory(owner, [])
