@@ -9,7 +9,7 @@ Every private decision is a claim window (rules/claims.py): answers stay hidden 
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import TYPE_CHECKING, Any, Final
 
 from cardavia.games.paohuzi import options
@@ -168,6 +168,15 @@ class PaohuziState(State):
         other.opening = list(self.opening)
         return other
 
+    def _hand_cap(self, seat: int, card: int) -> int:
+        """The most concealed copies of `card` (kans included) `seat` can hold, as far as the
+        other seats know (for `sample_world`)."""
+        return 1 if card in self.seats[seat].single_at_most else 3
+
+    def _forget_private(self, seats: list[int]) -> None:
+        """In a sampled world: drop what the viewer cannot know of `seats` beyond their cards
+        (nothing in Paohuzi, whose stale records the search may read)."""
+
     def sample_world(self, seat: int, rng: random.Random) -> PaohuziState:
         from cardavia.games.paohuzi.world import sample_world
 
@@ -268,6 +277,10 @@ class PaohuziState(State):
             c,
         )
         events.append(Event("reveal", {"seat": seat, "card": code(c), "stock": len(self.stock)}))
+        self._turned_up(seat, c, events)
+
+    def _turned_up(self, seat: int, c: int, events: list[Event]) -> None:
+        """PHZ-5 step 1: the revealer's compulsory group, else the claims of steps 2-4."""
         h = self.seats[seat]
         wei = h.group_of("wei", c)
         if c in h.kans:  # PHZ-5 step 1: kan + own reveal = ti
@@ -319,7 +332,7 @@ class PaohuziState(State):
         ties go in turn order from the revealer, or from the discarder's next player)."""
         assert self.origin is not None
         tie_origin = after(self.origin, PLAYERS, -1) if self.from_stock else self.origin
-        self.window = ClaimWindow.open(tie_origin, PLAYERS, self._claims)
+        self.window = ClaimWindow.open(tie_origin, PLAYERS, self._claims, self._passable())
         self.window_kind = "claim"
         if self.window is None:
             self._then(type(self)._unclaimed, events=events)
@@ -328,6 +341,10 @@ class PaohuziState(State):
         """What `seat` may claim of the card in play (`options.seat_options`)."""
         assert self.card is not None and self.origin is not None
         return seat_options(self.seats, seat, self.card, self.origin, self.from_stock)
+
+    def _passable(self) -> Callable[[int], bool] | None:
+        """Which seats may pass the claim window (None: every seat; PHZ has no forced claim)."""
+        return None
 
     def _resolve(self, events: list[Event]) -> None:
         window = self.window
