@@ -18,8 +18,16 @@ from tests.games.erqishi.helpers import payments as paid
 
 @pytest.mark.parametrize(
     ("kind", "card", "huxi"),
-    [("ti", "s1", 9), ("ti", "L1", 12), ("pao", "s6", 6), ("pao", "L6", 9), ("kan", "s3", 3)]
-    + [("kan", "L3", 6), ("peng", "s5", 1), ("peng", "L5", 3)],
+    [
+        ("ti", "s1", 9),
+        ("ti", "L1", 12),
+        ("pao", "s6", 6),
+        ("pao", "L6", 9),
+        ("kan", "s3", 3),
+        ("kan", "L3", 6),
+        ("peng", "s5", 1),
+        ("peng", "L5", 3),
+    ],
 )
 def test_er_e01_identical_groups(kind: str, card: str, huxi: int) -> None:
     """ER-5; worked example ER-E01 (identical rows)."""
@@ -28,8 +36,16 @@ def test_er_e01_identical_groups(kind: str, card: str, huxi: int) -> None:
 
 @pytest.mark.parametrize(
     ("cards", "huxi"),
-    [("s1 s2 s3", 0), ("L1 L2 L3", 0), ("s2 s7 s10", 3), ("L2 L7 L10", 6), ("s4 s5 s6", 0)]
-    + [("L8 L9 L10", 0), ("s9 s9 L9", 0), ("s9 L9 L9", 0)],
+    [
+        ("s1 s2 s3", 0),
+        ("L1 L2 L3", 0),
+        ("s2 s7 s10", 3),
+        ("L2 L7 L10", 6),
+        ("s4 s5 s6", 0),
+        ("L8 L9 L10", 0),
+        ("s9 s9 L9", 0),
+        ("s9 L9 L9", 0),
+    ],
 )
 def test_er_e01_chi_type_groups(cards: str, huxi: int) -> None:
     """ER-5; A-ER-4; worked example ER-E01: 1-2-3 scores 0 (Paohuzi: 3 / 6)."""

@@ -54,7 +54,9 @@ class ErqishiState(PaohuziState):
         return cast(ErqishiState, sample_world(self, seat, rng))
 
     def _hand_cap(self, seat: int, card: int) -> int:
-        return 2 if card in self.played else 3  # ER-8: a kan meeting its 4th card is a pao
+        # ER-8: a kan that met its 4th card became a pao, unless that card is still under
+        # claim (its holder may be choosing between a win and the four)
+        return 2 if card in self.played and card != self.card else 3
 
     def _forget_private(self, seats: list[int]) -> None:
         """ER-17: another seat's declined offers are private; its own discards are public."""
@@ -76,6 +78,8 @@ class ErqishiState(PaohuziState):
         if self.shown is not None:
             events.append(Event("shown", {"seat": self.dealer, "card": code(self.shown)}))
         self._lay_out(hands, events)  # ER-4 steps 1-2: ti face up, kans locked
+        if self.seats[self.dealer].group_of("ti", self.shown if self.shown is not None else -1):
+            self.shown_live = False  # the shown card lies face up in the dealer's ti
         for s, h in enumerate(self.seats):
             self.discarded[s] = set(h.chi_stale) & set(h.discards)
             self.played.update(h.discards)
