@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, cast
 
 from cardavia.games.erqishi.game import Erqishi
 from cardavia.games.erqishi.state import ErqishiState
@@ -19,11 +19,22 @@ from tests.games.paohuzi.helpers import events_of, groups_of, ids, opening, pass
 GAME = Erqishi()
 PLAYERS = 3
 
-__all__ = ["events_of", "groups_of", "ids", "pass_all", "reveal_seats"]
+__all__ = ["events_of", "groups_of", "ids", "pass_all", "result_of", "reveal_seats"]
 
 
-def build(**kwargs: Any) -> phz.Built:
-    return phz.build(game=GAME, **kwargs)
+class Built(phz.Built):
+    def state(self) -> ErqishiState:
+        return cast(ErqishiState, super().state())
+
+
+def build(**kwargs: Any) -> Built:
+    built = phz.build(game=GAME, **kwargs)
+    return Built(built.position, built.filled, GAME)
+
+
+def breakdown(state: ErqishiState) -> dict[str, Any]:
+    """The result breakdown of a deal that is over (ER-15)."""
+    return dict(result_of(state).breakdown)
 
 
 def deal(hands: dict[int, str], dealer: int = 0, stock: str = "") -> ErqishiState:

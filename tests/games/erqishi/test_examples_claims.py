@@ -4,8 +4,10 @@ peng over chi, and passed cards (过张)."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from cardavia.games.erqishi.state import ErqishiState
-from tests.games.erqishi.helpers import build, events_of, groups_of, pass_all, win_event
+from tests.games.erqishi.helpers import breakdown, build, events_of, groups_of, pass_all, win_event
 from tests.games.erqishi.helpers import payments as paid
 
 
@@ -17,14 +19,14 @@ def _kinds(state: ErqishiState, seat: int) -> list[tuple[str, str, int | None]]:
 
 
 def _four(
-    held: dict[str, object], card: str, turn: tuple[int, str], *, discard_by: int | None = None
+    held: dict[str, Any], card: str, turn: tuple[int, str], *, discard_by: int | None = None
 ) -> ErqishiState:
-    hands = dict(held.get("hands", {}))  # type: ignore[call-overload]
+    hands = dict(held.get("hands", {}))
     if discard_by is not None:
         hands[discard_by] = card
     state = build(
         hands=hands,
-        exposed=held.get("exposed", {}),  # type: ignore[arg-type]
+        exposed=held.get("exposed", {}),
         stock="" if discard_by is not None else card,
         turn=turn,
         watch=card,
@@ -144,7 +146,7 @@ def test_er_e17_chi_illegal() -> None:
     assert c.legal_actions(0) == ["win", "pass"]
     c.apply(0, "win")
     pass_all(c)
-    assert c.result().breakdown["huxi"] == 13 and paid(c) == (3, 0, -3)
+    assert breakdown(c)["huxi"] == 13 and paid(c) == (3, 0, -3)
 
 
 def test_er_e18_who_may_chi() -> None:
@@ -183,12 +185,12 @@ E19 = {
 }
 
 
-def _e19(**kwargs: object) -> ErqishiState:
+def _e19(**kwargs: Any) -> ErqishiState:
     return build(
         exposed={s: g for s, (g, _) in E19.items()},
-        hands={**{s: h for s, (_, h) in E19.items()}, **kwargs.pop("hands", {})},  # type: ignore[dict-item]
+        hands={**{s: h for s, (_, h) in E19.items()}, **kwargs.pop("hands", {})},
         watch="s5",
-        **kwargs,  # type: ignore[arg-type]
+        **kwargs,
     ).state()
 
 
@@ -289,17 +291,17 @@ def test_er_e21b_own_peng_is_optional_then_chi() -> None:
 def test_er_e22a_own_discard_bars_chi_and_win() -> None:
     """ER-14; A-ER-11; worked example ER-E22 (a): seat 0 discarded s2 earlier; seat 2's s2 and a
     later turned-up s2 would complete 12, but seat 0 may neither win nor chi."""
-    kwargs = {
+    kwargs: dict[str, Any] = {
         "exposed": {0: ["chi L2 L7 L10", "peng L3 L3 L3"]},
         "hands": {0: "s6 s6 s6 s1 s3 L4 L5 L6 s7 s8 s9 L8 L9 L10", 2: "s2"},
         "discards": {0: "s2"},
         "stale": [{"chi": ["s2"], "peng": []}, {}, {}],
         "watch": "s2",
     }
-    state = build(**kwargs, turn=(2, "discard")).state()  # type: ignore[arg-type]
+    state = build(**kwargs, turn=(2, "discard")).state()
     state.apply(2, "discard s2")
     assert state.legal_actions(0) == []
-    state = build(**kwargs, stock="s2", turn=(1, "reveal")).state()  # type: ignore[arg-type]
+    state = build(**kwargs, stock="s2", turn=(1, "reveal")).state()
     assert state.legal_actions(0) == []
 
 
@@ -353,7 +355,7 @@ def test_er_e22c_declined_peng_bars_only_the_peng() -> None:
     legal = later.legal_actions(0)
     assert "win" in legal and "peng L8" not in legal  # its own chi of L8 is still offered
     later.apply(0, "win")
-    assert later.result().breakdown["huxi"] == 18 and paid(later) == (4, -2, -2)
+    assert breakdown(later)["huxi"] == 18 and paid(later) == (4, -2, -2)
 
 
 def test_er_e22d_passed_records_never_stop_a_four() -> None:

@@ -4,13 +4,15 @@ structure, the pair, and a kan meeting its 4th card in a win."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from cardavia.games.erqishi.scoring import ERQISHI, UPGRADES, chi_value, payments, units
 from cardavia.games.paohuzi.groups import chi_kind, identical_huxi
 from cardavia.games.paohuzi.options import chi_options
 from cardavia.games.paohuzi.scoring import PAOHUZI, best_win, win_options
-from tests.games.erqishi.helpers import build, holding, ids, pass_all, win_event
+from tests.games.erqishi.helpers import breakdown, build, holding, ids, pass_all, win_event
 from tests.games.erqishi.helpers import payments as paid
 
 # --- ER-E01 ---------------------------------------------------------------------------------
@@ -84,11 +86,11 @@ def test_er_e02_nine_is_no_win() -> None:
 
 # --- ER-E03 … ER-E08: played wins ------------------------------------------------------------
 
-E03 = {
+E03: dict[str, Any] = {
     "exposed": {0: ["peng L9 L9 L9", "chi L2 L7 L10"]},
     "hands": {0: "s4 s4 s4 s1 s2 s3 L4 L5 L6 s6 s7 s8 L7 L8"},
 }
-E04 = {
+E04: dict[str, Any] = {
     "exposed": {0: ["peng L5 L5 L5", "chi L2 L7 L10", "peng s9 s9 s9"]},
     "hands": {0: "L1 L1 L1 s3 s4 s5 s6 s7 s8 L8 L9"},
 }
@@ -109,7 +111,7 @@ def test_er_e04_band_15_20_on_a_card_another_turned_up() -> None:
     state = build(**E04, stock="L10", turn=(1, "reveal")).state()
     state.apply(0, "win")
     pass_all(state)
-    assert state.result() is not None and state.result().breakdown["huxi"] == 16
+    assert state.result() is not None and breakdown(state)["huxi"] == 16
     assert paid(state) == (4, -2, -2)
 
 
@@ -121,8 +123,8 @@ def test_er_e05_band_21_24_a_four_and_its_pair() -> None:
         stock="s9",
     ).state()
     state.apply(0, "win")
-    breakdown = state.result().breakdown
-    assert breakdown["huxi"] == 21 and [g["kind"] for g in breakdown["groups"]].count("pair") == 1
+    got = breakdown(state)
+    assert got["huxi"] == 21 and [g["kind"] for g in got["groups"]].count("pair") == 1
     assert paid(state) == (8, -4, -4)
 
 
@@ -137,12 +139,12 @@ def test_er_e06_band_25_30_two_fours_22_cards() -> None:
     ).state()
     state.apply(1, "win")
     pass_all(state)
-    cards = sum(len(g["cards"]) for g in state.result().breakdown["groups"])
-    assert state.result().breakdown["huxi"] == 27 and cards == 22
+    cards = sum(len(g["cards"]) for g in breakdown(state)["groups"])
+    assert breakdown(state)["huxi"] == 27 and cards == 22
     assert paid(state) == (-6, 12, -6)
 
 
-E07 = {
+E07: dict[str, Any] = {
     "exposed": {0: ["ti L6 L6 L6 L6", "pao L9 L9 L9 L9"]},
     "hands": {0: "L5 L5 L5 L2 L7 L10 s2 s7 s10 s3 s4 s8 s8"},
     "owned": {0: 21},
@@ -153,7 +155,7 @@ def test_er_e07_31_or_more_on_a_turned_up_card() -> None:
     """ER-15; A-ER-15; worked example ER-E07: 36 → u = 10, (+20, −10, −10)."""
     state = build(**E07, stock="s5").state()
     state.apply(0, "win")
-    assert state.result().breakdown["huxi"] == 36 and paid(state) == (20, -10, -10)
+    assert breakdown(state)["huxi"] == 36 and paid(state) == (20, -10, -10)
 
 
 def test_er_e07_31_or_more_on_a_discard() -> None:
@@ -228,7 +230,7 @@ def test_er_e12_maximum_structure() -> None:
         stock="L10",
     ).state()
     state.apply(0, "win")
-    assert state.result().breakdown["huxi"] == 19 and paid(state) == (4, -2, -2)
+    assert breakdown(state)["huxi"] == 19 and paid(state) == (4, -2, -2)
 
 
 def test_er_e13_the_winning_card_completes_the_pair() -> None:
@@ -239,10 +241,10 @@ def test_er_e13_the_winning_card_completes_the_pair() -> None:
         stock="L1",
     ).state()
     state.apply(0, "win")
-    assert state.result().breakdown["huxi"] == 18 and paid(state) == (4, -2, -2)
+    assert breakdown(state)["huxi"] == 18 and paid(state) == (4, -2, -2)
 
 
-E14 = {
+E14: dict[str, Any] = {
     "exposed": {0: ["chi L2 L7 L10", "peng L4 L4 L4", "chi s1 s2 s3"]},
     "hands": {0: "s8 s8 s8 L1 L1 L8 L8 s1 s4 s5 s6"},
 }
@@ -256,7 +258,7 @@ def test_er_e14_kan_meets_its_fourth_in_a_win_take_the_larger() -> None:
     state = build(**E14, stock="s8").state()
     assert state.legal_actions(0) == ["win", "pao s8"]  # A-ER-21: no pass
     state.apply(0, "win")
-    assert state.result().breakdown["huxi"] == 15 and paid(state) == (4, -2, -2)
+    assert breakdown(state)["huxi"] == 15 and paid(state) == (4, -2, -2)
 
 
 def test_er_e14_declined_win_forces_the_pao() -> None:

@@ -61,6 +61,7 @@ class ErqishiSeat(SeatView):
     groups: list[ErqishiGroup]
     huxi: int  # of the groups on the table (kans stay concealed)
     dead: bool  # ER-12
+    passed: list[str]  # cards the seat has discarded: it may never chi or win with them (ER-14)
 
 
 class Passed(TypedDict):

@@ -64,8 +64,13 @@ class ErqishiState(PaohuziState):
             h = self.seats[s]
             h.chi_stale, h.peng_stale = set(self.discarded[s]), set()
 
-    def observation(self, seat: int | None) -> ErqishiObservation:
-        return cast(ErqishiObservation, super().observation(seat))
+    # Paohuzi's view with this game's group kinds and seat fields: a subtype in content, not
+    # in mypy's eyes (the group-kind Literal differs).
+    def observation(self, seat: int | None) -> ErqishiObservation:  # type: ignore[override]
+        obs = cast(ErqishiObservation, super().observation(seat))
+        for s, view in enumerate(obs["seats"]):
+            view["passed"] = codes(self.discarded[s])  # public: discards (ER-14, ER-17)
+        return obs
 
     # --- the opening (ER-3, ER-4) ---------------------------------------------------------
 
@@ -195,9 +200,11 @@ class ErqishiState(PaohuziState):
                     discarder = (
                         self.origin if self.card is not None and not self.from_stock else None
                     )
-                    facts.update(huxi=found[1], units=u, payments=payments(seat, u, discarder))
+                    facts["huxi"], facts["units"] = found[1], u
+                    facts["payments"] = payments(seat, u, discarder)
             elif verb in ("pao", "peng"):
-                facts.update(huxi=identical_huxi(verb, parse_one(text)), compulsory=verb == "pao")
+                facts["huxi"] = identical_huxi(verb, parse_one(text))
+                facts["compulsory"] = verb == "pao"  # ER-8
             elif verb == "chi":
                 chi, bis = chi_groups(text.split()[1:])
                 facts["huxi"] = sum(ERQISHI.splits.chi_value(g) for g in [chi, *bis])
