@@ -146,11 +146,10 @@ DECKS: tuple[Deck, ...] = (
                 True,
             ),
             GameInfo(
-                "two-seven-ten",
+                "erqishi",
                 N_("Two Seven Ten"),
                 N_("Two Seven Ten: the classic 2-7-10 game of the number cards."),
-                False,
-                players_without_engine=3,
+                True,
             ),
         ),
     ),
