@@ -86,10 +86,13 @@ def check_result(page: Page, seed: int) -> dict[str, Any]:
     who = page.locator("[data-testid=erq-who-pays]")
     expect(who).to_have_attribute("data-source", "discard")
     assert f"3 × {bd['units']} = {3 * bd['units']} units" in who.inner_text()
-    assert "pays for the table alone" in who.inner_text()
+    said = "you pay for the table alone" if bd["from"] == 0 else "pays for the table alone"
+    assert said in who.inner_text(), who.inner_text()
     for seat, amount in enumerate(bd["payments"]):
         line = page.locator(f'[data-testid=phz-payment][data-player="{seat}"]')
         expect(line).to_have_attribute("data-amount", str(amount))
+        if amount == 0:  # the third player: "pays nothing", never "pays 0"
+            assert "nothing: the discarder pays alone" in line.inner_text(), line.inner_text()
     assert bd["payments"][winner] == 3 * bd["units"] == -bd["payments"][bd["from"]]
     assert sorted(bd["payments"])[1] == 0  # the third player pays nothing
     return record
@@ -126,11 +129,20 @@ def test_whole_deal_in_english(
         assert f"{bd['huxi']} huxi" in label and f"{bd['units']} units" in label, label
         assert "AI\u00a01 alone pays 12" in label.replace(" 1 alone", "\u00a01 alone"), label
     # passed-card marks: every seat that has discarded shows them (ER-14)
-    discarded = {a["seat"] for a in record["actions"] if a["action"].startswith("discard")}
-    for seat in discarded:
+    order = [f"s{n}" for n in range(1, 11)] + [f"L{n}" for n in range(1, 11)]
+    for seat in range(3):
+        discarded = {
+            a["action"].split()[1]
+            for a in record["actions"]
+            if a["seat"] == seat and a["action"].startswith("discard")
+        }
         mark = page.locator(f"[data-testid=seat-{seat}] [data-testid=passed-mark]")
-        expect(mark).to_have_count(1)
-        assert mark.inner_text().startswith("Passed: ")
+        expect(mark).to_have_count(1 if discarded else 0)
+        if discarded:
+            cards = sorted(discarded, key=order.index)
+            expect(mark).to_have_attribute("data-cards", " ".join(cards))
+            assert mark.inner_text().startswith("Passed:")
+            assert mark.locator(".card").count() == len(cards)
     mine = [a["action"] for a in record["actions"] if a["seat"] == 0]
     assert mine == made["actions"], (mine, made["actions"])
     expect_accessible(page)
@@ -158,6 +170,6 @@ def test_whole_deal_in_chinese_and_russian(
     for english in ("units", "Who pays", "pays for the table", "Winning card"):
         assert english not in sheet, (lang, english, sheet)
     who = page.locator("[data-testid=erq-who-pays]").inner_text()
-    assert ("包三家" if lang == "zh" else "платит за весь стол один") in who, who
+    assert ("包三家" if lang == "zh" else "за весь стол один") in who, who
     expect_accessible(page, lang)
     assert not page.errors  # type: ignore[attr-defined]

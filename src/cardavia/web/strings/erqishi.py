@@ -73,6 +73,9 @@ STRINGS: dict[str, str] = {
     "erq_passed_title": N_(
         "Passed cards of %(seat)s, its own discards: it may never chi or win with %(cards)s"
     ),
+    "erq_passed_label": N_("Passed:"),
+    "erq_you_pay_nothing": N_("You pay nothing: the discarder pays alone"),
+    "erq_pays_nothing": N_("%(seat)s pays nothing: the discarder pays alone"),
     "erq_log_you_ti_dealt": N_("You were dealt four %(card)s: a ti, laid face up"),
     "erq_log_seat_ti_dealt": N_("%(seat)s was dealt four %(card)s: a ti, laid face up"),
     "erq_log_you_heavenly": N_("Heavenly win: your dealt hand was complete"),
@@ -107,7 +110,10 @@ PLURALS: dict[str, tuple[str, str]] = {
         "Won on a discard: %(seat)s, who discarded it, pays for the table alone: "
         "3 × %(units)s = %(n)s units",
     ),
-    "erq_passed_chip": NP_("Passed: %(cards)s", "Passed: %(cards)s"),
+    "erq_result_you_discarder_pays": NP_(
+        "Won on your discard: you pay for the table alone: 3 × %(units)s = %(n)s unit",
+        "Won on your discard: you pay for the table alone: 3 × %(units)s = %(n)s units",
+    ),
     "erq_log_you_won": NP_(
         "You won with %(card)s: %(huxi)s huxi, %(n)s unit",
         "You won with %(card)s: %(huxi)s huxi, %(n)s units",

@@ -11,7 +11,7 @@
 import { registerGame } from "./core/main.js";
 import { HUMAN } from "./core/state.js";
 import { t, tn, seatName, cardName, joinList } from "./core/strings.js";
-import { h } from "./core/dom.js";
+import { h, cardFace } from "./core/dom.js";
 import { zipaiPlugin } from "./shared/zipai.js";
 
 const PLAYERS = 3;
@@ -45,10 +45,13 @@ function scoreBlock(bd) {
   const huxi = bd.huxi ?? 0;
   const units = bd.units ?? unitsOf(huxi);
   const band = bd.band || BAND_TEXT[units] || "";
-  const who =
-    bd.source === "discard"
-      ? tn("erq_result_discarder_pays", 3 * units, { seat: seatName(bd.discarder), units })
-      : tn("erq_result_each_pays", units);
+  let who = tn("erq_result_each_pays", units);
+  if (bd.source === "discard") {
+    who =
+      bd.discarder === HUMAN
+        ? tn("erq_result_you_discarder_pays", 3 * units, { units })
+        : tn("erq_result_discarder_pays", 3 * units, { seat: seatName(bd.discarder), units });
+  }
   return h(
     "dl",
     { class: "phz-sums" },
@@ -83,7 +86,21 @@ function seatChips(seat, m) {
   if (!passed.length) return [];
   const cards = joinList(passed.map(cardName));
   const title = seat === HUMAN ? t("erq_passed_title_you", { cards }) : t("erq_passed_title", { seat: seatName(seat), cards });
-  return [h("span", { class: "phz-chip erq-chip-passed", "data-testid": "passed-mark", "data-cards": passed.join(" "), title }, tn("erq_passed_chip", passed.length, { cards: passed.join(" ") }))];
+  return [
+    h(
+      "span",
+      { class: "phz-chip erq-chip-passed", "data-testid": "passed-mark", "data-cards": passed.join(" "), title },
+      h("span", { class: "erq-passed-label" }, t("erq_passed_label")),
+      h("span", { class: "erq-passed-cards", "aria-hidden": "true" }, passed.map((c) => cardFace(c, "card-tiny", ""))),
+      h("span", { class: "visually-hidden" }, cards),
+    ),
+  ];
+}
+
+// The third player pays nothing for a win on a discard (ER-15): say so, not "pays 0".
+function paymentText(seat, amount) {
+  if (amount !== 0) return undefined;
+  return seat === HUMAN ? t("erq_you_pay_nothing") : t("erq_pays_nothing", { seat: seatName(seat) });
 }
 
 function describe(e, you, args) {
@@ -122,6 +139,7 @@ const RULES = {
   seatChips,
   claimNote: (verb) => (verb === "pao" ? t("erq_claim_compulsory") : null),
   winLabel,
+  paymentText,
 };
 
 registerGame("erqishi", zipaiPlugin(RULES));

@@ -39,14 +39,16 @@ import { winButton, passButton, numberKeys, groupOf } from "./claims.js";
  * @property {(verb: string) => string | null} [claimNote] words under a claim button
  * @property {(view: any) => string | null} [winLabel] Win!'s label when a win is offered
  * @property {(breakdown: any) => string | undefined} [winningNote] the end sheet's winning-card line
+ * @property {(seat: number, amount: number, winner: number) => string | undefined} [paymentText] a payment line of the game's own
  */
 
-// The family's styles are Paohuzi's (table/paohuzi.css); the page links only the game's own
-// sheet (table/<game>.css), so another game of the family links Paohuzi's too (no @import:
-// it would be fetched late, and axe re-reads an imported sheet as an inline style).
+// The family's styles are Paohuzi's (table/paohuzi.css, scoped by the table's data-family,
+// set here). The page links only the game's own sheet (table/<game>.css), so another game of
+// the family links Paohuzi's too (not by @import, which axe re-reads as an inline style).
 const FAMILY_CSS = "/static/table/paohuzi.css";
 
 function familyStyles() {
+  document.querySelector("[data-testid=table]")?.setAttribute("data-family", "zipai");
   if ([...document.querySelectorAll("link[rel=stylesheet]")].some((l) => l.getAttribute("href") === FAMILY_CSS)) return;
   const link = document.createElement("link");
   link.rel = "stylesheet";
@@ -762,8 +764,10 @@ export function zipaiPlugin(rules = {}) {
     payments.forEach((amount, seat) => {
       if (seat === winner) return;
       const paid = -amount;
-      let text;
-      if (seat === HUMAN) text = tn("phz_you_pay", paid, { winner: seatName(winner) });
+      let text = rules.paymentText ? rules.paymentText(seat, amount, winner) : undefined;
+      if (text !== undefined) {
+        /* the game's own line */
+      } else if (seat === HUMAN) text = tn("phz_you_pay", paid, { winner: seatName(winner) });
       else if (winner === HUMAN) text = tn("phz_pays_you", paid, { seat: seatName(seat) });
       else text = tn("phz_pays", paid, { seat: seatName(seat), winner: seatName(winner) });
       lines.push({ seat, amount, text });
