@@ -52,6 +52,8 @@ STRINGS: dict[str, str] = {
     "phz_log_seat_pao_kan": N_("%(seat)s took %(card)s for a compulsory pao with their kan"),
     "phz_log_you_pao_peng": N_("You took %(card)s for a compulsory pao with your peng"),
     "phz_log_seat_pao_peng": N_("%(seat)s took %(card)s for a compulsory pao with their peng"),
+    "phz_result_payments": N_("Payments in units"),
+    "phz_result_drawn_note": N_("Nobody won before the stock ran out: a drawn deal, nobody pays."),
     # --- this game's own
     "erq_status_heavenly": N_(
         "Your dealt hand is complete: declare a heavenly win, or pass and discard?"
