@@ -168,10 +168,7 @@ DECKS: tuple[Deck, ...] = (
                     "Two Seven Ten, Leshan style, basic: the same number cards as Paohuzi; win "
                     "on any revealed card or discard with seven groups worth at least 10 huxi."
                 ),
-                # Its engine comes on its own branch (issue 22): the table opens, and how many
-                # play comes from GAMES, as soon as "erqishi" is in GAMES.
-                "erqishi" in GAMES,
-                players_without_engine=None if "erqishi" in GAMES else 3,
+                True,
             ),
         ),
         showcase=("s1", "s2", "s7", "s10", "L1", "L2", "L7", "L10"),

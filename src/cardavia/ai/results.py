@@ -54,6 +54,8 @@ def fingerprint(package: Path = PACKAGE, game: str | None = None) -> str:
         if game
         else set()
     )
+    if mine:  # a variant of another game (Two Seven Ten of Paohuzi) plays its code too
+        others -= _built_on(package, mine)
     skip = set(NOT_PLAYING) | {f"ai/games/{other}.py" for other in others}
     folders = tuple(f"{folder}/{o}/" for o in others for folder in ("games", "ai/games"))
     digest = hashlib.sha256()
@@ -64,6 +66,23 @@ def fingerprint(package: Path = PACKAGE, game: str | None = None) -> str:
                 digest.update(name.encode())
                 digest.update(_code_of(path, agents=name.startswith("ai/games/")).encode())
     return digest.hexdigest()[:16]
+
+
+def _built_on(package: Path, game: str) -> set[str]:
+    """The other games whose packages or agents a game's own modules import."""
+    mine = [*(package / "games" / game).rglob("*.py"), package / "ai" / "games" / f"{game}.py"]
+    found: set[str] = set()
+    for path in mine:
+        if not path.exists():
+            continue
+        for node in ast.walk(ast.parse(path.read_bytes(), filename=str(path))):
+            if isinstance(node, ast.ImportFrom) and node.module:
+                parts = node.module.split(".")
+                if parts[:2] == ["cardavia", "games"] and len(parts) > 2:
+                    found.add(parts[2])
+                if parts[:3] == ["cardavia", "ai", "games"] and len(parts) > 3:
+                    found.add(parts[3])
+    return found - {game}
 
 
 def _code_of(path: Path, agents: bool = False) -> str:

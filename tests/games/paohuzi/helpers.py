@@ -54,9 +54,10 @@ def partners(card: int) -> set[int]:
 class Built:
     position: dict[str, Any]
     filled: dict[int, list[str]] = field(default_factory=dict)
+    game: Paohuzi = GAME  # or a variant of the family (Two Seven Ten's tests)
 
     def state(self) -> PaohuziState:
-        return GAME.from_position(copy.deepcopy(self.position))
+        return self.game.from_position(copy.deepcopy(self.position))
 
 
 def _group_cards(text: str) -> tuple[str, list[int]]:
@@ -78,6 +79,7 @@ def build(
     extra_stock: int | None = 0,
     stale: Sequence[Mapping[str, list[str]]] | None = None,
     dead: Sequence[int] = (),
+    game: Paohuzi = GAME,
 ) -> Built:
     """A mid-deal position; see the module doc. `owned`: cards a seat must own (default 20,
     or 21 for the seat whose turn is a discard). Exposed groups are written "peng L9 L9 L9"."""
@@ -163,7 +165,7 @@ def build(
         position["stale"] = [dict(x) for x in stale]
     if dead:
         position["dead"] = list(dead)
-    built = Built(position, filled)
+    built = Built(position, filled, game)
     built.state()  # from_position validates the deck and the counts
     return built
 

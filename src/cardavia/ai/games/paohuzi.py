@@ -16,7 +16,7 @@ cards whose claim would lower it.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from cardavia.ai.explain import Why, claim_or_pass_why, discard_why, sentence
 from cardavia.games.paohuzi.cards import COPIES, N_IDS, code, parse_card, parse_cards
@@ -27,11 +27,7 @@ from cardavia.rules.types import ObservationBase, viewer
 MIN_HUXI = 15
 GROUPS = 7
 
-# Per lowest identity: complete chi-type groups (packed amount, needs, huxi) and partial pairs
-# (packed amount, needs, completing cards with the huxi each would give).
 _Needs = tuple[tuple[int, int], ...]
-_COMPLETE: list[list[tuple[int, _Needs, int]]] = [[] for _ in range(N_IDS)]
-_PARTIAL: list[list[tuple[int, _Needs, tuple[tuple[int, int], ...]]]] = [[] for _ in range(N_IDS)]
 
 
 def _needs(cards: tuple[int, ...]) -> _Needs:
@@ -41,46 +37,97 @@ def _needs(cards: tuple[int, ...]) -> _Needs:
     return tuple((2 * c, n) for c, n in out.items())
 
 
-def _build_tables() -> None:
-    partials: dict[tuple[int, int], dict[int, int]] = {}
-    for g in CHI_GROUPS:
-        _COMPLETE[g[0]].append((sum(1 << (2 * c) for c in g), _needs(g), chi_huxi(g)))
-        for drop in range(3):
-            pair = tuple(c for k, c in enumerate(g) if k != drop)
-            a, b = pair[0], pair[1]
-            partials.setdefault((a, b), {})[g[drop]] = chi_huxi(g)
-    for c in range(N_IDS):  # a pair waits for a peng (or a wei on the own reveal)
-        partials.setdefault((c, c), {})[c] = max(
-            partials[(c, c)].get(c, 0), identical_huxi("peng", c)
-        )
-    for (a, b), completions in sorted(partials.items()):
-        _PARTIAL[a].append(
-            ((1 << (2 * a)) + (1 << (2 * b)), _needs((a, b)), tuple(sorted(completions.items())))
-        )
+def _need_bits(needs: _Needs) -> int:
+    """Bit 2c for needing a copy of c, bit 2c + 1 for needing two (counts stay below 4)."""
+    return sum(1 << (sh + n - 1) for sh, n in needs)
 
 
-_build_tables()
-
-
-_MEMO: dict[int, int] = {}  # a pure cache, shared: packed cards and context -> value
 _MEMO_LIMIT = 300_000
+_PLAN_MEMO_LIMIT = 300_000
 _UNIT = 256  # a value is units * _UNIT + huxi (huxi stays below 256)
+
+
+class Rules:
+    """What the policies read of one rule set of the Paohuzi family: its chi-type values and the
+    huxi a win needs (Paohuzi's PHZ-4, PHZ-11; a variant such as Two Seven Ten has its own), the
+    tables built from them, its observation's `narrow`, and its own caches."""
+
+    def __init__(
+        self,
+        chi_value: Callable[[Sequence[int]], int],
+        min_huxi: int,
+        narrow: Callable[[ObservationBase], PaohuziObservation],
+    ) -> None:
+        self.chi_value, self.min_huxi, self.narrow = chi_value, min_huxi, narrow
+        # Per lowest identity: complete chi-type groups (packed amount, needs, huxi) and partial
+        # pairs (packed amount, needs, completing cards with the huxi each would give).
+        self.complete: list[list[tuple[int, _Needs, int]]] = [[] for _ in range(N_IDS)]
+        self.partial: list[list[tuple[int, _Needs, tuple[tuple[int, int], ...]]]] = [
+            [] for _ in range(N_IDS)
+        ]
+        partials: dict[tuple[int, int], dict[int, int]] = {}
+        for g in CHI_GROUPS:
+            self.complete[g[0]].append((sum(1 << (2 * c) for c in g), _needs(g), chi_value(g)))
+            for drop in range(3):
+                pair = tuple(c for k, c in enumerate(g) if k != drop)
+                a, b = pair[0], pair[1]
+                partials.setdefault((a, b), {})[g[drop]] = chi_value(g)
+        for c in range(N_IDS):  # a pair waits for a peng (or a wei on the own reveal)
+            partials.setdefault((c, c), {})[c] = max(
+                partials[(c, c)].get(c, 0), identical_huxi("peng", c)
+            )
+        for (a, b), completions in sorted(partials.items()):
+            self.partial[a].append(
+                (
+                    (1 << (2 * a)) + (1 << (2 * b)),
+                    _needs((a, b)),
+                    tuple(sorted(completions.items())),
+                )
+            )
+        self.complete_bits = [
+            [(sub, _need_bits(needs), 6, huxi) for sub, needs, huxi in self.complete[i]]
+            for i in range(N_IDS)
+        ]
+        self.partial_bits = [
+            [_need_bits(needs) for _, needs, _ in self.partial[i]] for i in range(N_IDS)
+        ]
+        # Per identity: the chi-type groups it completes with two hand cards (packed hand
+        # cards, ((card, copies), ...), huxi).
+        self.claims: list[list[tuple[int, _Needs, int]]] = [[] for _ in range(N_IDS)]
+        for g in CHI_GROUPS:
+            for x in sorted(set(g)):
+                rest = list(g)
+                rest.remove(x)
+                self.claims[x].append(
+                    (
+                        sum(1 << (2 * c) for c in rest),
+                        tuple((c, rest.count(c)) for c in sorted(set(rest))),
+                        chi_value(g),
+                    )
+                )
+        self.memo: dict[int, int] = {}  # pure caches: packed cards and context -> value
+        self.plan_memo: dict[int, int] = {}
+
+
+PAOHUZI = Rules(chi_huxi, MIN_HUXI, narrow)
 
 
 class _Evaluator:
     """Distance to a win for one decision (the live counts are fixed while it runs)."""
 
-    def __init__(self, live: list[int]) -> None:
+    def __init__(self, live: list[int], rules: Rules = PAOHUZI) -> None:
         self.live = live
+        self.rules = rules
         self.dead = sum(1 << c for c in range(N_IDS) if live[c] == 0)
-        if len(_MEMO) > _MEMO_LIMIT:
-            _MEMO.clear()
+        self.memo = rules.memo
+        if len(self.memo) > _MEMO_LIMIT:
+            self.memo.clear()
 
     def split(self, key: int, slots: int, pair_open: bool) -> int:
         """Best 2 × complete groups + partial groups (then huxi) over the concealed cards, as
         units * _UNIT + huxi."""
         mk = key | (slots << 40) | (pair_open << 43) | (self.dead << 44)
-        found = _MEMO.get(mk)
+        found = self.memo.get(mk)
         if found is not None:
             return found
         if key == 0 or (slots == 0 and not pair_open):
@@ -88,9 +135,10 @@ class _Evaluator:
         else:
             i = ((key & -key).bit_length() - 1) >> 1
             split = self.split
+            rules = self.rules
             best = split(key - (1 << (2 * i)), slots, pair_open)  # waste
             if slots:
-                for sub, needs, huxi in _COMPLETE[i]:
+                for sub, needs, huxi in rules.complete[i]:
                     for sh, n in needs:
                         if (key >> sh) & 3 < n:
                             break
@@ -99,7 +147,7 @@ class _Evaluator:
                         if r > best:
                             best = r
                 dead = self.dead
-                for sub, needs, completions in _PARTIAL[i]:
+                for sub, needs, completions in rules.partial[i]:
                     for sh, n in needs:
                         if (key >> sh) & 3 < n:
                             break
@@ -117,7 +165,7 @@ class _Evaluator:
                     best = max(best, split(key - (2 << (2 * i)), slots, False) + 2 * _UNIT)
                 if self.live[i] > 0:
                     best = max(best, split(key - (1 << (2 * i)), slots, False) + _UNIT)
-        _MEMO[mk] = best
+        self.memo[mk] = best
         return best
 
     def waste(self, hand: _Hand) -> list[int]:
@@ -133,10 +181,10 @@ class _Evaluator:
             i = ((key & -key).bit_length() - 1) >> 1
             moves: list[tuple[int, int, bool, int]] = []  # (amount, slots, pair_open, gain)
             if slots:
-                for sub, needs, huxi in _COMPLETE[i]:
+                for sub, needs, huxi in self.rules.complete[i]:
                     if all((key >> sh) & 3 >= n for sh, n in needs):
                         moves.append((sub, slots - 1, pair_open, 2 * _UNIT + huxi))
-                for sub, needs, completions in _PARTIAL[i]:
+                for sub, needs, completions in self.rules.partial[i]:
                     pots = [h for c, h in completions if not (self.dead >> c) & 1]
                     if pots and all((key >> sh) & 3 >= n for sh, n in needs):
                         moves.append((sub, slots - 1, pair_open, _UNIT + max(pots)))
@@ -163,7 +211,7 @@ class _Evaluator:
         units, huxi = divmod(self.split(pack(hand.free), slots, pair_open), _UNIT)
         need_units = 2 * (slots + (1 if pair_open else 0))
         total = hand.huxi + huxi
-        return (need_units - units + max(0, MIN_HUXI - total) / 3, -total)
+        return (need_units - units + max(0, self.rules.min_huxi - total) / 3, -total)
 
 
 class _Hand:
@@ -178,6 +226,7 @@ class _Hand:
 
 class GreedyPaohuzi:
     name = "greedy"
+    RULES = PAOHUZI  # a variant of the family (Two Seven Ten) subclasses with its own
 
     def __init__(self, rng: random.Random) -> None:
         self.rng = rng
@@ -187,8 +236,8 @@ class GreedyPaohuzi:
             return legal[0]
         if "win" in legal:
             return "win"  # A-PHZ-14: the AI always wins
-        obs = narrow(observation)
-        hand, ev = _read(obs)
+        obs = self.RULES.narrow(observation)
+        hand, ev = _read(obs, self.RULES)
         if legal[0].startswith("discard"):
             return f"discard {code(self._best_discard(ev, hand)[1])}"
         return self._claim(ev, hand, obs, legal)
@@ -228,7 +277,7 @@ class GreedyPaohuzi:
             verb = text.split()[0]
             if verb == "pass":
                 continue
-            value = self._after(ev, _claimed(hand, obs, text, card))
+            value = self._after(ev, _claimed(hand, obs, text, card, self.RULES))
             if value < best or (value == best and verb == "pao"):
                 best_text, best = text, value
         return best_text
@@ -242,7 +291,9 @@ def _public(obs: PaohuziObservation) -> int:
     return parse_card(public)
 
 
-def _claimed(hand: _Hand, obs: PaohuziObservation, text: str, card: int) -> _Hand:
+def _claimed(
+    hand: _Hand, obs: PaohuziObservation, text: str, card: int, rules: Rules = PAOHUZI
+) -> _Hand:
     """The hand after the claim `text` on `card` (before any discard)."""
     verb = text.split()[0]
     after = _Hand(list(hand.free), hand.fixed, hand.huxi, hand.quads, hand.owned + 1)
@@ -266,11 +317,11 @@ def _claimed(hand: _Hand, obs: PaohuziObservation, text: str, card: int) -> _Han
         for c in first + [c for g in groups[1:] for c in parse_cards(g)]:
             after.free[c] -= 1
         after.fixed += len(groups)
-        after.huxi += sum(chi_huxi(parse_cards(g.replace("chi ", ""))) for g in groups)
+        after.huxi += sum(rules.chi_value(parse_cards(g.replace("chi ", ""))) for g in groups)
     return after
 
 
-def _read(observation: PaohuziObservation) -> tuple[_Hand, _Evaluator]:
+def _read(observation: PaohuziObservation, rules: Rules = PAOHUZI) -> tuple[_Hand, _Evaluator]:
     """The seat's hand as counts and fixed groups, and an evaluator for its live cards."""
     me = viewer(observation)
     hand_counts = [0] * N_IDS
@@ -288,7 +339,7 @@ def _read(observation: PaohuziObservation) -> tuple[_Hand, _Evaluator]:
         sum(1 for g in mine if g["kind"] in ("ti", "pao")),
         sum(hand_counts) + sum(g["size"] for g in mine),
     )
-    return hand, _Evaluator(_live(observation, hand_counts))
+    return hand, _Evaluator(_live(observation, hand_counts), rules)
 
 
 def distance_to_win(observation: ObservationBase) -> float:
@@ -314,8 +365,6 @@ def _live(observation: PaohuziObservation, hand: list[int]) -> list[int]:
 
 # --- the efficient policy -------------------------------------------------------------------
 
-_PLAN_MEMO: dict[int, int] = {}  # a pure cache, shared: packed cards and context -> value
-_PLAN_MEMO_LIMIT = 300_000
 _SLACK = 2  # a split up to 2/3 of a card below the best still gains when a partial completes
 _Entry = tuple[int, _Needs, int, int, tuple[tuple[int, int], ...]]
 _State = tuple[int, int, bool, int]
@@ -325,23 +374,14 @@ _LOW = sum(1 << (2 * c) for c in range(N_IDS))
 _HIGH = _LOW << 1
 
 
-def _need_bits(needs: _Needs) -> int:
-    """Bit 2c for needing a copy of c, bit 2c + 1 for needing two (counts stay below 4)."""
-    return sum(1 << (sh + n - 1) for sh, n in needs)
-
-
-_COMPLETE_BITS = [
-    [(sub, _need_bits(needs), 6, huxi) for sub, needs, huxi in _COMPLETE[i]] for i in range(N_IDS)
-]
-_PARTIAL_BITS = [[_need_bits(needs) for _, needs, _ in _PARTIAL[i]] for i in range(N_IDS)]
-
-
 def _splitter(
-    groups: list[list[tuple[int, int, int, int]]], live: list[int], context: int
+    groups: list[list[tuple[int, int, int, int]]],
+    live: list[int],
+    context: int,
+    memo: dict[int, int],
 ) -> Callable[[int, int, bool, int], int]:
     """The split of one decision: the best value of the packed free cards with `slots` groups
     to fill and `rem` huxi still needed (a closure: it is the hot loop)."""
-    memo = _PLAN_MEMO
     get = memo.get
 
     def split(key: int, slots: int, pair_open: bool, rem: int) -> int:
@@ -397,8 +437,9 @@ class _Planner:
 
     A split value is (3 x groups-worth + huxi up to `rem`) * _UNIT + huxi."""
 
-    def __init__(self, live: list[int]) -> None:
+    def __init__(self, live: list[int], rules: Rules = PAOHUZI) -> None:
         self.live = live
+        self.rules = rules
         dead = thin = 0
         for c in range(N_IDS):
             if live[c] == 0:
@@ -411,9 +452,11 @@ class _Planner:
         # needs, best huxi, worth in thirds of a card, completions)
         self.partials: list[list[_Entry]] = [[] for _ in range(N_IDS)]
         # and all groups for the split: (packed amount, needed-copies bits, worth, huxi)
-        self.groups: list[list[tuple[int, int, int, int]]] = [list(g) for g in _COMPLETE_BITS]
+        self.groups: list[list[tuple[int, int, int, int]]] = [list(g) for g in rules.complete_bits]
         for i in range(N_IDS):
-            for (sub, needs, completions), need in zip(_PARTIAL[i], _PARTIAL_BITS[i], strict=True):
+            for (sub, needs, completions), need in zip(
+                rules.partial[i], rules.partial_bits[i], strict=True
+            ):
                 pot, total = -1, 0
                 for c, h in completions:
                     if live[c]:
@@ -424,9 +467,9 @@ class _Planner:
                     worth = 3 if total > 1 else 1  # one live copy in all: a third of a card
                     self.partials[i].append((sub, needs, pot, worth, completions))
                     self.groups[i].append((sub, need, worth, pot))
-        if len(_PLAN_MEMO) > _PLAN_MEMO_LIMIT:
-            _PLAN_MEMO.clear()
-        self.split = _splitter(self.groups, live, self.context)
+        if len(rules.plan_memo) > _PLAN_MEMO_LIMIT:
+            rules.plan_memo.clear()
+        self.split = _splitter(self.groups, live, self.context, rules.plan_memo)
 
     def _moves(self, state: _State) -> list[tuple[_State, int, _Entry | None]]:
         """The split's moves from a state: (next state, value gained, the partial group
@@ -438,7 +481,7 @@ class _Planner:
             ((key - one, slots, pair_open, rem), 0, None)
         ]
         if slots:
-            for sub, needs, huxi in _COMPLETE[i]:
+            for sub, needs, huxi in self.rules.complete[i]:
                 if all((key >> sh) & 3 >= n for sh, n in needs):
                     got = min(huxi, rem)
                     out.append(
@@ -471,7 +514,8 @@ class _Planner:
         slots = GROUPS - fixed - (1 if pair_open else 0)
         if slots < 0:
             return None
-        return (key, slots, pair_open, MIN_HUXI - huxi if huxi < MIN_HUXI else 0)
+        least = self.rules.min_huxi
+        return (key, slots, pair_open, least - huxi if huxi < least else 0)
 
     def distance(self, key: int, fixed: int, quads: int, huxi: int) -> tuple[float, int]:
         """(distance, -huxi) of the packed free cards with these fixed groups (lower is
@@ -570,7 +614,7 @@ class _Planner:
             if free[x] >= 2 and not (peng_stale >> x) & 1:
                 options.append((2 << (2 * x), identical_huxi("peng", x), ((x, 2),)))
             if not (chi_stale >> x) & 1:
-                for sub, others, huxi in _CLAIMS[x]:
+                for sub, others, huxi in self.rules.claims[x]:
                     if all(free[o] >= k for o, k in others):
                         options.append((sub, huxi, others))
             todo = [j for j, c in enumerate(discards) if c != x]
@@ -595,22 +639,6 @@ class _Planner:
         return totals
 
 
-# Per identity: the chi-type groups it completes with two hand cards (packed hand cards,
-# ((card, copies), ...), huxi).
-_CLAIMS: list[list[tuple[int, _Needs, int]]] = [[] for _ in range(N_IDS)]
-for _g in CHI_GROUPS:
-    for _x in sorted(set(_g)):
-        _rest = list(_g)
-        _rest.remove(_x)
-        _CLAIMS[_x].append(
-            (
-                sum(1 << (2 * c) for c in _rest),
-                tuple((c, _rest.count(c)) for c in sorted(set(_rest))),
-                chi_huxi(_g),
-            )
-        )
-
-
 class EfficientPaohuzi(GreedyPaohuzi):
     """Greedy with card efficiency, the search's rollout policy. It measures the distance by
     `_Planner` (a split chosen for the distance itself; a partial group waiting on the last
@@ -625,7 +653,7 @@ class EfficientPaohuzi(GreedyPaohuzi):
             return legal[0]
         if "win" in legal:
             return "win"  # A-PHZ-14: the AI always wins
-        obs = narrow(observation)
+        obs = self.RULES.narrow(observation)
         hand, ev = self._read(obs)
         if legal[0].startswith("discard"):
             return f"discard {code(self._best_discard(ev, hand)[1])}"
@@ -636,13 +664,13 @@ class EfficientPaohuzi(GreedyPaohuzi):
         the lowest score (a worse one is hardly ever right)."""
         if not legal[0].startswith("discard"):
             return legal
-        hand, _ = self._read(narrow(observation))
+        hand, _ = self._read(self.RULES.narrow(observation))
         tied = self._tied(hand)[1]
         return [text for text in legal if parse_card(text.split()[1]) in tied]
 
     def _read(self, observation: PaohuziObservation) -> tuple[_Hand, _Evaluator]:
-        hand, ev = _read(observation)
-        self._planner = _Planner(ev.live)
+        hand, ev = _read(observation, self.RULES)
+        self._planner = _Planner(ev.live, self.RULES)
         stale = observation["stale"]
         self._chi_stale = sum(1 << c for c in parse_cards(stale["chi"]))
         self._peng_stale = sum(1 << c for c in parse_cards(stale["peng"]))
@@ -706,7 +734,9 @@ ROLLOUT_GREEDY = True
 def explain(observation: ObservationBase, legal: list[str], action: str) -> list[Why]:
     """The hint's reasons (cardavia.ai.explain): a discard among the efficient policy's best, a
     claim that leaves the hand better than passing, by that policy's own measure."""
-    return _merits(observation, legal, action) + _huxi_why(observation, action)
+    return explain_with(EfficientPaohuzi, observation, legal, action) + _huxi_why(
+        observation, action
+    )
 
 
 def _huxi_why(observation: ObservationBase, action: str) -> list[Why]:
@@ -715,9 +745,15 @@ def _huxi_why(observation: ObservationBase, action: str) -> list[Why]:
     return [] if huxi is None else [sentence("why_phz_huxi", huxi)]
 
 
-def _merits(observation: ObservationBase, legal: list[str], action: str) -> list[Why]:
-    obs = narrow(observation)
-    policy = EfficientPaohuzi(random.Random(0))
+def explain_with(
+    policy_class: type[EfficientPaohuzi],
+    observation: ObservationBase,
+    legal: list[str],
+    action: str,
+) -> list[Why]:
+    """`explain` by a policy of the family (a variant's own, with its rules)."""
+    policy = policy_class(random.Random(0))
+    obs = policy.RULES.narrow(observation)
     hand, ev = policy._read(obs)
     verb = action.split()[0]
     if verb == "discard":
@@ -728,7 +764,7 @@ def _merits(observation: ObservationBase, legal: list[str], action: str) -> list
     card = _public(obs)
 
     def value(text: str) -> tuple[float, int]:
-        return policy._after(ev, _claimed(hand, obs, text, card))
+        return policy._after(ev, _claimed(hand, obs, text, card, policy.RULES))
 
     return claim_or_pass_why(
         action,
@@ -760,7 +796,7 @@ def huxi_after(observation: ObservationBase, action: str) -> int | None:
         return -policy._score(ev, hand)[1]
     if verb == "win" or obs["public_card"] is None:
         return None
-    return -policy._after(ev, _claimed(hand, obs, action, _public(obs)))[1]
+    return -policy._after(ev, _claimed(hand, obs, action, _public(obs), policy.RULES))[1]
 
 
 def review_why(

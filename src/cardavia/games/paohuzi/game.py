@@ -32,6 +32,8 @@ class Paohuzi(Game):
     players = PLAYERS
     rules_version = "paohuzi/1"
     notation = NOTATION
+    state_class: type[PaohuziState] = PaohuziState
+    group_kinds: tuple[str, ...] = GROUP_KINDS
 
     def new_deal(self, seed: int, dealer: int | None = None, lazy: bool = False) -> PaohuziState:
         """PHZ-1, PHZ-2: shuffle, pick a random dealer, deal 21 to the dealer, 20 to the others;
@@ -73,7 +75,7 @@ class Paohuzi(Game):
             hands = _per_seat(position, "hands", required=True)
             discards = _per_seat(position, "discards")
             stock = _cards(position.get("stock", []), "stock")
-            exposed = _exposed(position.get("exposed"))
+            exposed = _exposed(position.get("exposed"), self)
             turn = _turn(position.get("turn"))
             stale = _stale(position.get("stale"))
             shown_raw = position.get("shown")
@@ -115,7 +117,7 @@ class Paohuzi(Game):
         dead: tuple[int, ...],
         lazy: bool = False,
     ) -> PaohuziState:
-        state = PaohuziState(self)
+        state = self.state_class(self)
         state.lazy = lazy
         state.dealer = dealer
         state.shown = shown
@@ -161,25 +163,33 @@ _READ = positions.PositionReader(PLAYERS, NOTATION)
 _seat, _cards, _per_seat = _READ.seat, _READ.cards, _READ.per_seat
 
 
-def make_group(name: str, cards: list[int], hidden: bool = False) -> Group:
-    """A group on the table, checked against PHZ-4 (for positions and tests)."""
+def make_group(
+    name: str, cards: list[int], hidden: bool = False, game: Paohuzi | None = None
+) -> Group:
+    """A group on the table, checked against PHZ-4 (for positions and tests); `game` a variant
+    of this family with its own group kinds and values (default Paohuzi's)."""
     text = f"{name} {' '.join(codes(cards))}"
-    kind = next((k for k in GROUP_KINDS if k == name), None)
+    kinds = game.group_kinds if game is not None else GROUP_KINDS
+    kind = next((k for k in GROUP_KINDS if k == name and k in kinds), None)
     if kind is None:
-        raise InvalidPositionError(
-            f"unknown group kind {name!r} (expected {', '.join(GROUP_KINDS)})"
-        )
+        raise InvalidPositionError(f"unknown group kind {name!r} (expected {', '.join(kinds)})")
     if kind in IDENTICAL_SIZE:
         size = 4 if kind in ("ti", "pao") else IDENTICAL_SIZE[kind]
         if len(cards) != size or len(set(cards)) != 1:
             raise InvalidPositionError(f"{text}: a {kind} is {size} identical cards (PHZ-4)")
-        return Group(kind, tuple(cards), identical_huxi(kind, cards[0]), hidden and kind == "ti")
+        return Group(
+            kind,
+            tuple(cards),
+            identical_huxi(kind, cards[0]),
+            hidden and kind == "ti" and (game is None or game.state_class.TI_FACE_DOWN),
+        )
     if chi_kind(cards) is None:
         raise InvalidPositionError(f"{text}: not a chi-type group (PHZ-4)")
-    return Group(kind, tuple(sorted(cards)), chi_huxi(cards))
+    value = game.state_class.SCORING.splits.chi_value if game is not None else chi_huxi
+    return Group(kind, tuple(sorted(cards)), value(cards))
 
 
-def _exposed(value: Any) -> list[list[Group]]:
+def _exposed(value: Any, game: Paohuzi | None = None) -> list[list[Group]]:
     if value is None:
         return [[] for _ in range(PLAYERS)]
     if not isinstance(value, list) or len(value) != PLAYERS:
@@ -192,13 +202,14 @@ def _exposed(value: Any) -> list[list[Group]]:
         for g in groups:
             if isinstance(g, str) and g.split():
                 kind, *cards = g.split()
-                seat_groups.append(make_group(kind, parse_cards(cards)))
+                seat_groups.append(make_group(kind, parse_cards(cards), game=game))
             elif isinstance(g, dict) and isinstance(g.get("kind"), str):
                 seat_groups.append(
                     make_group(
                         g["kind"],
                         _cards(g.get("cards"), "group cards"),
                         bool(g.get("hidden", False)),
+                        game,
                     )
                 )
             else:

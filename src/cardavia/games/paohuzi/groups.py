@@ -9,7 +9,7 @@ lowest identity present, which makes every split appear exactly once.
 from __future__ import annotations
 
 import operator
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from cardavia.games.paohuzi.cards import LARGE, N_IDS, SMALL, card_id, is_large, rank_of
 
@@ -97,9 +97,10 @@ def unpack(key: int) -> list[int]:
 # One entry per group, filed under its lowest identity:
 # (packed amount to subtract, ((shift, copies needed), ...), huxi, is_pair, cards)
 _Entry = tuple[int, tuple[tuple[int, int], ...], int, bool, tuple[int, ...]]
+ChiValue = Callable[[Sequence[int]], int]
 
 
-def _entries() -> list[list[_Entry]]:
+def _entries(chi_value: ChiValue) -> list[list[_Entry]]:
     table: list[list[_Entry]] = [[] for _ in range(N_IDS)]
 
     def add(cards: tuple[int, ...], huxi: int, is_pair: bool) -> None:
@@ -111,7 +112,7 @@ def _entries() -> list[list[_Entry]]:
         table[cards[0]].append((sub, checks, huxi, is_pair, cards))
 
     for g in CHI_GROUPS:
-        add(g, chi_huxi(g), False)
+        add(g, chi_value(g), False)
     for c in range(N_IDS):
         # three identical concealed cards only arise as a pair + another player's revealed
         # card in a win: it scores as a peng (PHZ-11, decision A-PHZ-9)
@@ -120,73 +121,87 @@ def _entries() -> list[list[_Entry]]:
     return table
 
 
-_AT = _entries()
-_MEMO: dict[int, int] = {}
 _MEMO_LIMIT = 400_000
 
 
-def best_split_huxi(key: int, pair: bool) -> int:
-    """The most huxi a split of the packed cards into chi-type groups (and identical triples,
-    PHZ-11) earns, with exactly one pair if `pair` else none; -1 if no split exists."""
-    mk = (key << 1) | pair
-    found = _MEMO.get(mk)
-    if found is not None:
-        return found
-    if len(_MEMO) > _MEMO_LIMIT:
-        _MEMO.clear()
-    return _search(key, pair)
+class Splits:
+    """The best split of concealed cards into groups under one rule set's chi-type values
+    (`chi_value`: Paohuzi's `chi_huxi`; a variant such as Two Seven Ten scores 1-2-3 at 0), with
+    its own memo shared by every deal of that rule set."""
 
+    def __init__(self, chi_value: ChiValue) -> None:
+        self.chi_value = chi_value
+        self._at = _entries(chi_value)
+        self.memo: dict[int, int] = {}
 
-def _search(key: int, pair: bool) -> int:
-    mk = (key << 1) | pair
-    if key == 0:
-        best = -1 if pair else 0
-    else:
-        i = ((key & -key).bit_length() - 1) >> 1
-        best = -1
-        for sub, checks, huxi, is_pair, _ in _AT[i]:
-            if is_pair and not pair:
-                continue
-            for shift, n in checks:
-                if (key >> shift) & 3 < n:
+    def best_huxi(self, key: int, pair: bool) -> int:
+        """The most huxi a split of the packed cards into chi-type groups (and identical
+        triples, PHZ-11) earns, with exactly one pair if `pair` else none; -1 if no split
+        exists."""
+        mk = (key << 1) | pair
+        found = self.memo.get(mk)
+        if found is not None:
+            return found
+        if len(self.memo) > _MEMO_LIMIT:
+            self.memo.clear()
+        return self._search(key, pair)
+
+    def _search(self, key: int, pair: bool) -> int:
+        memo = self.memo
+        mk = (key << 1) | pair
+        if key == 0:
+            best = -1 if pair else 0
+        else:
+            i = ((key & -key).bit_length() - 1) >> 1
+            best = -1
+            for sub, checks, huxi, is_pair, _ in self._at[i]:
+                if is_pair and not pair:
+                    continue
+                for shift, n in checks:
+                    if (key >> shift) & 3 < n:
+                        break
+                else:
+                    rest = key - sub
+                    rmk = (rest << 1) | (pair and not is_pair)
+                    sub_best = memo.get(rmk)
+                    if sub_best is None:
+                        sub_best = self._search(rest, pair and not is_pair)
+                    if sub_best >= 0 and sub_best + huxi > best:
+                        best = sub_best + huxi
+        memo[mk] = best
+        return best
+
+    def best(self, counts: Sequence[int], pair: bool) -> tuple[int, list[tuple[int, ...]]] | None:
+        """The best split itself (for the result breakdown), or None."""
+        key = pack(counts)
+        total = self.best_huxi(key, pair)
+        if total < 0:
+            return None
+        groups: list[tuple[int, ...]] = []
+        left = total
+        while key:
+            i = ((key & -key).bit_length() - 1) >> 1
+            for sub, checks, huxi, is_pair, cards in self._at[i]:
+                if is_pair and not pair:
+                    continue
+                if any((key >> shift) & 3 < n for shift, n in checks):
+                    continue
+                rest = self.best_huxi(key - sub, pair and not is_pair)
+                if rest >= 0 and rest + huxi == left:
+                    groups.append(cards)
+                    key -= sub
+                    left -= huxi
+                    pair = pair and not is_pair
                     break
-            else:
-                rest = key - sub
-                rmk = (rest << 1) | (pair and not is_pair)
-                sub_best = _MEMO.get(rmk)
-                if sub_best is None:
-                    sub_best = _search(rest, pair and not is_pair)
-                if sub_best >= 0 and sub_best + huxi > best:
-                    best = sub_best + huxi
-    _MEMO[mk] = best
-    return best
+            else:  # pragma: no cover - the memo said a split exists
+                raise AssertionError("split vanished")
+        return total, groups
 
 
-def best_split(counts: Sequence[int], pair: bool) -> tuple[int, list[tuple[int, ...]]] | None:
-    """The best split itself (for the result breakdown), or None."""
-    key = pack(counts)
-    total = best_split_huxi(key, pair)
-    if total < 0:
-        return None
-    groups: list[tuple[int, ...]] = []
-    left = total
-    while key:
-        i = ((key & -key).bit_length() - 1) >> 1
-        for sub, checks, huxi, is_pair, cards in _AT[i]:
-            if is_pair and not pair:
-                continue
-            if any((key >> shift) & 3 < n for shift, n in checks):
-                continue
-            rest = best_split_huxi(key - sub, pair and not is_pair)
-            if rest >= 0 and rest + huxi == left:
-                groups.append(cards)
-                key -= sub
-                left -= huxi
-                pair = pair and not is_pair
-                break
-        else:  # pragma: no cover - the memo said a split exists
-            raise AssertionError("split vanished")
-    return total, groups
+SPLITS = Splits(chi_huxi)  # Paohuzi's (PHZ-4 values)
+_MEMO = SPLITS.memo
+best_split_huxi = SPLITS.best_huxi
+best_split = SPLITS.best
 
 
 def split_size_fits(cards: int, groups_needed: int, pair: bool) -> bool:

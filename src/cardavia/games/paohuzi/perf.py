@@ -8,22 +8,26 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
-from cardavia.games.paohuzi import groups
 from cardavia.games.paohuzi.cards import N_IDS
 from cardavia.games.paohuzi.groups import CHI_GROUPS
 from cardavia.games.paohuzi.options import win_upgrades
-from cardavia.games.paohuzi.scoring import best_win
+from cardavia.games.paohuzi.scoring import PAOHUZI, Scoring, best_win
 from cardavia.games.paohuzi.seats import Holding
+
+if TYPE_CHECKING:
+    from cardavia.games.paohuzi.game import Paohuzi
 
 Check = tuple[Holding, int]
 
 
-def dealt_checks(count: int, seed: int = 0) -> list[Check]:
-    """Non-dealer hands as dealt (kans and ti formed, PHZ-3) with a random unseen card."""
+def dealt_checks(count: int, seed: int = 0, game: Paohuzi | None = None) -> list[Check]:
+    """Non-dealer hands as dealt (kans and ti formed, PHZ-3) with a random unseen card; `game`
+    a variant of the family (default Paohuzi)."""
     from cardavia.games.paohuzi.game import Paohuzi
 
-    game, rng = Paohuzi(), random.Random(seed)
+    game, rng = game or Paohuzi(), random.Random(seed)
     out: list[Check] = []
     deal = 0
     while len(out) < count:
@@ -36,7 +40,7 @@ def dealt_checks(count: int, seed: int = 0) -> list[Check]:
     return out[:count]
 
 
-def winning_checks(count: int, seed: int = 0) -> list[Check]:
+def winning_checks(count: int, seed: int = 0, scoring: Scoring = PAOHUZI) -> list[Check]:
     """Concealed hands of seven groups (chi-type groups, kans, or 6 groups + a pair) that win
     on a card, built group by group."""
     rng = random.Random(seed)
@@ -60,29 +64,35 @@ def winning_checks(count: int, seed: int = 0) -> list[Check]:
         card = cards.pop(rng.randrange(len(cards)))
         for c in cards:
             h.hand[c] += 1
-        if max(h.hand) <= 2 and best_win(h, card, ("kan",)) is not None:
+        if max(h.hand) <= 2 and best_win(h, card, ("kan",), scoring) is not None:
             out.append((h, card))
     return out
 
 
-def _checks(batch: list[Check], cold: bool) -> Callable[[int], int]:
-    upgrades = win_upgrades(1, 0)
-
+def _checks(
+    batch: list[Check], cold: bool, scoring: Scoring, upgrades: tuple[str, ...]
+) -> Callable[[int], int]:
     def work(i: int) -> int:
         if cold:
-            groups._MEMO.clear()
+            scoring.splits.memo.clear()
         for h, card in batch:
-            best_win(h, card, upgrades)
+            best_win(h, card, upgrades, scoring)
         return len(batch)
 
     return work
 
 
-def benchmarks() -> dict[str, Callable[[int], int]]:
-    dealt = dealt_checks(1000)
-    winning = winning_checks(1000)
+def benchmarks(
+    game: Paohuzi | None = None,
+    scoring: Scoring = PAOHUZI,
+    upgrades: tuple[str, ...] = win_upgrades(1, 0),
+) -> dict[str, Callable[[int], int]]:
+    """The work units of Paohuzi, or of a variant of the family (its game, scoring and the
+    groups a card in play may upgrade in a win)."""
+    dealt = dealt_checks(1000, game=game)
+    winning = winning_checks(1000, scoring=scoring)
     return {
-        "win_checks_per_second": _checks(dealt, cold=True),
-        "winning_hand_checks_per_second": _checks(winning, cold=True),
-        "win_checks_warm_per_second": _checks(dealt, cold=False),
+        "win_checks_per_second": _checks(dealt, True, scoring, upgrades),
+        "winning_hand_checks_per_second": _checks(winning, True, scoring, upgrades),
+        "win_checks_warm_per_second": _checks(dealt, False, scoring, upgrades),
     }

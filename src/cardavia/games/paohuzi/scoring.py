@@ -7,13 +7,15 @@ seven triples without a 4-card group, or exactly one pair with one. The largest 
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 from cardavia.games.paohuzi.cards import N_IDS, code, codes
 from cardavia.games.paohuzi.groups import (
     QUAD_KINDS,
-    best_split,
-    best_split_huxi,
+    SPLITS,
+    Splits,
     chi_kind,
     identical_huxi,
     pack,
@@ -31,17 +33,33 @@ FREE = "free"
 UPGRADES = ("peng", "wei", "kan")
 
 
-def _split_value(key: int, cards: int, groups: int, quads: int, huxi: int) -> int:
+@dataclass(frozen=True)
+class Scoring:
+    """What a rule set of this family counts: its chi-type values (`splits`), the huxi a win
+    needs, and the settlement of a winning total (Paohuzi's tun, or a variant's own)."""
+
+    splits: Splits
+    minimum: int
+    settle: Callable[[int], dict[str, Any]]
+
+
+def _split_value(
+    key: int, cards: int, groups: int, quads: int, huxi: int, splits: Splits = SPLITS
+) -> int:
     need = GROUPS_TO_WIN - groups
     pair = quads >= 1  # PHZ-11: exactly one pair with a 4-card group, none without
     if not split_size_fits(cards, need, pair):
         return NO_WIN
-    best = best_split_huxi(key, pair)
+    best = splits.best_huxi(key, pair)
     return NO_WIN if best < 0 else huxi + best
 
 
 def win_options(
-    h: Holding, card: int | None, upgrades: tuple[str, ...], minimum: int = MIN_HUXI
+    h: Holding,
+    card: int | None,
+    upgrades: tuple[str, ...],
+    minimum: int = MIN_HUXI,
+    splits: Splits = SPLITS,
 ) -> dict[str, int]:
     """Huxi of every seven-group structure worth `minimum` or more, by the role of `card`
     (FREE or the upgraded kind); `card` None checks the hand as it lies (after a compulsory
@@ -53,12 +71,12 @@ def win_options(
     key, cards = pack(h.hand), sum(h.hand)
     out: dict[str, int] = {}
     if card is None:
-        value = _split_value(key, cards, groups, quads, huxi)
+        value = _split_value(key, cards, groups, quads, huxi, splits)
         if value >= minimum:
             out[FREE] = value
         return out
     if h.hand[card] < 3:
-        value = _split_value(key + (1 << (2 * card)), cards + 1, groups, quads, huxi)
+        value = _split_value(key + (1 << (2 * card)), cards + 1, groups, quads, huxi, splits)
         if value >= minimum:
             out[FREE] = value
     for kind in upgrades:
@@ -70,23 +88,29 @@ def win_options(
         if old is None:
             continue
         value = _split_value(
-            key, cards, groups, quads + 1, huxi - old + identical_huxi("pao", card)
+            key, cards, groups, quads + 1, huxi - old + identical_huxi("pao", card), splits
         )
         if value >= minimum:
             out[kind] = value
     return out
 
 
-def best_win(h: Holding, card: int | None, upgrades: tuple[str, ...]) -> tuple[str, int] | None:
-    options = win_options(h, card, upgrades)
+def best_win(
+    h: Holding, card: int | None, upgrades: tuple[str, ...], scoring: Scoring | None = None
+) -> tuple[str, int] | None:
+    rules = scoring or PAOHUZI
+    options = win_options(h, card, upgrades, rules.minimum, rules.splits)
     if not options:
         return None
     role = max(options, key=lambda r: (options[r], r == FREE))
     return role, options[role]
 
 
-def win_breakdown(h: Holding, card: int | None, role: str) -> dict[str, Any]:
-    """The groups of the best structure, line by line, with huxi, tun and payments."""
+def win_breakdown(
+    h: Holding, card: int | None, role: str, scoring: Scoring | None = None
+) -> dict[str, Any]:
+    """The groups of the best structure, line by line, with huxi and the settlement."""
+    rules = scoring or PAOHUZI
     lines: list[dict[str, Any]] = []
     hand = list(h.hand)
     for g in h.groups:
@@ -119,7 +143,7 @@ def win_breakdown(h: Holding, card: int | None, role: str) -> dict[str, Any]:
     if card is not None and role == FREE:
         hand[card] += 1
     quads = sum(1 for line in lines if line["kind"] in QUAD_KINDS)
-    split = best_split(hand, quads >= 1)
+    split = rules.splits.best(hand, quads >= 1)
     assert split is not None, "a win was offered without a structure"
     for split_group in split[1]:
         cards = list(split_group)
@@ -127,11 +151,11 @@ def win_breakdown(h: Holding, card: int | None, role: str) -> dict[str, Any]:
         huxi = 0
         if line_kind == "triple":  # a pair in hand + another player's card: scores as peng
             huxi = identical_huxi("peng", cards[0])
-        elif line_kind in ("1-2-3", "2-7-10"):
-            huxi = 6 if cards[0] >= 10 else 3
+        elif line_kind != "pair":
+            huxi = rules.splits.chi_value(cards)
         lines.append({"kind": line_kind, "cards": codes(cards), "huxi": huxi, "exposed": False})
     total = sum(int(line["huxi"]) for line in lines)
-    return {"groups": lines, "huxi": total, **settlement(total)}
+    return {"groups": lines, "huxi": total, **rules.settle(total)}
 
 
 def settlement(huxi: int) -> dict[str, Any]:
@@ -143,6 +167,9 @@ def settlement(huxi: int) -> dict[str, Any]:
         "each_opponent_pays": t,
         "winner_gains": 2 * t,
     }
+
+
+PAOHUZI = Scoring(SPLITS, MIN_HUXI, settlement)
 
 
 # --- heavenly win (PHZ-3 step 1; decisions A-PHZ-10, A-PHZ-11) ------------------------------

@@ -9,16 +9,23 @@ Every private decision is a claim window (rules/claims.py): answers stay hidden 
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import TYPE_CHECKING, Any, Final
 
 from cardavia.games.paohuzi import options
 from cardavia.games.paohuzi.actions import canonical, chi_groups, parse_one, why_illegal
 from cardavia.games.paohuzi.cards import N_IDS, cards_of, code, codes
-from cardavia.games.paohuzi.groups import chi_huxi, identical_huxi
+from cardavia.games.paohuzi.groups import identical_huxi
 from cardavia.games.paohuzi.observation import PaohuziObservation, Phase
 from cardavia.games.paohuzi.options import PLAYERS, RANK_WIN, seat_options, win_upgrades
-from cardavia.games.paohuzi.scoring import FREE, best_win, heavenly, win_breakdown
+from cardavia.games.paohuzi.scoring import (
+    FREE,
+    PAOHUZI,
+    Scoring,
+    best_win,
+    heavenly,
+    win_breakdown,
+)
 from cardavia.games.paohuzi.seats import Group, Holding
 from cardavia.rules.claims import PASS, ClaimWindow
 from cardavia.rules.core import Event, Result, State
@@ -33,6 +40,11 @@ OVER: Final = "over"
 
 
 class PaohuziState(State):
+    # A variant of this family (Two Seven Ten) subclasses the state and changes these.
+    SCORING: Scoring = PAOHUZI
+    OWN_DISCARD_BARS_PENG = True  # PHZ-12
+    TI_FACE_DOWN = True  # PHZ-15
+
     def __init__(self, game: Paohuzi) -> None:
         super().__init__(game)
         self.seats: list[Holding] = [Holding() for _ in range(PLAYERS)]
@@ -92,7 +104,7 @@ class PaohuziState(State):
             if self.window_kind == "win":
                 self._resolve(events)
             else:
-                self._then(PaohuziState._resolve, events=events)
+                self._then(type(self)._resolve, events=events)
 
     def _why_illegal(self, seat: int, text: str, legal: list[str]) -> str:
         return why_illegal(self, seat, text, legal)
@@ -147,7 +159,7 @@ class PaohuziState(State):
         }
 
     def clone(self) -> PaohuziState:
-        other = PaohuziState.__new__(PaohuziState)
+        other = type(self).__new__(type(self))
         other.__dict__.update(self.__dict__)
         other.seats = [h.copy() for h in self.seats]
         other.stock = list(self.stock)
@@ -155,6 +167,15 @@ class PaohuziState(State):
         other._actions = list(self._actions)
         other.opening = list(self.opening)
         return other
+
+    def _hand_cap(self, seat: int, card: int) -> int:
+        """The most concealed copies of `card` (kans included) `seat` can hold, as far as the
+        other seats know (for `sample_world`)."""
+        return 1 if card in self.seats[seat].single_at_most else 3
+
+    def _forget_private(self, seats: list[int]) -> None:
+        """In a sampled world: drop what the viewer cannot know of `seats` beyond their cards
+        (nothing in Paohuzi, whose stale records the search may read)."""
 
     def sample_world(self, seat: int, rng: random.Random) -> PaohuziState:
         from cardavia.games.paohuzi.world import sample_world
@@ -186,24 +207,37 @@ class PaohuziState(State):
                         h.hand = list(hands[t])
                     self._heavenly(s, found, events)
                     return
+        self._lay_out(hands, events)
+        self._begin(turn, events)
+
+    def _lay_out(self, hands: list[list[int]], events: list[Event]) -> None:
+        """PHZ-3 steps 2-3: dealt fours become ti, dealt triples locked kans."""
+        face_down = self.TI_FACE_DOWN
         for s, h in enumerate(self.seats):
             for c in range(N_IDS):
                 n = hands[s][c]
                 if n == 4:  # PHZ-3 step 2: an opening ti, face down (PHZ-15)
-                    h.groups.append(Group("ti", (c,) * 4, identical_huxi("ti", c), hidden=True))
-                    events.append(Event("ti", {"seat": s, "card": None, "from": "deal"}))
-                    events.append(Event("ti", {"seat": s, "card": code(c), "from": "deal"}, seat=s))
+                    h.groups.append(Group("ti", (c,) * 4, identical_huxi("ti", c), face_down))
+                    if face_down:
+                        events.append(Event("ti", {"seat": s, "card": None, "from": "deal"}))
+                    events.append(
+                        Event(
+                            "ti",
+                            {"seat": s, "card": code(c), "from": "deal"},
+                            seat=s if face_down else None,
+                        )
+                    )
                 elif n == 3:  # PHZ-3 step 3: a kan, concealed and locked
                     h.kans.append(c)
                     events.append(Event("kan", {"seat": s, "card": code(c)}, seat=s))
                 else:
                     h.hand[c] += n
+
+    def _begin(self, turn: tuple[int, str] | None, events: list[Event]) -> None:
+        """The first step after the opening, or of a position."""
         if turn is None:
             # PHZ-3 step 4, PHZ-9: the dealer discards first unless dealt two ti
-            if self.seats[self.dealer].must_discard():
-                self._ask_discard(self.dealer, events)
-            else:
-                self._reveal(after(self.dealer, PLAYERS), events)
+            self._after_compulsory(self.dealer, events)
         elif turn[1] == "discard":
             self._ask_discard(turn[0], events)
         else:
@@ -243,6 +277,10 @@ class PaohuziState(State):
             c,
         )
         events.append(Event("reveal", {"seat": seat, "card": code(c), "stock": len(self.stock)}))
+        self._turned_up(seat, c, events)
+
+    def _turned_up(self, seat: int, c: int, events: list[Event]) -> None:
+        """PHZ-5 step 1: the revealer's compulsory group, else the claims of steps 2-4."""
         h = self.seats[seat]
         wei = h.group_of("wei", c)
         if c in h.kans:  # PHZ-5 step 1: kan + own reveal = ti
@@ -266,14 +304,18 @@ class PaohuziState(State):
         self._hand_used(seat, self.card)
         events.append(Event(kind, {"seat": seat, "card": code(self.card), "from": source}))
         self.card, self.in_air = None, False
-        h = self.seats[seat]
-        if not h.dead and best_win(h, None, ()) is not None:
+        if self._win_in_hand(seat):
             self.window = ClaimWindow(after(seat, PLAYERS, -1), PLAYERS, {seat: {"win": RANK_WIN}})
             self.window_kind = "win"
             return
         # No win: the revealer discards or the next reveals, at once. An AI seat that could win
         # takes the win, which shows a moment later anyway, so going on here hides nothing.
         self._after_compulsory(seat, events)
+
+    def _win_in_hand(self, seat: int) -> bool:
+        """The seat's cards as they lie form a winning hand (after a compulsory group)."""
+        h = self.seats[seat]
+        return not h.dead and best_win(h, None, (), self.SCORING) is not None
 
     def _after_compulsory(self, seat: int, events: list[Event]) -> None:
         h = self.seats[seat]
@@ -290,15 +332,19 @@ class PaohuziState(State):
         ties go in turn order from the revealer, or from the discarder's next player)."""
         assert self.origin is not None
         tie_origin = after(self.origin, PLAYERS, -1) if self.from_stock else self.origin
-        self.window = ClaimWindow.open(tie_origin, PLAYERS, self._claims)
+        self.window = ClaimWindow.open(tie_origin, PLAYERS, self._claims, self._passable())
         self.window_kind = "claim"
         if self.window is None:
-            self._then(PaohuziState._unclaimed, events=events)
+            self._then(type(self)._unclaimed, events=events)
 
     def _claims(self, seat: int) -> dict[str, int]:
         """What `seat` may claim of the card in play (`options.seat_options`)."""
         assert self.card is not None and self.origin is not None
         return seat_options(self.seats, seat, self.card, self.origin, self.from_stock)
+
+    def _passable(self) -> Callable[[int], bool] | None:
+        """Which seats may pass the claim window (None: every seat; PHZ has no forced claim)."""
+        return None
 
     def _resolve(self, events: list[Event]) -> None:
         window = self.window
@@ -374,8 +420,9 @@ class PaohuziState(State):
             for c in from_hand + [c for bi in bis for c in bi]:
                 h.hand[c] -= 1
                 self._hand_used(seat, c)
-            made.append(Group("chi", tuple(sorted(chi)), chi_huxi(chi)))
-            made += [Group("bi", tuple(sorted(bi)), chi_huxi(bi)) for bi in bis]
+            value = self.SCORING.splits.chi_value
+            made.append(Group("chi", tuple(sorted(chi)), value(chi)))
+            made += [Group("bi", tuple(sorted(bi)), value(bi)) for bi in bis]
             h.groups += made
         events.append(
             Event(
@@ -412,7 +459,7 @@ class PaohuziState(State):
         hand = self.seats[seat].hand
         choices = [c for c in range(N_IDS) if hand[c]]
         if len(choices) == 1:  # no real choice: the engine discards it (architecture §2)
-            self._then(PaohuziState._discard, seat, choices[0], events=events)
+            self._then(type(self)._discard, seat, choices[0], events=events)
 
     def _discard(self, seat: int, card: int, events: list[Event]) -> None:
         """PHZ-9: the discard is offered for pao, peng and the next player's chi (PHZ-6)."""
@@ -420,7 +467,8 @@ class PaohuziState(State):
         h.hand[card] -= 1
         h.discards.append(card)
         h.chi_stale.add(card)  # PHZ-12: your own discard bans chi and peng of it
-        h.peng_stale.add(card)
+        if self.OWN_DISCARD_BARS_PENG:
+            h.peng_stale.add(card)
         self._hand_used(seat, card)
         events.append(Event("discard", {"seat": seat, "card": code(card)}))
         self.phase, self.discarder = CLAIMS, None

@@ -20,7 +20,6 @@ from typing import TYPE_CHECKING
 
 from cardavia.games.paohuzi.cards import COPIES, N_IDS
 from cardavia.games.paohuzi.options import PLAYERS, RANK_WIN
-from cardavia.games.paohuzi.scoring import best_win
 from cardavia.rules.claims import ClaimWindow
 
 if TYPE_CHECKING:
@@ -93,6 +92,7 @@ def sample_world(state: PaohuziState, seat: int, rng: random.Random) -> PaohuziS
                 g.cards, g.huxi = (c,) * COPIES, 12 if c >= 10 else 9
     rng.shuffle(stock)
     world.stock = stock
+    world._forget_private(others)
     _reask(world, state, seat)
     return world
 
@@ -132,13 +132,7 @@ def _place(
                 return None
             hands[d][shown] += 1  # PHZ-2: the dealer still holds its shown card
             left[shown] -= 1
-    caps = [
-        [
-            (1 if c in state.seats[others[i]].single_at_most else 3) - hands[i][c]
-            for c in range(N_IDS)
-        ]
-        for i in live
-    ]
+    caps = [[state._hand_cap(others[i], c) - hands[i][c] for c in range(N_IDS)] for i in live]
     room = [state.seats[others[i]].concealed() - sum(hands[i]) for i in live]
     deal = _Deal(left, [*caps, list(left)], [*room, len(state.stock)])
     if not deal.feasible():
@@ -205,12 +199,12 @@ def _reask(world: PaohuziState, state: PaohuziState, seat: int) -> None:
         if owner == seat:
             return
         world.window = None
-        if best_win(world.seats[owner], None, ()) is not None:
+        if world._win_in_hand(owner):
             world.window = ClaimWindow(old.origin, PLAYERS, {owner: {"win": RANK_WIN}})
         else:
             world._after_compulsory(owner, [])
         return
-    world.window = old.reopen_for(seat, world._claims)
+    world.window = old.reopen_for(seat, world._claims, world._passable())
     if world.window is None:  # no seat has a claim (`seat` had none either)
         world._unclaimed([])
     elif world.window.complete():
