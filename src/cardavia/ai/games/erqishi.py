@@ -112,6 +112,7 @@ def explain(observation: ObservationBase, legal: list[str], action: str) -> list
         said = [sentence("why_erq_four")]
     return said
 
+
 # The review (cardavia.ai.review): a mistake must cost at least half a unit, the smallest step
 # of ER-15's payments; the loss is said in the default message, in points of the deal's score.
 REVIEW_MARGIN = 0.5
