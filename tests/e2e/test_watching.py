@@ -50,6 +50,7 @@ def test_a_link_without_its_token_is_watched_live(
         watcher.goto(f"/en/games/sisepai/table?deal={deal}")
         _watching(watcher)
         assert watcher.locator("[data-testid=hint-button]").is_hidden()
+        assert watcher.locator("[data-testid=confirm-plays]").is_hidden()  # plays no card
         watcher.screenshot(path=str(screenshots / f"watching-sisepai-{size}.png"), full_page=True)
         # the deal goes on at the player's table, and the watcher sees it happen
         seen = log_length(watcher)
