@@ -205,7 +205,7 @@ def _play_to_the_end(
 def test_two_friends_and_a_spectator_play_a_deal_by_clicking(
     browser: Browser, base_url: str, screenshots: Path
 ) -> None:
-    shots = Path("/work/shots-friends") if Path("/work").is_dir() else screenshots
+    shots = screenshots
     shots.mkdir(parents=True, exist_ok=True)
     creator, friend, spectator, deal = _seat_friends(browser, base_url, "sisepai", 5, shots)
     _play_to_the_end([creator, friend], spectator, deal, True, shots, "sisepai")
@@ -285,7 +285,7 @@ def test_a_closed_tab_goes_to_the_ai_and_comes_back(
     keeper.start()
     away = creator.locator(".seat[data-seat='1'] [data-role=presence][data-away='true']")
     expect(away).to_be_visible(timeout=TIMEOUT)
-    shots = Path("/work/shots-friends") if Path("/work").is_dir() else screenshots
+    shots = screenshots
     creator.screenshot(path=str(shots / "friends-chuopai-away-desktop.png"), full_page=True)
 
     back = new_page(browser, base_url, PHONE)
@@ -312,13 +312,14 @@ def test_start_game_asks_for_friends_and_the_waiting_screen_is_accessible(
 ) -> None:
     """Start game's Play with friends: seat 2 a friend's, the others the AI's; the table waits
     with an invite link for seat 2 only; Start with AI in empty seats gives it to the AI."""
-    shots = Path("/work/shots-friends") if Path("/work").is_dir() else screenshots
+    shots = screenshots
     for size, viewport in (("phone", PHONE), ("desktop", DESKTOP)):
         page = new_page(browser, base_url, viewport)
         page.goto("/en/games/nantong/rules")
         picker = page.locator("[data-testid=seat-picker]")
         picker.locator("summary").click()
         picker.locator("[data-testid=seat-kind-2]").select_option("friend")
+        picker.locator("[data-testid=allowance]").select_option("60")
         page.screenshot(path=str(shots / f"friends-start-form-{size}.png"), full_page=False)
         expect_accessible(page, "the start form with its seats")
         page.locator("[data-testid=start-form] button[type=submit]").click()
@@ -328,6 +329,7 @@ def test_start_game_asks_for_friends_and_the_waiting_screen_is_accessible(
         assert page.locator("[data-testid=invite-1]").count() == 0  # seat 1 is the AI's
         page.screenshot(path=str(shots / f"friends-nantong-waiting-{size}.png"), full_page=True)
         expect_accessible(page, "the waiting screen")
+        assert api_view(page, deal)["allowance"] == 60  # the time per decision chosen
         page.locator("[data-testid=start-ai]").click()
         expect(page.locator("[data-testid=friends]")).to_be_hidden(timeout=TIMEOUT)
         view = api_view(page, deal)
