@@ -7,7 +7,14 @@ import pytest
 from playwright.sync_api import Browser, Locator, Page
 
 from tests.e2e.conftest import ARTIFACTS, DESKTOP, PHONE
-from tests.e2e.helpers import ENABLED, log_length, new_page, wait_for_log_past, wait_for_turn
+from tests.e2e.helpers import (
+    ENABLED,
+    answer_in_place,
+    log_length,
+    new_page,
+    wait_for_log_past,
+    wait_for_turn,
+)
 
 GOLD = "rgb(233, 196, 106)"  # --gold, the hint's colour
 
@@ -190,3 +197,37 @@ def test_m1_desktop_plays_on_one_click_unless_the_confirm_setting_is_on(
         page.locator(f"[data-testid=hand-card]{ENABLED}").first.click()
         wait_for_log_past(page, logged)
     assert not page.errors  # type: ignore[attr-defined]
+
+
+def test_m1_the_others_pace_is_a_setting_with_a_skip_while_their_moves_show(
+    browser: Browser, base_url: str
+) -> None:
+    """Usability review m1: the pace of the other seats' moves is chosen and kept in this
+    browser; while their moves are being shown (slowly here), Skip is offered, and after it the
+    table is yours again."""
+    context = browser.new_context(base_url=base_url, viewport=DESKTOP)  # type: ignore[arg-type]  # paced
+    page = context.new_page()
+    page.goto("/en/games/sisepai/table?seed=7&level=greedy")
+    assert wait_for_turn(page) == "your-turn"
+    pace = page.locator("[data-testid=pace]")
+    assert pace.input_value() == "normal"
+    pace.select_option("slow")
+    page.reload()
+    assert wait_for_turn(page) == "your-turn"
+    assert page.locator("[data-testid=pace]").input_value() == "slow"  # kept in this browser
+    skip = page.locator("[data-testid=skip-replay]")
+    assert skip.is_hidden()
+    seen = False
+    for _ in range(6):  # a few answers, until the others' moves are caught being shown
+        logged = log_length(page)
+        answer_in_place(page)
+        if page.get_attribute("[data-testid=table]", "data-state") == "animating":
+            seen = skip.is_visible()
+            skip.dispatch_event("click")
+        if wait_for_turn(page) == "over" or seen:
+            break
+        assert log_length(page) > logged
+    assert seen
+    assert wait_for_turn(page) in ("your-turn", "over")
+    assert skip.is_hidden()
+    context.close()

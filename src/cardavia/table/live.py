@@ -1160,17 +1160,24 @@ class Tables:
         a restart lets them think again) and the worker processes."""
         if self._sweeper is not None:
             self._sweeper.cancel()
-            await asyncio.gather(self._sweeper, return_exceptions=True)
+            await _settled([self._sweeper])
         for task in list(self._tasks):
             task.cancel()
-        await asyncio.gather(*list(self._tasks), return_exceptions=True)
+        await _settled(list(self._tasks))
         writes = [w for table in self._tables.values() for w in table.writes]
-        await asyncio.gather(*writes, return_exceptions=True)  # before the store closes
+        await _settled(writes)  # before the store closes
         if self.worker is not None:
             await self.worker.close()
         if self._unsubscribe is not None:
             self._unsubscribe()
             self._unsubscribe = None
+
+
+async def _settled(waits: list[Any], timeout: float = 10.0) -> None:
+    """Wait for the tasks and futures of a shutdown, but never for ever: one stuck in a store
+    call that does not return must not keep the server (or a test's app) from stopping."""
+    if waits:
+        await asyncio.wait([asyncio.ensure_future(w) for w in waits], timeout=timeout)
 
 
 def _hint_json(

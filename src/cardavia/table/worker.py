@@ -132,7 +132,8 @@ class Worker:
         """Stop: searches are ended, and the jobs they held are given back."""
         for task in self._tasks:
             task.cancel()
-        await asyncio.gather(*self._tasks, return_exceptions=True)
+        if self._tasks:  # bounded: a search stuck in a store call must not keep us from stopping
+            await asyncio.wait(self._tasks, timeout=10.0)
         self._tasks = []
         if self._unsubscribe is not None:
             self._unsubscribe()

@@ -52,7 +52,7 @@
 
 import { root, els, $$, sleep } from "./dom.js";
 import { config, t, SEATS } from "./strings.js";
-import { state } from "./state.js";
+import { state, pace } from "./state.js";
 import { ctx } from "./ctx.js";
 import { openDeal, follow } from "./api.js";
 import { present } from "./present.js";
@@ -82,12 +82,26 @@ function layout() {
   if (game.groupsLabel) $$("[data-role=exposed]").forEach((el) => el.setAttribute("aria-label", t(game.groupsLabel)));
 }
 
+/** The pace setting (kept in this browser) and Skip, which shows the moves being replayed at
+ * once (usability review m1). */
+function listenPace() {
+  const select = /** @type {HTMLSelectElement | null} */ (document.querySelector("[data-role=pace]"));
+  if (select) {
+    select.value = pace.get();
+    select.addEventListener("change", () => pace.set(select.value));
+  }
+  document.querySelector("[data-role=skip-replay]")?.addEventListener("click", () => {
+    state.skipping = true;
+  });
+}
+
 async function start() {
   layout();
   if (state.game.setup) state.game.setup(ctx);
   listenHand();
   listenHint();
   listenActions();
+  listenPace();
   setState("idle");
   status(t("status_loading"));
   const gen = state.generation;

@@ -5,7 +5,7 @@
 
 import { root, els, sleep } from "./dom.js";
 import { seatName, t, SEATS, setSeatNames } from "./strings.js";
-import { state, HUMAN, STEP_MS, reducedMotion, setSeat } from "./state.js";
+import { state, HUMAN, pace, reducedMotion, setSeat } from "./state.js";
 import { ctx } from "./ctx.js";
 import { setState, status } from "./status.js";
 import { renderSeat, renderLevel, placeSeats } from "./seats.js";
@@ -224,10 +224,11 @@ export async function present(next, { initial = false } = {}) {
     let lastSeat = null;
     for (const step of steps) {
       if (gen !== state.generation) return;
-      // Even pacing across views: each shown step stays at least STEP_MS on screen.
+      // Even pacing across views: each shown step stays at least the pace's time on screen
+      // (none once Skip is pressed, at the instant pace, or with reduced motion).
       const instant = step.events.every(isInstant);
-      if (!instant && !reducedMotion.matches) {
-        const wait = state.lastStepAt + STEP_MS - performance.now();
+      if (!instant && !reducedMotion.matches && !state.skipping) {
+        const wait = state.lastStepAt + pace.ms() - performance.now();
         if (wait > 0) await sleep(wait);
         if (gen !== state.generation) return;
       }
@@ -257,6 +258,8 @@ export async function present(next, { initial = false } = {}) {
   if (gen !== state.generation) return;
   const wasOver = state.view.over;
   state.view = next;
+  // Skip lasts until you are asked again, over however many views the others' moves come in
+  if (next.over || next.legal_actions.length) state.skipping = false;
   keepReadersPlace(() => renderFinal(next));
   if (next.over && !wasOver) {
     const focusInTable = root.contains(document.activeElement) || document.activeElement === document.body;

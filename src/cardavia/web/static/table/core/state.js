@@ -28,8 +28,34 @@ export function setSeat(seat) {
   HUMAN = seat === null ? -1 : seat;
   nameSeatsForWatching(seat === null);
 }
-/** How long each paced move stays on screen, at least. */
-export const STEP_MS = 600;
+/** How long each paced move stays on screen, at least, at each pace of the setting (usability
+ * review m1); "normal" is the default. */
+export const PACES = { slow: 1100, normal: 600, fast: 250, instant: 0 };
+
+/** The pace of the other seats' moves, kept in this browser for every game. */
+export const pace = {
+  key: "cardavia.pace",
+  /** @returns {keyof typeof PACES} */
+  get() {
+    try {
+      const kept = localStorage.getItem(this.key);
+      return kept && kept in PACES ? /** @type {keyof typeof PACES} */ (kept) : "normal";
+    } catch {
+      return "normal";
+    }
+  },
+  /** @param {string} value */
+  set(value) {
+    try {
+      if (value in PACES) localStorage.setItem(this.key, value);
+    } catch {
+      /* storage off: for this page only */
+    }
+  },
+  ms() {
+    return PACES[this.get()];
+  },
+};
 export const reducedMotion = window.matchMedia("(prefers-reduced-motion: reduce)");
 
 // The AI level asked for by the Start game form (`?level=`); then the level of the deal shown
@@ -62,6 +88,7 @@ export const askedLevel = URL_LEVELS.includes(levelParam) ? levelParam : null;
  * @property {boolean} noticeSticky     the notice shown stays until cleared
  * @property {string | null} refusal    the text of the notice a refused tap showed, while it shows
  * @property {number} lastStepAt        when the last paced move was shown
+ * @property {boolean} skipping          Skip was pressed: the moves being replayed show at once
  * @property {boolean} claimOut         your claim is out: the next move by a seat is its award
  * @property {boolean} restoreFocus     after acting, keyboard users land on the next decision
  * @property {number | null} decisionInView  the version whose decision was scrolled into view
@@ -92,6 +119,7 @@ export const state = {
   noticeSticky: false,
   refusal: null,
   lastStepAt: 0,
+  skipping: false,
   claimOut: false,
   restoreFocus: false,
   decisionInView: null,
