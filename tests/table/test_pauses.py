@@ -31,6 +31,7 @@ STEPS = {
     "nantong": {"setup", "declare", "discard", "add_kong", "pong", "kong"},
     # (a reveal may follow another in one step: after a compulsory wei or ti, which all see)
     "paohuzi": {"discard", "unclaimed", "chi", "peng", "pao"},
+    "erqishi": {"discard", "unclaimed", "chi", "peng", "pao"},  # as Paohuzi's (no wei, ER-9)
     "chuopai": {"play", "pass"},
 }
 

@@ -114,5 +114,6 @@ def explain(observation: ObservationBase, legal: list[str], action: str) -> list
 
 
 # The review (cardavia.ai.review): a mistake must cost at least half a unit, the smallest step
-# of ER-15's payments; the loss is said in the default message, in points of the deal's score.
+# of ER-15's payments; its loss is said in units.
+REVIEW_LOSS = "review_erq_loss"
 REVIEW_MARGIN = 0.5

@@ -87,6 +87,10 @@ STRINGS: dict[str, str] = {
         "If an opponent wins on this card, you alone pay for the table: three times their units."
     ),
     "why_erq_four": N_("If you do not win, this four is compulsory."),
+    # the review's loss, in this game's units (ER-15)
+    "review_erq_loss": N_(
+        "It cost about %(loss)s units a deal on average (95%% interval %(low)s to %(high)s)."
+    ),
 }
 
 PLURALS: dict[str, tuple[str, str]] = {
