@@ -142,6 +142,9 @@ def test_two_processes_asking_for_one_hint_get_one_search(stores: tuple[Store, S
             await a.human_act(table, legal[-1], table.version)
             table = await _human_turn(a, table)
         other = await b.get(table.id)
+        # the AI seats (made at creation) play greedy, searching nothing; the hint plays at the
+        # table's level (issue 23), so at normal's it searches
+        table.row.level = other.row.level = "normal"
         first, second = await asyncio.gather(
             a.hint(table, table.version), b.hint(other, other.version)
         )
