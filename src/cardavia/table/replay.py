@@ -66,6 +66,45 @@ def replay_steps(
     }
 
 
+class NoDecisionError(RecordError):
+    """The record's action at that index is not one of the seat's decisions with a choice."""
+
+
+def decision_at(
+    record: Mapping[str, Any], games: Mapping[str, Game], seat: int, step: int
+) -> dict[str, Any]:
+    """The position of the seat's decision `step` (an index of the record's `actions`, as the
+    review names decisions), as the seat saw it just before deciding: `{step, seat, table,
+    legal_actions, action_facts}`, its own observation only, for the replay page's "try it
+    again". Raises NoDecisionError unless that action is the seat's and it had a choice."""
+    record = dict(record)
+    final = replay(record, dict(games))
+    if not final.is_over():
+        raise DealNotOverError("result: the deal is not over")
+    actions = record["actions"]
+    if not 0 <= step < len(actions) or actions[step]["seat"] != seat:
+        raise NoDecisionError(f"action {step} is not a decision of seat {seat}")
+    game = games[record["game"]]
+    if record.get("position") is not None:
+        state = game.from_position(record["position"], lazy=True)
+    else:
+        state = game.new_deal(record["seed"], record.get("dealer"), lazy=True)
+    for entry in actions[:step]:
+        state.settle_all()
+        state.apply(entry["seat"], entry["action"])
+    state.settle_all()
+    legal = state.legal_actions(seat)
+    if len(set(legal)) < 2:
+        raise NoDecisionError(f"action {step} was the only move seat {seat} had")
+    return {
+        "step": step,
+        "seat": seat,
+        "table": state.observation(seat),
+        "legal_actions": legal,
+        "action_facts": dict(state.action_facts(seat)),
+    }
+
+
 class _Walk:
     """Versions and steps as `Table._adopt` counts them, for one viewer."""
 

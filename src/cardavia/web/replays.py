@@ -7,15 +7,16 @@ from __future__ import annotations
 import asyncio
 import gzip
 import json
+import re
 from typing import Any
 
 from starlette.requests import Request
-from starlette.responses import Response
+from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
 from cardavia.rules.errors import RecordError
 from cardavia.rules.record import OtherGameError, RecordActionError, loads
-from cardavia.table.replay import DealNotOverError, replay_steps
+from cardavia.table.replay import DealNotOverError, NoDecisionError, decision_at, replay_steps
 from cardavia.web.api import ApiError, _json_body, _seat, _table, _tables, clip
 
 # A record is a few KiB (docs/deal-record.md); sent as a JSON string it grows by its escapes.
@@ -51,6 +52,31 @@ async def get_replay(request: Request) -> Response:
     return _packed(request, data)
 
 
+async def get_decision(request: Request) -> Response:
+    """The position of one of the token's seat's decisions in a finished deal, as that seat
+    saw it (its own cards, its choices then): the replay page's "try it again" at a mistake
+    the review names (docs/api.md, "Review"). `step` is the decision's index in the record."""
+    table = await _table(request)
+    seat = await _seat(request, table, required=True)
+    assert seat is not None
+    if not table.state.is_over():
+        raise ApiError(409, "deal_in_progress", "the deal's decisions open when it is over")
+    text = request.path_params["step"]
+    if not re.fullmatch(r"[0-9]{1,6}", text):
+        raise ApiError(404, "no_decision", f"no decision {clip(text)} of your seat")
+    try:
+        found = await asyncio.to_thread(
+            decision_at, table.record(), _tables(request).games, seat, int(text)
+        )
+    except NoDecisionError as err:
+        raise ApiError(404, "no_decision", str(err)) from None
+    except RecordError:
+        raise ApiError(
+            410, "deal_unreadable", "this deal cannot be read back under today's rules"
+        ) from None
+    return JSONResponse(found)
+
+
 async def post_replay(request: Request) -> Response:
     """The steps of the record in the body, `{"game", "record"}` (the record as its text or as
     a JSON object), if it is a finished deal of that game that replays; nothing is kept."""
@@ -81,4 +107,5 @@ async def post_replay(request: Request) -> Response:
 ROUTES = [
     Route("/api/games/{deal_id}/replay", get_replay, methods=["GET"]),
     Route("/api/replays", post_replay, methods=["POST"]),
+    Route("/api/games/{deal_id}/review/{step}", get_decision, methods=["GET"]),
 ]

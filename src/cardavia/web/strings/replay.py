@@ -3,7 +3,7 @@ the table's own (core and the game's), since the page draws each step with the g
 
 from __future__ import annotations
 
-from cardavia.web.strings.markers import N_
+from cardavia.web.strings.markers import N_, NP_
 
 STRINGS: dict[str, str] = {
     # --- stepping
@@ -38,6 +38,50 @@ STRINGS: dict[str, str] = {
     "rp_opened": N_("Replaying the record you opened. Nothing of it was kept on the server."),
     # --- the end sheet
     "rp_play": N_("Play a deal"),
+    # --- the review of your decisions (static/table/replay/review.js): against the hard level
+    "rv_loading": N_("Loading the review of your decisions…"),
+    "rv_pending": N_("The review is being made: it is ready within a minute of the deal's end."),
+    "rv_failed": N_("The review could not be loaded. Try again later."),
+    "rv_not_yours": N_(
+        "The review is for the player of the seat, in the browser that played this deal: "
+        "it is not shown here."
+    ),
+    "rv_no_decisions": N_("You had no choice to make in this deal: there is nothing to review."),
+    "rv_no_mistakes": N_("No mistakes were flagged."),
+    "rv_jump": N_("Jump to a mistake:"),
+    # a link to a mistake: its number, and the replay step it is at
+    "rv_mistake_n": N_("Mistake %(n)s (step %(step)s)"),
+    "rv_agreed": N_("Your move here agreed with the hard level."),
+    # action: the move named in words, with its cards' pictures
+    "rv_different": N_(
+        "A different choice: the hard level would have played %(action)s, but not clearly "
+        "better. Not a mistake."
+    ),
+    "rv_mistake": N_("A mistake: the simulations found a clearly better move."),
+    "rv_you_played": N_("You played %(action)s."),
+    "rv_better": N_("The hard level would have played %(action)s."),
+    "rv_try": N_("Try it again"),
+    "rv_try_status": N_("Try it again: the position before your decision."),
+    "rv_try_prompt": N_(
+        "This is the position before your decision, with your own cards. Choose again: the "
+        "answer is hidden until you do."
+    ),
+    "rv_chose_better": N_("You chose %(action)s: the move the hard level preferred."),
+    "rv_chose_original": N_(
+        "You chose %(action)s: your original choice, the one flagged as a mistake."
+    ),
+    "rv_chose_other": N_(
+        "You chose %(action)s: neither your original choice nor the hard level's move."
+    ),
+    "rv_again": N_("Choose again"),
+    "rv_back": N_("Back to the replay"),
 }
 
-PLURALS: dict[str, tuple[str, str]] = {}
+PLURALS: dict[str, tuple[str, str]] = {
+    # the agreement rate (not a rating): n counts your decisions that had an alternative
+    "rv_rate": NP_(
+        "You agreed with the hard level on %(agreed)s of %(n)s decision (%(percent)s%%).",
+        "You agreed with the hard level on %(agreed)s of %(n)s decisions (%(percent)s%%).",
+    ),
+    "rv_mistake_count": NP_("%(n)s mistake was flagged.", "%(n)s mistakes were flagged."),
+}

@@ -93,13 +93,15 @@ function shownName(label) {
 /**
  * An action as the table offers it: its button's name and card faces (screen readers get the
  * button's accessible name), or "Discard <card>" for a hand card (a hand card discards itself
- * in every game).
+ * in every game). The replay page's review names moves so too, with the specs of that
+ * decision's position.
  * @param {string} action
+ * @param {import("./types.js").ButtonSpec[]} [specs]  the buttons offered (default: those shown)
  */
-function actionNode(action) {
+export function actionNode(action, specs = state.offeredSpecs) {
   /** @param {string[]} codes */
   const faces = (codes) => h("span", { class: "hint-cards", "aria-hidden": "true" }, codes.map((c) => cardFace(c, "card-tiny", "")));
-  const spec = state.offeredSpecs.find((s) => s.action === action);
+  const spec = specs.find((s) => s.action === action);
   if (spec) {
     const shown = shownName(spec.label);
     const full = spec.aria || shown;

@@ -24,6 +24,7 @@ import { appendLog, logStart } from "../core/log.js";
 import { outcome } from "../core/result.js";
 import { actorOf, freshOf } from "../core/present.js";
 import { status, notice } from "../core/status.js";
+import { initReview, startReview, markStep, leaveTry } from "./review.js";
 
 /** @typedef {import("../core/types.js").View} View */
 /** @typedef {import("../core/types.js").LogEvent} LogEvent */
@@ -92,6 +93,7 @@ function start() {
   part("last-label").textContent = t("rp_last");
   slider.setAttribute("aria-label", t("rp_slider"));
   listen();
+  initReview({ replay: () => replay, viewAt, modelOf, go, stepUrl, markLog, at: () => at });
   let carried = null;
   try {
     carried = sessionStorage.getItem(CARRIED);
@@ -271,6 +273,7 @@ function show(data) {
   bar.hidden = false;
   const asked = Number(new URLSearchParams(window.location.search).get("step"));
   go(Number.isInteger(asked) && asked > 0 ? asked : 0, { announce: false });
+  startReview();
 }
 
 /** Every line of the deal's log, each a link to its step; later lines are dimmed as it plays. */
@@ -302,6 +305,7 @@ function stepUrl(i) {
  */
 function go(i, { announce = true } = {}) {
   if (!replay) return;
+  leaveTry(); // "try it again" ends at any step
   const last = replay.steps.length - 1;
   i = Math.max(0, Math.min(last, Math.round(i)));
   at = i;
@@ -328,7 +332,7 @@ function go(i, { announce = true } = {}) {
     part(/** @type {string} */ (role)).setAttribute("aria-disabled", String(off));
   }
   markLog(i);
-  reviewMark(i);
+  markStep(i);
   const url = new URL(window.location.href);
   if (url.searchParams.get("step") !== String(i)) {
     url.searchParams.set("step", String(i));
@@ -432,18 +436,6 @@ function markLog(i) {
   if (line.top < box.top || line.bottom > box.bottom) els.log.scrollTop += line.top - box.top - box.height / 3;
 }
 
-/**
- * Where the review's verdict on the step's decision will go (GET /api/games/{id}/review,
- * architecture.md §8): the review names decisions by their index in the record's actions, and
- * `replay.steps[i].actions` are the indexes step i took. Until the review exists, nothing.
- * @param {number} i
- */
-function reviewMark(i) {
-  const mark = /** @type {HTMLElement} */ (document.querySelector("[data-role=review-mark]"));
-  mark.dataset.actions = replay.steps[i].actions.join(" ");
-  mark.hidden = true;
-}
-
 // ------------------------------------------------------------------ stepping
 
 function listen() {
@@ -463,7 +455,7 @@ function listen() {
     go(Number(link.dataset.step));
   });
   document.addEventListener("keydown", (event) => {
-    if (!replay || root.hidden || event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
+    if (!replay || root.hidden || event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
     const target = /** @type {HTMLElement} */ (event.target);
     // the slider steps by itself; a form field or a header link or slider keeps its keys
     if (target.closest("input, textarea, select, [contenteditable]")) return;
