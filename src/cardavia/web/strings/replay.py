@@ -54,24 +54,24 @@ STRINGS: dict[str, str] = {
     "rv_agreed": N_("Your move here agreed with the hard level."),
     # action: the move named in words, with its cards' pictures
     "rv_different": N_(
-        "A different choice: the hard level would have played %(action)s, but not clearly "
-        "better. Not a mistake."
+        "A different choice. The hard level's move: %(action)s. It is not clearly better, so "
+        "yours is not a mistake."
     ),
     "rv_mistake": N_("A mistake: the simulations found a clearly better move."),
-    "rv_you_played": N_("You played %(action)s."),
-    "rv_better": N_("The hard level would have played %(action)s."),
+    "rv_you_played": N_("Your move: %(action)s."),
+    "rv_better": N_("The hard level's move: %(action)s."),
     "rv_try": N_("Try it again"),
     "rv_try_status": N_("Try it again: the position before your decision."),
     "rv_try_prompt": N_(
         "This is the position before your decision, with your own cards. Choose again: the "
         "answer is hidden until you do."
     ),
-    "rv_chose_better": N_("You chose %(action)s: the move the hard level preferred."),
+    "rv_chose_better": N_("Your new choice: %(action)s. It is the move the hard level preferred."),
     "rv_chose_original": N_(
-        "You chose %(action)s: your original choice, the one flagged as a mistake."
+        "Your new choice: %(action)s. It is your original move, the one flagged as a mistake."
     ),
     "rv_chose_other": N_(
-        "You chose %(action)s: neither your original choice nor the hard level's move."
+        "Your new choice: %(action)s. It is neither your original move nor the hard level's."
     ),
     "rv_again": N_("Choose again"),
     "rv_back": N_("Back to the replay"),
