@@ -304,6 +304,19 @@ def _schemas() -> Obj:
                 "seconds": {"type": "number"},
             },
         },
+        "Decision": {
+            "type": "object",
+            "description": "One of a seat's decisions in a finished deal, as that seat saw it "
+            "just before deciding (the replay page's try it again).",
+            "required": ["step", "seat", "table", "legal_actions", "action_facts"],
+            "properties": {
+                "step": {**integer, "minimum": 0},
+                "seat": integer,
+                "table": {"type": "object", "description": "the seat's own observation then"},
+                "legal_actions": {"type": "array", "items": string},
+                "action_facts": {"type": "object"},
+            },
+        },
         "Why": {
             "type": "object",
             "required": ["key", "n", "params"],
@@ -718,6 +731,36 @@ def _api_paths() -> Obj:
                         "`store_unavailable`: the store failed; `review_failed`: the review's "
                         "search failed (asked again after Retry-After, it is made anew)"
                     ),
+                },
+            }
+        },
+        "/api/games/{deal_id}/review/{step}": {
+            "get": {
+                "operationId": "getDecision",
+                "tags": ["api"],
+                "summary": "The position and choices of one of the token's seat's decisions in a "
+                "finished deal, as that seat saw them (for try it again at a mistake)",
+                "security": bearer,
+                "parameters": [
+                    *deal,
+                    _path(
+                        "step",
+                        {"type": "string", "pattern": "^[0-9]{1,6}$"},
+                        "the decision's index in the record's actions (as the review names it)",
+                    ),
+                ],
+                "responses": {
+                    "200": {
+                        "description": "the decision's position",
+                        "content": _json(_ref("schemas", "Decision")),
+                    },
+                    "403": _ref("responses", "Forbidden"),
+                    **errors,
+                    "404": _error(
+                        "`unknown_deal`; `no_decision`: that action is not one of your seat's "
+                        "decisions with a choice"
+                    ),
+                    "409": _ref("responses", "Conflict"),
                 },
             }
         },
