@@ -49,8 +49,8 @@ STRINGS: dict[str, str] = {
     "rv_no_decisions": N_("You had no choice to make in this deal: there is nothing to review."),
     "rv_no_mistakes": N_("No mistakes were flagged."),
     "rv_jump": N_("Jump to a mistake:"),
-    # a link to a mistake: its number, and the replay step it is at
-    "rv_mistake_n": N_("Mistake %(n)s (step %(step)s)"),
+    # a link to a mistake (after "Jump to a mistake:"): the replay step it is at
+    "rv_mistake_at": N_("Step %(step)s"),
     "rv_agreed": N_("Your move here agreed with the hard level."),
     # action: the move named in words, with its cards' pictures
     "rv_different": N_(

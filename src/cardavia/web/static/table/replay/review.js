@@ -192,7 +192,7 @@ function showReview() {
   const links = review.mistakes
     .map((m) => stepOf(m.step))
     .filter((i) => i > 0)
-    .map((i, k) =>
+    .map((i) =>
       h(
         "li",
         {},
@@ -200,7 +200,7 @@ function showReview() {
           "a",
           { class: "review-jump", href: host.stepUrl(i), "data-step": i, "data-testid": "review-jump" },
           h("span", { class: "review-flag", "aria-hidden": "true" }, "✗"),
-          t("rv_mistake_n", { n: k + 1, step: i }),
+          t("rv_mistake_at", { step: i }),
         ),
       ),
     );
@@ -387,6 +387,7 @@ async function tryAgain(i, mistake) {
   state.handFocus = 0;
   root.dataset.trying = "true";
   els.hand.replaceChildren(); // spans until now: buttons from here on (patchChildren keeps tags)
+  els.hand.setAttribute("role", "toolbar"); // as at the table: your cards to choose from
   drawTry();
   status(t("rv_try_status"));
   const first = /** @type {HTMLElement | null} */ (els.hand.querySelector('button.hand-card[aria-disabled="false"]') || els.actions.querySelector("button.action"));
@@ -473,6 +474,7 @@ export function leaveTry() {
   state.selected = new Set();
   state.raised = null;
   els.hand.replaceChildren(); // buttons until now: the replay's spans again
+  els.hand.setAttribute("role", "list");
   els.actions.replaceChildren();
   els.actions.hidden = true;
   els.actions.style.minHeight = "";
