@@ -9,7 +9,8 @@
 // Steps: the buttons, ← → Home End, a swipe across the felt, the slider; the URL follows
 // (`?step=N`), and each log line links to its step. A record downloaded from a table opens here
 // too (a file or pasted text), is checked by the server (`POST /api/replays`) and never kept.
-// A deal still in progress has no replay: the page says so and shows nothing of it.
+// A deal still in progress has no replay: the page says so and shows nothing of it. For a deal
+// this browser played, review.js adds the review of its seat's decisions and "try it again".
 //
 // The page loads this module, then the game's plugin (`table/<game>.js`): by the time the plugin
 // registers, the core knows to run this page's start instead of a deal (`startWith`).

@@ -14,12 +14,12 @@
 // holds that index in `steps[i].actions`, and the position before it is step i - 1's.
 
 import { root, els, h } from "../core/dom.js";
-import { config, t, tn, tNodes, sentences, SEATS } from "../core/strings.js";
+import { config, t, tn, tNodes, sentences, cardsText, SEATS } from "../core/strings.js";
 import { state, tokenFor, HUMAN } from "../core/state.js";
 import { ctx } from "../core/ctx.js";
 import { renderSeat } from "../core/seats.js";
 import { renderHand, setRoving } from "../core/hand.js";
-import { renderActions, refreshChoices, refuse } from "../core/actions.js";
+import { renderActions, refreshChoices, refuse, namesOf } from "../core/actions.js";
 import { actionNode } from "../core/hint.js";
 import { status } from "../core/status.js";
 
@@ -275,6 +275,23 @@ function specsOf(position, i) {
   return specs;
 }
 
+/**
+ * A move as the table names it (its button's name and cards, or "Discard" and the card), its
+ * cards in words too where the button shows them in pictures only (Paohuzi's claims).
+ * @param {string} action
+ * @param {ButtonSpec[]} specs
+ */
+function moveNode(action, specs) {
+  const node = actionNode(action, specs);
+  const spec = specs.find((s) => s.action === action);
+  if (spec && !namesOf(spec)) {
+    const codes = /** @type {HTMLElement[]} */ ([...node.querySelectorAll(".hint-cards [data-code]")]).map((c) => c.dataset.code);
+    // screen readers have the button's full name already
+    if (codes.length) node.append(h("span", { "aria-hidden": "true" }, ` · ${cardsText(codes)}`));
+  }
+  return node;
+}
+
 /** @param {Sentence} w */
 const said = (w) => (typeof w.n === "number" ? tn(w.key, w.n, w.params || {}) : t(w.key, w.params || {}));
 
@@ -330,7 +347,7 @@ export function markStep(i) {
 function fillVerdict(box, i, move, mistake, position) {
   const specs = position ? specsOf(position, i) : null;
   /** @param {string} action */
-  const named = (action) => (specs ? actionNode(action, specs) : h("span", { class: "hint-action" }, "…"));
+  const named = (action) => (specs ? moveNode(action, specs) : h("span", { class: "hint-action" }, "…"));
   const icon = { mistake: "✗", agreed: "✓", different: "≈" }[box.dataset.verdict];
   /** @type {(string | Node | null)[]} */
   const lines = [];
@@ -437,8 +454,8 @@ function drawTryMark() {
     const key = { better: "rv_chose_better", original: "rv_chose_original", other: "rv_chose_other" }[verdict];
     const again = h("button", { type: "button", class: "button", "data-testid": "review-again", onclick: () => tryAgain(trying.i, mistake) }, t("rv_again"));
     lines = [
-      h("p", { class: "review-line review-outcome", "data-testid": "review-outcome", "data-outcome": verdict }, ...tNodes(key, { action: actionNode(chosen, specs) })),
-      h("p", { class: "review-line", "data-testid": "review-better" }, ...tNodes("rv_better", { action: actionNode(mistake.better, specs) })),
+      h("p", { class: "review-line review-outcome", "data-testid": "review-outcome", "data-outcome": verdict }, ...tNodes(key, { action: moveNode(chosen, specs) })),
+      h("p", { class: "review-line", "data-testid": "review-better" }, ...tNodes("rv_better", { action: moveNode(mistake.better, specs) })),
       h("p", { class: "review-line review-reason", "data-testid": "review-reason" }, reasonOf(mistake)),
       h("p", { class: "review-line review-buttons" }, again, " ", back),
     ];
@@ -518,6 +535,17 @@ function listen() {
     else if (event.key === "End") setRoving(buttons.length - 1);
     else return;
     event.preventDefault(); // the replay's own arrow keys step only outside your choices
+  });
+  // the answers' shortcut keys, as at the table (renderActions lists them in state.shortcuts)
+  document.addEventListener("keydown", (event) => {
+    if (!trying || trying.chosen || event.defaultPrevented || event.ctrlKey || event.metaKey || event.altKey) return;
+    const target = /** @type {HTMLElement} */ (event.target);
+    if (target.closest("input, textarea, select, [contenteditable]")) return;
+    if (target !== document.body && !target.closest("main")) return; // not the header's controls
+    const btn = state.shortcuts.get(event.key.toLowerCase());
+    if (!btn) return;
+    event.preventDefault();
+    btn.click();
   });
   els.actions.addEventListener("click", (event) => {
     if (!trying || trying.chosen) return;
