@@ -287,3 +287,42 @@ def test_a_spectator_gets_no_review(
     expect_accessible(page, "a spectator's replay")
     assert not [u for u in asked if "/review" in u], asked
     assert not page.errors  # type: ignore[attr-defined]
+
+
+def test_try_again_by_selecting_cards_in_chuo_pai(
+    browser: Browser, base_url: str, screenshots: Path
+) -> None:
+    """Chuo Pai's plays are chosen card by card, then played (CP§3): "try it again" offers the
+    same selection as the table, and the selected cards' play is judged. Seed 7, where seat 0's
+    last-listed plays are flagged at several decisions."""
+    page = new_page(browser, base_url, DESKTOP)
+    page.goto("/ru/")
+    deal, token = finished_deal(page, "chuopai", 7)
+    auth = {"Authorization": f"Bearer {token}"}
+    for _ in range(POLLS):
+        r = page.request.get(f"/api/games/{deal}/review", headers=auth)
+        if r.status == 200:
+            break
+        time.sleep(0.5)
+    mistakes = r.json()["mistakes"]
+    assert mistakes, "no mistake to try again"
+    page.goto(f"/ru/games/chuopai/replay/{deal}")
+    expect(page.get_by_test_id("review")).to_have_attribute("data-status", "ready", timeout=TIMEOUT)
+    page.get_by_test_id("review-jump").first.click()
+    page.get_by_test_id("review-try").click()
+    better = mistakes[0]["better"]
+    play = page.get_by_test_id("play-selected")
+    expect(play).to_have_attribute("aria-disabled", "true")  # nothing selected yet
+    for code in better.split()[1:]:
+        page.locator(
+            f'[data-testid=hand] button[data-code="{code}"][aria-pressed=false]'
+        ).first.click()
+    expect(play).to_have_attribute("data-action", better)
+    play.click()
+    expect(page.get_by_test_id("review-outcome")).to_have_attribute("data-outcome", "better")
+    # the status line says it once, as a screen reader reads the play's name
+    said = page.get_by_test_id("turn-status").inner_text()
+    assert said and "·" not in said, said
+    page.screenshot(path=screenshots / "review-answer-chuopai-ru-1366.png", full_page=True)
+    expect_accessible(page, "Chuo Pai's answer")
+    assert not page.errors  # type: ignore[attr-defined]

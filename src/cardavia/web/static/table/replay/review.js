@@ -478,9 +478,20 @@ function choose(action) {
   state.selected = new Set();
   drawTry();
   const outcome = /** @type {HTMLElement | null} */ (mark.querySelector("[data-testid=review-outcome]"));
-  status(outcome ? outcome.textContent : "");
+  status(outcome ? spoken(outcome) : "");
   const again = /** @type {HTMLElement | null} */ (mark.querySelector("[data-testid=review-again]"));
   if (again) again.focus({ preventScroll: true });
+}
+
+/**
+ * A line's text as a screen reader reads it (a move's pictures and its shown name left out,
+ * its full name kept), for the status line.
+ * @param {HTMLElement} el
+ */
+function spoken(el) {
+  const copy = /** @type {HTMLElement} */ (el.cloneNode(true));
+  for (const hidden of copy.querySelectorAll('[aria-hidden="true"]')) hidden.remove();
+  return copy.textContent.replace(/\s+/g, " ").trim();
 }
 
 /** Back to the replay: called before any step is drawn. */
