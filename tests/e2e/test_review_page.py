@@ -326,3 +326,18 @@ def test_try_again_by_selecting_cards_in_chuo_pai(
     page.screenshot(path=screenshots / "review-answer-chuopai-ru-1366.png", full_page=True)
     expect_accessible(page, "Chuo Pai's answer")
     assert not page.errors  # type: ignore[attr-defined]
+
+
+def test_the_history_links_the_review(browser: Browser, base_url: str, reviewed: Reviewed) -> None:
+    """Your deals list the deal with its replay and its review, which opens at the review."""
+    page = new_page(browser, base_url, PHONE)
+    page.goto("/ru/")
+    _keep_token(page, reviewed.deal, reviewed.token)
+    page.goto("/ru/history")
+    deal = page.locator(f'[data-testid=history-deal][data-deal="{reviewed.deal}"]')
+    expect(deal.get_by_test_id("history-replay")).to_be_visible(timeout=TIMEOUT)
+    deal.get_by_test_id("history-review").click()
+    panel = page.get_by_test_id("review")
+    expect(panel).to_have_attribute("data-status", "ready", timeout=TIMEOUT)
+    expect(page.get_by_test_id("review-summary")).to_be_in_viewport()
+    assert not page.errors  # type: ignore[attr-defined]

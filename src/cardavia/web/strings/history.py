@@ -20,6 +20,7 @@ STRINGS: dict[str, str] = {
     "hs_gone": N_("No longer on the server"),
     "hs_score": N_("your score %(score)s"),
     "hs_replay": N_("Replay"),
+    "hs_review": N_("Review"),  # of your decisions, on the replay page
     "hs_continue": N_("Continue"),
     "hs_unknown_date": N_("Date unknown"),
     "hs_level_easy": N_("Easy"),

@@ -126,6 +126,14 @@ function ending(d) {
   return d.scores ? `${who} · ${t("hs_score", { score: d.scores[d.seat] ?? 0 })}` : who;
 }
 
+/**
+ * The review of your decisions, on the deal's replay page (static/table/replay/review.js).
+ * @param {string} replayUrl
+ * @param {string} id
+ */
+const reviewLink = (replayUrl, id) =>
+  h("a", { class: "button", href: `${replayUrl}/${encodeURIComponent(id)}#review`, "data-testid": "history-review" }, t("hs_review"));
+
 /** @param {[string, DealNote][]} deals */
 function dealsList(deals) {
   if (!deals.length) return h("p", { class: "history-empty" }, t("hs_empty"));
@@ -148,7 +156,7 @@ function dealsList(deals) {
         h("span", { class: "history-when" }, ` · ${d.at ? when.format(new Date(d.at)) : t("hs_unknown_date")}`),
       ),
       h("p", { class: "history-ending", "data-testid": "history-ending" }, ending(d)),
-      link ? h("p", { class: "history-links" }, link) : null,
+      link ? h("p", { class: "history-links" }, link, d.over ? [" ", reviewLink(game.replay_url, id)] : null) : null,
     );
   });
   return h("ol", { class: "history-list", "data-testid": "history-deals" }, ...items);

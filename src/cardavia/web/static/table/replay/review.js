@@ -113,6 +113,8 @@ export function startReview() {
     return;
   }
   panel.hidden = false;
+  // the history's Review link (…/replay/{id}#review): the panel was hidden when the page opened
+  if (window.location.hash === "#review") panel.scrollIntoView({ block: "start" });
   const token = tokenFor(replay.id);
   if (!token || replay.seat === null) {
     say(t("rv_not_yours"), "not-yours");
