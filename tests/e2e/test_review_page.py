@@ -231,6 +231,14 @@ def test_marks_mistakes_and_try_again(
     expect(table).not_to_have_attribute("data-trying", "true")
     expect(table).to_have_attribute("data-step", wanted[0])
     expect(page.get_by_test_id("seat-1").get_by_test_id("seat-hand")).to_be_visible()
+    # Escape leaves a try too; the arrow keys in your hand move through it, not the steps
+    page.get_by_test_id("review-try").click()
+    expect(table).to_have_attribute("data-trying", "true")
+    page.keyboard.press("ArrowRight")
+    expect(table).to_have_attribute("data-trying", "true")
+    page.keyboard.press("Escape")
+    expect(table).to_have_attribute("data-state", "replay")
+    expect(table).to_have_attribute("data-step", wanted[0])
     assert not page.errors  # type: ignore[attr-defined]
 
 

@@ -555,6 +555,11 @@ function listen() {
     const target = /** @type {HTMLElement} */ (event.target);
     if (target.closest("input, textarea, select, [contenteditable]")) return;
     if (target !== document.body && !target.closest("main")) return; // not the header's controls
+    if (event.key === "Escape") {
+      event.preventDefault();
+      host.go(trying.i); // back to the replay
+      return;
+    }
     const btn = state.shortcuts.get(event.key.toLowerCase());
     if (!btn) return;
     event.preventDefault();
