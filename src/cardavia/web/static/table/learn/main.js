@@ -146,9 +146,12 @@ function renderHand(model, v, lesson) {
   const game = state.game;
   /** @type {string | null} */
   let previous = null;
+  let found = false;
   const cards = model.hand.map((code, i) => {
     const cardState = (!v.over && game.handCardState && game.handCardState(code, i, model, v, ctx)) || {};
-    const intended = !!lesson && !!cardState.action && cardState.action === lesson.action;
+    // two copies of a card make the same move: the first of them is the one enabled
+    const intended = !found && !!lesson && !!cardState.action && cardState.action === lesson.action;
+    found = found || intended;
     const playable = !!cardState.select || (!!cardState.action && v.legal_actions.includes(cardState.action));
     const reason = intended || v.over ? null : playable ? t("ln_not_now") : cardState.reason || t("ln_not_now");
     const group = cardState.group ?? null;
