@@ -1,8 +1,9 @@
 """The guided first deal (docs/learn.md, issue 24 item 8) in a real browser: a game's guided
 deal clicked through to its end sheet in zh and ru, at phone and desktop sizes, each step's
 lesson shown with its rules link and only the lesson's move enabled (another move is refused
-with the note why); every game's page opens on its first lesson; the rules page offers the
-guided deal to a visitor who has not played the game here; the accessibility scan is clean."""
+with the note why); every game's page opens on its first lesson and is clicked to its end; the
+rules page offers the guided deal to a visitor who has not played the game here; the
+accessibility scan is clean."""
 
 from __future__ import annotations
 
@@ -96,7 +97,7 @@ def test_a_guided_deal_clicked_through_to_its_end(
 
 
 @pytest.mark.parametrize("game", sorted(GAMES))
-def test_every_games_guided_deal_opens_on_its_first_lesson(
+def test_every_games_guided_deal_opens_and_plays_to_its_end(
     browser: Browser, base_url: str, game: str
 ) -> None:
     deal = load(game)
@@ -111,6 +112,13 @@ def test_every_games_guided_deal_opens_on_its_first_lesson(
     expect(page.locator("[data-intended=true]")).to_have_count(1)
     _shot(page, f"{game}-en-phone-first")
     expect_accessible(page, game)
+    # every lesson's move is on the table, enabled, and leads to the next lesson, then the end
+    for n in range(len(deal.lessons)):
+        _at_step(page, n)
+        expect(page.locator("[data-intended=true]")).to_have_count(1)
+        page.locator("[data-intended=true]").click()
+    _at_step(page, len(deal.lessons))
+    expect(page.locator("[data-testid=learn-end]")).to_have_text(texts(game, "en")["end"])
     assert not page.errors  # type: ignore[attr-defined]
 
 
