@@ -147,3 +147,21 @@ def test_the_rules_page_offers_the_guided_deal_to_a_first_time_visitor(
     page.wait_for_url("**/es/games/sisepai/learn")
     _at_step(page, 0)
     assert not page.errors  # type: ignore[attr-defined]
+
+
+def test_the_moves_in_between_are_shown_one_by_one(browser: Browser, base_url: str) -> None:
+    """Between two lessons the other seats' moves are shown as the table shows them, one by one
+    (the log growing, the moving seat marked), unless the learner clicks or presses a key."""
+    context = browser.new_context(base_url=base_url, viewport=DESKTOP)  # type: ignore[arg-type]
+    page = context.new_page()
+    page.goto(f"/en/games/{CLICKED}/learn?step=1")
+    _at_step(page, 1)
+    page.locator("[data-intended=true]").click()
+    expect(page.locator("#table[data-state=animating]")).to_have_count(1, timeout=TIMEOUT)
+    shown = page.locator("[data-testid=log] li").count()
+    expect(page.locator("[data-intended=true]")).to_have_count(0)  # nothing to take meanwhile
+    page.keyboard.press("Escape")  # the rest at once
+    _at_step(page, 2)
+    assert page.locator("[data-testid=log] li").count() > shown
+    expect(page.locator("[data-intended=true]")).to_have_count(1)
+    context.close()

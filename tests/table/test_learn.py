@@ -113,6 +113,11 @@ def test_the_learner_is_sent_only_its_own_concealed_cards(game: str) -> None:
     for step in sent:
         # a dealt hand in the log is the learner's own, never another seat's
         assert all(e["seat"] == deal.seat for e in step["log"] if "hand" in e)
+        # the tables after the moves since the step before, to show them one by one: the
+        # learner's own observation too, and only for those moves
+        shown = [e for e in step["log"] if "table" in e]
+        assert all(e["table"]["seat"] == deal.seat and e["v"] > step["since"] for e in shown)
+        assert all(e["table"]["game"] == game for e in shown)
         for other in range(GAMES[game].players):
             if other != deal.seat:
                 assert not step["table"]["seats"][other].get("hand")

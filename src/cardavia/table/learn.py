@@ -233,18 +233,21 @@ def steps(deal: GuidedDeal, game: Game) -> list[dict[str, Any]]:
     `action_facts`, `over`, `result`, `log` up to it, `table`: the learner's observation),
     with `since`, the version the step before showed, and `lesson`, the taught decision's index
     among the lessons (None at the end). The log's entries of a decision the deal makes for the
-    learner (one it does not teach) carry `for_you`. The deal is played lazily, as the table
-    plays it, so that the log counts the same events (a held step settled before each
-    decision)."""
+    learner (one it does not teach) carry `for_you`, and the last entry of each move since the
+    step before carries `table`, the learner's table after it. The deal is played lazily, as
+    the table plays it, so that the log counts the same events (a held step settled before
+    each decision)."""
     seat = deal.seat
     taught = {lesson.at: n for n, lesson in enumerate(deal.lessons)}
     state = game.new_deal(deal.seed, deal.dealer, lazy=True)
     log: list[dict[str, Any]] = []
     version = 0
     out: list[dict[str, Any]] = []
+    tables: dict[int, Any] = {}  # the learner's table after each move, by the version it made
 
     def adopt(events: list[Any], for_you: bool = False) -> None:
         nonlocal version
+        seen = version
         for event in events:
             if event.visible_to(seat):
                 version += 1
@@ -252,13 +255,16 @@ def steps(deal: GuidedDeal, game: Game) -> list[dict[str, Any]]:
                 log.append(
                     {"v": version, **event.to_json(), **({"for_you": True} if for_you else {})}
                 )
+        if version != seen:
+            tables[version] = state.observation(seat)
 
     def view(lesson: int | None) -> dict[str, Any]:
         over = state.is_over()
         result = state.result()
+        since = out[-1]["version"] if out else 0
         return {
             "version": version,
-            "since": out[-1]["version"] if out else 0,
+            "since": since,
             "seat": seat,
             # as the table says it to a seat: who everyone may know decides, and the seat
             # itself when it owes a decision
@@ -267,7 +273,13 @@ def steps(deal: GuidedDeal, game: Game) -> list[dict[str, Any]]:
             "action_facts": {} if over else dict(state.action_facts(seat)),
             "over": over,
             "result": result.to_json() if result is not None else None,
-            "log": list(log),
+            # the moves since the step before, each with the table after it, as the table's
+            # log carries them for a paced client (docs/api.md), so that they can be shown
+            # one by one; older entries without (the step before showed them)
+            "log": [
+                {**e, "table": tables[e["v"]]} if e["v"] > since and e["v"] in tables else e
+                for e in log
+            ],
             "table": state.observation(seat),
             "lesson": lesson,
         }

@@ -12,15 +12,16 @@
 // registers, the core knows to run this page's start instead of a deal (`startWith`).
 
 import { startWith } from "../core/main.js";
-import { root, els, h, cardImg, patchChildren } from "../core/dom.js";
+import { root, els, h, cardImg, patchChildren, sleep } from "../core/dom.js";
 import { config, t, cardName, SEATS } from "../core/strings.js";
-import { state } from "../core/state.js";
+import { state, pace, reducedMotion } from "../core/state.js";
 import { ctx } from "../core/ctx.js";
 import { renderSeat } from "../core/seats.js";
 import { appendLog, logStart } from "../core/log.js";
 import { outcome } from "../core/result.js";
 import { status, notice } from "../core/status.js";
 import { actionButton } from "../core/actions.js";
+import { actorOf, freshOf } from "../core/present.js";
 
 /** @typedef {import("../core/types.js").View} View */
 /** @typedef {import("../core/types.js").LogEvent} LogEvent */
@@ -66,6 +67,9 @@ const part = (/** @type {string} */ role) => /** @type {HTMLElement} */ (lessonB
 /** @type {LearnStep | null} */
 let current = null;
 let loading = false;
+let skipping = false; // a click or a key while the moves in between are shown: the rest at once
+// the longest a move in between stays on screen (the table's pace setting, at most this)
+const MOVE_MS = 700;
 
 // learn.html loads the game's plugin after this module: its registerGame runs `start`
 startWith(start);
@@ -79,11 +83,11 @@ function start() {
 }
 
 /**
- * Fetch step i and show it.
+ * Fetch step i and show it (`animate`: the moves since the step before first, one by one).
  * @param {number} i
- * @param {{ announce?: boolean }} [options]
+ * @param {{ announce?: boolean, animate?: boolean }} [options]
  */
-async function load(i, { announce = true } = {}) {
+async function load(i, { announce = true, animate = false } = {}) {
   if (loading) return;
   loading = true;
   root.dataset.state = "waiting";
@@ -94,13 +98,82 @@ async function load(i, { announce = true } = {}) {
   } catch {
     data = null;
   }
-  loading = false;
   if (!data) {
+    loading = false;
     root.dataset.state = "idle";
     notice(t("ln_failed"), { sticky: true });
     return;
   }
+  if (animate) await playBetween(/** @type {LearnStep} */ (data));
+  loading = false;
   show(/** @type {LearnStep} */ (data), announce);
+}
+
+/**
+ * A view of the step's moves: the table after the move that made version `v`, the log up to
+ * it, nobody to act.
+ * @param {View} v
+ * @param {LogEvent} e  the move's last log entry, which carries the table after it
+ * @returns {View}
+ */
+function viewAfter(v, e) {
+  const log = v.log.filter((x) => x.v <= e.v);
+  return /** @type {View} */ ({ ...v, version: e.v, table: e.table, log, to_act: [], legal_actions: [], action_facts: {}, over: false, result: null });
+}
+
+/** @param {View} v */
+function modelOf(v) {
+  const model = state.game.model(v, ctx);
+  model.hand = state.game.sortHand ? state.game.sortHand(model.hand || []) : [...(model.hand || [])];
+  return model;
+}
+
+/**
+ * The table between two decisions: the other seats' moves (and what was played for you) shown
+ * one by one at the table's pace, each move's seat marked and what it changed highlighted, as
+ * the table shows them; at once under reduced motion, at the instant pace, or once the learner
+ * clicks or presses a key. The last move's table is the step's own, which show() draws.
+ * @param {LearnStep} data
+ */
+async function playBetween(data) {
+  const v = data.view;
+  const moves = v.log.filter((e) => e.v > v.since && e.table);
+  const ms = Math.min(pace.ms(), MOVE_MS);
+  if (moves.length < 2 || reducedMotion.matches || !ms) return;
+  skipping = false;
+  root.dataset.state = "animating";
+  els.actions.replaceChildren();
+  els.actions.hidden = true;
+  els.hint.textContent = "";
+  // the lesson taken, the panel says what is being shown until the next one
+  part("lesson-intro").hidden = true;
+  part("lesson-heading").textContent = t("ln_since");
+  part("lesson-do").textContent = "";
+  part("lesson-why").hidden = true;
+  part("lesson-rules").parentElement.hidden = true;
+  part("lesson-since").hidden = true;
+  let before = state.shownModel;
+  let from = v.since;
+  for (const e of moves.slice(0, -1)) {
+    if (skipping) return;
+    const view = viewAfter(v, e);
+    const model = modelOf(view);
+    const events = v.log.filter((x) => x.v > from && x.v <= e.v);
+    const mover = events.map(actorOf).filter((seat) => seat !== null && seat !== undefined).pop();
+    if (mover !== undefined) model.active = mover;
+    model.fresh = before ? freshOf(before, model, mover) : null;
+    state.view = view;
+    state.shownModel = model;
+    for (let seat = 0; seat < SEATS.length; seat++) renderSeat(model, seat, null);
+    if (state.game.renderCentre) state.game.renderCentre(els.centre, model, null, ctx);
+    renderHand(model, view, null);
+    renderLog(view);
+    const said = events.map((x) => state.game.describeEvent(x, ctx)).filter(Boolean);
+    status(said.join(" "), { quiet: true });
+    before = model;
+    from = e.v;
+    await sleep(ms);
+  }
 }
 
 /**
@@ -112,8 +185,7 @@ function show(data, announce) {
   const v = data.view;
   state.view = v;
   state.selected = new Set();
-  const model = state.game.model(v, ctx);
-  model.hand = state.game.sortHand ? state.game.sortHand(model.hand || []) : [...(model.hand || [])];
+  const model = modelOf(v);
   state.shownModel = model;
   for (let seat = 0; seat < SEATS.length; seat++) renderSeat(model, seat, v.over ? v : null);
   if (state.game.renderCentre) state.game.renderCentre(els.centre, model, v.over ? v : null, ctx);
@@ -305,13 +377,19 @@ function pressed(el) {
   }
   notice("");
   const hadFocus = root.contains(document.activeElement) && document.activeElement !== document.body;
-  load(current.step + 1).then(() => {
+  load(current.step + 1, { animate: true }).then(() => {
     // the pressed control is gone: the keyboard goes on from the new lesson
     if (hadFocus) (current && current.view.over ? els.result : lessonBox).focus({ preventScroll: true });
   });
 }
 
 function listen() {
+  // the moves in between are shown at once from a click or a key on
+  const skip = () => {
+    if (root.dataset.state === "animating") skipping = true;
+  };
+  root.addEventListener("pointerdown", skip);
+  document.addEventListener("keydown", skip);
   els.hand.addEventListener("click", (event) => {
     const card = /** @type {HTMLElement | null} */ (/** @type {Element} */ (event.target).closest("button.hand-card"));
     if (card) pressed(card);
