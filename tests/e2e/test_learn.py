@@ -139,6 +139,7 @@ def test_the_rules_page_offers_the_guided_deal_to_a_first_time_visitor(
     page.evaluate(f"localStorage.setItem('cardavia.history', {json.dumps(json.dumps(played))})")
     page.reload()
     expect(page.locator("[data-testid=learn-tab]")).to_be_visible()
+    expect(offer).to_have_attribute("data-checked", "true")  # the script has decided
     expect(offer).to_be_hidden()
     # another game's rules still offer its own
     page.goto("/es/games/sisepai/rules")
@@ -146,6 +147,15 @@ def test_the_rules_page_offers_the_guided_deal_to_a_first_time_visitor(
     offer.locator("[data-testid=learn-offer-link]").click()
     page.wait_for_url("**/es/games/sisepai/learn")
     _at_step(page, 0)
+    # its guided deal played to the end, the rules page no longer offers it
+    last = len(load("sisepai").lessons)
+    page.goto(f"/es/games/sisepai/learn?step={last}")
+    _at_step(page, last)
+    expect(page.locator("[data-testid=learn-end]")).to_be_visible()
+    page.goto("/es/games/sisepai/rules")
+    expect(page.locator("[data-testid=learn-tab]")).to_be_visible()
+    expect(offer).to_have_attribute("data-checked", "true")  # the script has decided
+    expect(offer).to_be_hidden()
     assert not page.errors  # type: ignore[attr-defined]
 
 

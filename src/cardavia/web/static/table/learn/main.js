@@ -22,6 +22,7 @@ import { outcome } from "../core/result.js";
 import { status, notice } from "../core/status.js";
 import { actionButton } from "../core/actions.js";
 import { actorOf, freshOf } from "../core/present.js";
+import { noteLearned } from "./learned.js";
 
 /** @typedef {import("../core/types.js").View} View */
 /** @typedef {import("../core/types.js").LogEvent} LogEvent */
@@ -363,6 +364,7 @@ function renderEnd(data) {
     ),
   );
   els.result.hidden = false;
+  noteLearned(config.game); // the rules page no longer offers it
 }
 
 // ------------------------------------------------------------------ taking the move
