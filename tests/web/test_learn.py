@@ -94,3 +94,8 @@ def test_the_rules_page_offers_the_guided_deal(client: TestClient, game: str) ->
     assert f'data-learn-offer="{game}"' in page and "/static/table/learn/offer.js" in page
     table = client.get(f"/uk/games/{game}/table").text
     assert 'data-testid="learn-tab"' in table
+
+
+def test_a_former_id_leads_to_the_games_guided_deal(client: TestClient) -> None:
+    r = client.get("/cs/games/two-seven-ten/learn?step=2", follow_redirects=False)
+    assert r.status_code == 308 and r.headers["location"].endswith("/cs/games/erqishi/learn?step=2")
