@@ -99,3 +99,13 @@ def test_the_rules_page_offers_the_guided_deal(client: TestClient, game: str) ->
 def test_a_former_id_leads_to_the_games_guided_deal(client: TestClient) -> None:
     r = client.get("/cs/games/two-seven-ten/learn?step=2", follow_redirects=False)
     assert r.status_code == 308 and r.headers["location"].endswith("/cs/games/erqishi/learn?step=2")
+
+
+def test_a_long_step_is_sent_compressed(client: TestClient) -> None:
+    """The step after Chuo Pai's twenty rounds of AI play carries the table after each move."""
+    big = max(
+        range(len(load("chuopai").lessons) + 1),
+        key=lambda n: len(client.get("/api/learn/chuopai", params={"step": n}).content),
+    )
+    r = client.get("/api/learn/chuopai", params={"step": big}, headers={"Accept-Encoding": "gzip"})
+    assert r.headers["content-encoding"] == "gzip" and r.json()["step"] == big

@@ -10,7 +10,7 @@ from typing import Any
 
 from starlette.exceptions import HTTPException
 from starlette.requests import Request
-from starlette.responses import JSONResponse, Response
+from starlette.responses import Response
 from starlette.routing import Route
 
 from cardavia.table.learn import LANGUAGES, cached_steps, has_guided_deal, load, texts
@@ -18,6 +18,7 @@ from cardavia.web.api import ApiError, _tables, clip
 from cardavia.web.content import rules_page
 from cardavia.web.i18n import gettext
 from cardavia.web.pages import _game, _moved, _render, _table_config
+from cardavia.web.replays import _packed
 from cardavia.web.strings import learn as learn_strings
 
 
@@ -123,8 +124,9 @@ async def get_learn(request: Request) -> Response:
         "intro": words.get("intro", "") if n == 0 else None,
         "end": words.get("end", "") if lesson is None else None,
     }
-    # the deal is fixed: a step's answer changes only with a release (the rules, the texts)
-    return JSONResponse(body, headers={"Cache-Control": "no-cache"})
+    # compressed for a client that takes gzip, as a replay is: a step after many moves carries
+    # the table after each of them (Chuo Pai's longest, 89 KiB)
+    return _packed(request, body)
 
 
 ROUTES = [
