@@ -69,8 +69,11 @@ const part = (/** @type {string} */ role) => /** @type {HTMLElement} */ (lessonB
 let current = null;
 let loading = false;
 let skipping = false; // a click or a key while the moves in between are shown: the rest at once
-// the longest a move in between stays on screen (the table's pace setting, at most this)
+// the longest a move in between stays on screen (the table's pace setting, at most this), and
+// the longest all of them take: many moves (twenty rounds of Chuo Pai) go faster
 const MOVE_MS = 700;
+const ALL_MS = 8000;
+const FASTEST_MS = 100;
 
 // learn.html loads the game's plugin after this module: its registerGame runs `start`
 startWith(start);
@@ -139,7 +142,7 @@ function modelOf(v) {
 async function playBetween(data) {
   const v = data.view;
   const moves = v.log.filter((e) => e.v > v.since && e.table);
-  const ms = Math.min(pace.ms(), MOVE_MS);
+  const ms = Math.min(pace.ms(), MOVE_MS, Math.max(FASTEST_MS, ALL_MS / moves.length));
   if (moves.length < 2 || reducedMotion.matches || !ms) return;
   skipping = false;
   root.dataset.state = "animating";
