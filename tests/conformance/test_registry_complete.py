@@ -14,7 +14,10 @@ names every file still missing, one failing test per piece:
 - traditions: its entry on the site, a `GameInfo` in `src/cardavia/traditions.py`;
 - deck: a renderer for its deck's cards (`Deck.renderer`, `src/cardavia/render/<renderer>.py`)
   that draws every card the game deals;
-- golden: at least two golden playthroughs, `tests/golden/data/<game>-<seed>.json`.
+- golden: at least two golden playthroughs, `tests/golden/data/<game>-<seed>.json`;
+- learn: its guided first deal and its texts in every site language,
+  `src/cardavia/content/learn/<game>/deal.toml` and `<lang>.toml` (docs/learn.md; the engine
+  checks its script in tests/table/test_learn.py).
 
 (A hyphen in a game's id is an underscore in the names of its Python modules.)
 """
@@ -171,6 +174,17 @@ def golden(game: str) -> list[str]:
     ]
 
 
+def learn(game: str) -> list[str]:
+    folder = SRC / "content" / "learn" / game
+    if not (folder / "deal.toml").is_file():
+        return [f"{rel(folder / 'deal.toml')} (the guided first deal, docs/learn.md)"]
+    return [
+        f"{rel(folder / f'{lang}.toml')} (the guided deal's texts in {name})"
+        for lang, name in LANGUAGES.items()
+        if not (folder / f"{lang}.toml").is_file()
+    ]
+
+
 PIECES: dict[str, Callable[[str], list[str]]] = {
     "engine": engine,
     "observation": observation,
@@ -181,6 +195,7 @@ PIECES: dict[str, Callable[[str], list[str]]] = {
     "traditions": traditions,
     "deck": deck,
     "golden": golden,
+    "learn": learn,
 }
 
 

@@ -23,7 +23,7 @@ from cardavia.games.registry import GAMES
 from cardavia.store import open_store
 from cardavia.store.base import Store
 from cardavia.table.live import Tables
-from cardavia.web import api, cards, health, i18n, openapi, pages, replays
+from cardavia.web import api, cards, health, i18n, learn, openapi, pages, replays
 from cardavia.web.headers import SecurityHeaders, secure
 from cardavia.web.limits import RateLimit
 
@@ -115,6 +115,7 @@ def create_app(
         routes=[
             *api.ROUTES,
             *replays.ROUTES,
+            *learn.ROUTES,
             *openapi.ROUTES,
             *health.ROUTES,
             *cards.ROUTES,

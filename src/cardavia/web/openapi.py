@@ -783,6 +783,45 @@ def _api_paths() -> Obj:
                 },
             }
         },
+        "/api/learn/{game}": {
+            "get": {
+                "operationId": "getLearnStep",
+                "tags": ["api"],
+                "summary": "A step of the game's guided first deal (docs/learn.md): the "
+                "learner's own view at a taught decision, or the deal's end, with its lesson",
+                "parameters": [
+                    _ref("parameters", "Game"),
+                    _query("step", {"type": "integer", "minimum": 0}, "the step (default 0)"),
+                    _query(
+                        "lang",
+                        {"type": "string", "enum": list(LANGUAGES)},
+                        "the lesson's language (default en)",
+                    ),
+                ],
+                "responses": {
+                    "200": {
+                        "description": "the step: `{game, step, steps, view, lesson, intro, end}`",
+                        "content": _json(
+                            {
+                                "type": "object",
+                                "required": ["game", "step", "steps", "view", "lesson"],
+                                "properties": {
+                                    "game": {"type": "string"},
+                                    "step": {"type": "integer", "minimum": 0},
+                                    "steps": {"type": "integer", "minimum": 1},
+                                    "view": {"type": "object"},
+                                    "lesson": {"type": "object", "nullable": True},
+                                    "intro": {"type": "string", "nullable": True},
+                                    "end": {"type": "string", "nullable": True},
+                                },
+                            }
+                        ),
+                    },
+                    "404": _error("`unknown_game`: no guided deal for this game"),
+                    "422": _error("`bad_step`, `bad_lang`"),
+                },
+            }
+        },
         "/api/replays": {
             "post": {
                 "operationId": "postReplay",
@@ -893,6 +932,15 @@ def _page_paths() -> Obj:
                 lang,
                 playable,
                 _path("deal", {"type": "string"}, "the deal (the script asks for its replay)"),
+                _query("step", {"type": "integer", "minimum": 0}, "the step shown first"),
+            ],
+        ),
+        "/{lang}/games/{game}/learn": _page(
+            "learn",
+            "A game's guided first deal (read by its script; 404 if not playable)",
+            [
+                lang,
+                playable,
                 _query("step", {"type": "integer", "minimum": 0}, "the step shown first"),
             ],
         ),

@@ -12,6 +12,7 @@ from starlette.routing import Route
 
 from cardavia.render.decks import renderer
 from cardavia.store.base import StoreError
+from cardavia.table.learn import has_guided_deal
 from cardavia.table.live import UnknownDealError, UnreadableDealError
 from cardavia.traditions import DECKS, FORMER_IDS, Deck, GameInfo, find_deck, find_game_info
 from cardavia.web import i18n
@@ -71,6 +72,10 @@ def _game_dict(lang: str, deck: Deck, game: GameInfo) -> dict[str, Any]:
         "rules_url": f"/{lang}/games/{game.id}/rules",
         "has_rules": page is not None,  # else no Full rules button leads to an empty page
         "table_url": f"/{lang}/games/{game.id}/table" if game.playable else None,
+        # the guided first deal (docs/learn.md), where the game has one
+        "learn_url": f"/{lang}/games/{game.id}/learn"
+        if game.playable and has_guided_deal(game.id)
+        else None,
         "deck_url": f"/{lang}/decks/{deck.id}",
         "deck_name": gettext(deck.name),
     }

@@ -50,7 +50,7 @@ export function namesOf({ cards, names }) {
 }
 
 /** @param {ButtonSpec} spec */
-function actionButton({ action, testid, label, key, cards, names, primary = false, reason = null, aria, onclick }) {
+export function actionButton({ action, testid, label, key, cards, names, primary = false, reason = null, aria, onclick }) {
   const disabled = !!reason;
   const words = namesOf({ cards, names });
   return h(
