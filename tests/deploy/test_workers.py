@@ -63,7 +63,7 @@ def _play(server: ServeProcess, deal_id: str, deadline: float) -> dict[str, obje
 
 
 def test_web_processes_share_the_deals_and_one_killed_is_replaced(db: str, tmp_path: Path) -> None:
-    server = ServeProcess(db, tmp_path / "serve.log", "--workers", "2", "--ai-processes", "1")
+    server = ServeProcess(db, tmp_path / "serve.log", "--workers", "2", "--ai-processes", "2")
     server.start()
     try:
         assert server.process is not None

@@ -33,39 +33,31 @@ from tests.e2e.helpers import (
 NAMES = {"sisepai": "Sì Sè Pái", "paohuzi": "Paohuzi", "nantong": "Nantong", "chuopai": "Chuo Pai"}
 
 
-def _shown_codes(page: Page) -> set[str]:
-    """Every card the page shows (each card picture's `data-code`)."""
-    codes = page.eval_on_selector_all(
-        "[data-testid=table] [data-code]", "els => els.map(e => e.dataset.code).filter(Boolean)"
-    )
-    return {code for text in codes for code in text.split()}  # a play of several cards too
-
-
-def _hand(page: Page) -> list[str]:
-    return sorted(
-        page.eval_on_selector_all(
-            "[data-testid=hand] [data-code]", "els => els.map(e => e.dataset.code)"
-        )
-    )
-
-
 def _state(page: Page) -> str:
     return str(page.get_attribute("[data-testid=table]", "data-state"))
 
 
-def _settled(page: Page) -> bool:
-    return _state(page) in ("your-turn", "over", "waiting")
+_SNAPSHOT = """() => {
+  const table = document.querySelector('[data-testid=table]');
+  const codes = el =>
+    [...el.querySelectorAll('[data-code]')].map(e => e.dataset.code).filter(Boolean);
+  return {state: table.dataset.state, version: table.dataset.version, shown: codes(table),
+          hand: codes(document.querySelector('[data-testid=hand]') || document.createElement('i'))};
+}"""
 
 
 def _check_screen(page: Page, deal: str) -> None:
     """What the page shows is in the view its seat (or the spectator) is sent: never a card
-    beyond it. Checked only when the page shows the view the server holds now."""
+    beyond it. The screen is read in one go, then checked against the server's view only when
+    that is the view the screen shows (not an older one, nor a newer one being presented)."""
+    screen = page.evaluate(_SNAPSHOT)
     view = api_view(page, deal)
-    if not _settled(page) or view["over"] != (_state(page) == "over"):
+    if screen["state"] not in ("your-turn", "over", "waiting"):
         return
-    shown = _shown_codes(page)
-    allowed = words_of(view)
-    extra = sorted(shown - allowed)
+    if screen["version"] != str(view["version"]):
+        return  # the page shows another view than the server holds now (the API moved on)
+    shown = {code for text in screen["shown"] for code in text.split()}  # a play of several
+    extra = sorted(shown - words_of(view))
     where = (
         page.eval_on_selector_all(
             "[data-testid=table] [data-code]",
@@ -79,9 +71,9 @@ def _check_screen(page: Page, deal: str) -> None:
     )
     assert not extra, f"{extra} shown beyond the view, in {where[:3]}"
     if view["seat"] is None:
-        assert page.locator("[data-testid=hand] [data-code]").count() == 0
-    elif _state(page) == "your-turn":
-        assert _hand(page) == sorted(view["table"]["hand"])
+        assert not screen["hand"]
+    elif screen["state"] == "your-turn":
+        assert sorted(screen["hand"]) == sorted(view["table"]["hand"])
 
 
 def _seat_friends(
