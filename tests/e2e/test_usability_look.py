@@ -58,6 +58,7 @@ def test_m5_the_look_is_one_button_on_a_phone_with_a_reset(
     contrast.fill("0")
     contrast.dispatch_event("input")
     page.screenshot(path=str(screenshots / f"m5-panel-{lang}-{viewport['width']}.png"))
+    expect_accessible(page, f"home {lang}, look open")
     saved = page.evaluate("() => JSON.parse(localStorage.getItem('cardavia.look'))")
     assert saved["contrast"] == 0
     page.get_by_test_id("look-reset").click()
