@@ -273,8 +273,14 @@ def test_p7_a_phone_player_reaches_the_log_from_above_the_table(
     top = page.evaluate("() => document.querySelector('.log-panel').getBoundingClientRect().top")
     assert 0 <= top < viewport["height"] / 2, top
     page.screenshot(path=str(screenshots / f"p7-log-{lang}-{viewport['width']}.png"))
+    # and back up to the answers
+    page.get_by_test_id("log-back").click()
+    page.wait_for_timeout(300)
+    top = page.evaluate("() => document.querySelector('#controls').getBoundingClientRect().top")
+    assert 0 <= top < viewport["height"] / 2, top
     # on a desktop the log sits beside the table: no link
     desk = new_page(browser, base_url, DESKTOP)
     desk.goto(f"/{lang}/games/sisepai/table?seed=3&level=greedy")
     expect(desk.get_by_test_id("log-jump")).to_be_hidden()
+    expect(desk.get_by_test_id("log-back")).to_be_hidden()
     assert not page.errors  # type: ignore[attr-defined]
