@@ -188,7 +188,12 @@ def test_m6_payments_are_a_table_of_signed_changes(
 
 @pytest.mark.parametrize(
     ("game", "lang", "seed", "players"),
-    [("sisepai", "zh", 3, 4), ("sisepai", "ru", 3, 4), ("paohuzi", "ru", 5, 3)],
+    [
+        ("sisepai", "zh", 3, 4),
+        ("sisepai", "ru", 3, 4),
+        ("paohuzi", "ru", 5, 3),
+        ("nantong", "uk", 5, 3),
+    ],
 )
 def test_m7_sideways_the_claim_shows_the_public_card_and_opponents(
     browser: Browser,
@@ -200,7 +205,8 @@ def test_m7_sideways_the_claim_shows_the_public_card_and_opponents(
     players: int,
 ) -> None:
     """At 844×390 the first decision of these deals is a claim of a discard (Sì Sè Pái: AI 3's,
-    Paohuzi: AI 2's): its card, every opponent and the answers are on the screen at once."""
+    Paohuzi and Nantong: AI 2's): its card, every opponent and the answers are on the screen at
+    once."""
     page = new_page(browser, base_url, SIDEWAYS)
     page.goto(f"/{lang}/games/{game}/table?seed={seed}&level=greedy")
     assert wait_for_turn(page) == "your-turn"
