@@ -91,8 +91,10 @@ def check_result(page: Page, seed: int) -> dict[str, Any]:
     for seat, amount in enumerate(bd["payments"]):
         line = page.locator(f'[data-testid=phz-payment][data-player="{seat}"]')
         expect(line).to_have_attribute("data-amount", str(amount))
-        if amount == 0:  # the third player: "pays nothing", never "pays 0"
-            assert "nothing: the discarder pays alone" in line.inner_text(), line.inner_text()
+        # a row of the payments' table: the signed change of the player's score (m6); the
+        # third player's is 0 (the discarder pays alone, said in "who pays" above)
+        change = line.locator("td").inner_text()
+        assert change == (f"+{amount}" if amount > 0 else f"−{-amount}" if amount else "0")
     assert bd["payments"][winner] == 3 * bd["units"] == -bd["payments"][bd["from"]]
     assert sorted(bd["payments"])[1] == 0  # the third player pays nothing
     return record

@@ -132,6 +132,7 @@ def test_sliders_change_the_table_and_persist(browser: Browser, base_url: str) -
         )
 
     before = look()
+    page.get_by_test_id("look-toggle").click()  # the sliders are in the header's Look panel
     for label, value in (("Contrast", "80"), ("Grain", "90"), ("Color temperature", "20")):
         slider = page.get_by_label(label)
         slider.fill(value)

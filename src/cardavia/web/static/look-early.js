@@ -33,8 +33,10 @@
   function apply(v) {
     // CSS custom properties through the CSSOM: allowed by the CSP (a style attribute is not)
     var s = document.documentElement.style;
-    // Contrast: 50% = 1 (unchanged), 0% = 0.55, 100% = 1.45.
-    s.setProperty("--look-contrast", (0.55 + v.contrast * 0.009).toFixed(3));
+    // Contrast: 50% = 1 (unchanged), 0% = 0.8, 100% = 1.45. Softer than 0.8 made the white and
+    // green cards grey on grey (usability review m5): every setting keeps the cards readable.
+    var c = v.contrast <= 50 ? 0.8 + v.contrast * 0.004 : 1 + (v.contrast - 50) * 0.009;
+    s.setProperty("--look-contrast", c.toFixed(3));
     // Grain: a static noise overlay; 50% is a subtle default, 0% none.
     s.setProperty("--look-grain", (Math.pow(v.grain / 100, 1.6) * 0.55).toFixed(3));
     // Color temperature: 50% no tint, 0% cool blue, 100% warm amber.

@@ -79,8 +79,6 @@ STRINGS: dict[str, str] = {
     "key_hint": N_("Keyboard: press the key shown on a button, or use Tab."),
     "hand_hint": N_("Keyboard: arrow keys move through your hand, Enter or Space discards."),
     "key_label": N_("Key %(key)s"),
-    # --- reasons a choice is disabled
-    "reason_no_win": N_("Your hand is not complete with this card"),
     # --- the end of the deal
     "result_you_won": N_("You won!"),
     "result_seat_won": N_("%(seat)s won"),

@@ -15,9 +15,6 @@ from cardavia.web.strings.markers import N_, NP_
 STRINGS: dict[str, str] = {
     **paohuzi.STRINGS,
     # --- where the rule differs from Paohuzi (rules/erqishi.md, ER-8 … ER-15)
-    "phz_reason_no_win": N_(
-        "With this card your hand does not make seven groups worth at least 10 huxi"
-    ),
     "phz_reason_kan": N_(
         "Part of your kan of %(card)s: a kan is locked. It cannot be discarded or used in a "
         "chi; it only grows into a pao when the fourth card comes."
@@ -58,10 +55,6 @@ STRINGS: dict[str, str] = {
     "erq_status_heavenly": N_(
         "Your dealt hand is complete: declare a heavenly win, or pass and discard?"
     ),
-    "erq_reason_win_passed": N_(
-        "You cannot win with %(card)s: it is a passed card for you (you discarded it or passed "
-        "up a chi of it)."
-    ),
     "erq_claim_compulsory": N_("compulsory if you do not win"),
     "erq_result_units": N_("Units"),
     "erq_result_bands": N_("10–14 huxi: 1 · 15–20: 2 · 21–24: 4 · 25–30: 6 · 31 or more: 10"),
@@ -76,8 +69,6 @@ STRINGS: dict[str, str] = {
         "Passed cards of %(seat)s, its own discards: it may never chi or win with %(cards)s"
     ),
     "erq_passed_label": N_("Passed:"),
-    "erq_you_pay_nothing": N_("You pay nothing: the discarder pays alone"),
-    "erq_pays_nothing": N_("%(seat)s pays nothing: the discarder pays alone"),
     "erq_log_you_ti_dealt": N_("You were dealt four %(card)s: a ti, laid face up"),
     "erq_log_seat_ti_dealt": N_("%(seat)s was dealt four %(card)s: a ti, laid face up"),
     "erq_log_you_heavenly": N_("Heavenly win: your dealt hand was complete"),
@@ -95,13 +86,6 @@ STRINGS: dict[str, str] = {
 
 PLURALS: dict[str, tuple[str, str]] = {
     **paohuzi.PLURALS,
-    "phz_you_pay": NP_("You pay %(n)s unit to %(winner)s", "You pay %(n)s units to %(winner)s"),
-    "phz_pays_you": NP_("%(seat)s pays you %(n)s unit", "%(seat)s pays you %(n)s units"),
-    "phz_pays": NP_(
-        "%(seat)s pays %(n)s unit to %(winner)s", "%(seat)s pays %(n)s units to %(winner)s"
-    ),
-    "phz_you_receive": NP_("You receive %(n)s unit", "You receive %(n)s units"),
-    "phz_seat_receives": NP_("%(seat)s receives %(n)s unit", "%(seat)s receives %(n)s units"),
     "erq_units": NP_("%(n)s unit", "%(n)s units"),
     "erq_win_each_pays": NP_("each opponent pays %(n)s", "each opponent pays %(n)s"),
     "erq_win_discarder_pays": NP_("%(seat)s alone pays %(n)s", "%(seat)s alone pays %(n)s"),

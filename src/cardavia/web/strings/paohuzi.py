@@ -66,13 +66,6 @@ STRINGS: dict[str, str] = {
     # --- claims: the buttons and why one is not offered
     "phz_act_chi_bi": N_("Chi + bi"),
     "phz_bi_part": N_("bi: %(cards)s"),
-    "phz_reason_no_win": N_(
-        "With this card your hand does not make seven groups worth at least 15 huxi"
-    ),
-    "phz_reason_no_win_discard": N_(
-        "No win on a discard: you can win only with a card revealed from the stock"
-    ),
-    "phz_reason_dead_win": N_("Your hand is dead: you can no longer win"),
     "phz_stale_chi": N_(
         "You cannot chi %(card)s: it is a stale card for you, because you passed up a chi "
         "of it or discarded it earlier."
@@ -142,6 +135,10 @@ STRINGS: dict[str, str] = {
     "phz_result_tun": N_("Tun"),
     "phz_result_tun_rule": N_("tun = ⌊(huxi − 15) / 3⌋ + 1"),
     "phz_result_payments": N_("Payments"),
+    # the payments' table: a row per player, its signed change of score (usability review m6)
+    "phz_col_player": N_("Player"),
+    "phz_col_change": N_("Change"),
+    "phz_col_winner": N_("Winner"),
     "phz_result_drawn_note": N_("Nobody won before the stock ran out, so nobody pays."),
     # the review's loss: a mean over simulated deals, with its 95% interval (one decimal each)
     "review_phz_loss": N_(
@@ -168,14 +165,6 @@ PLURALS: dict[str, tuple[str, str]] = {
         "%(seat)s won with %(card)s: %(huxi)s huxi, %(n)s tun",
         "%(seat)s won with %(card)s: %(huxi)s huxi, %(n)s tun",
     ),
-    "phz_you_pay": NP_("You pay %(n)s tun to %(winner)s", "You pay %(n)s tun to %(winner)s"),
-    "phz_pays_you": NP_("%(seat)s pays you %(n)s tun", "%(seat)s pays you %(n)s tun"),
-    "phz_pays": NP_(
-        "%(seat)s pays %(n)s tun to %(winner)s",
-        "%(seat)s pays %(n)s tun to %(winner)s",
-    ),
-    "phz_you_receive": NP_("You receive %(n)s tun", "You receive %(n)s tun"),
-    "phz_seat_receives": NP_("%(seat)s receives %(n)s tun", "%(seat)s receives %(n)s tun"),
     # the hint's score: the huxi the hand keeps in sight after the move (PHZ-11)
     "why_phz_huxi": NP_(
         "It keeps %(n)s huxi in sight (a win needs at least 15).",

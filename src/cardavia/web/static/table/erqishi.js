@@ -12,19 +12,9 @@ import { registerGame } from "./core/main.js";
 import { HUMAN } from "./core/state.js";
 import { t, tn, seatName, cardName, joinList } from "./core/strings.js";
 import { h, cardFace } from "./core/dom.js";
-import { zipaiPlugin } from "./shared/zipai.js";
+import { zipaiPlugin, sumsList } from "./shared/zipai.js";
 
 const PLAYERS = 3;
-// ER-15: the lowest huxi of each band and its units
-const BANDS = [
-  [31, 10],
-  [25, 6],
-  [21, 4],
-  [15, 2],
-  [10, 1],
-];
-const BAND_TEXT = { 1: "10–14", 2: "15–20", 4: "21–24", 6: "25–30", 10: "31+" };
-const unitsOf = (huxi) => (BANDS.find(([low]) => huxi >= low) || [0, 0])[1];
 
 const idOf = (code) => (code[0] === "L" ? 10 : 0) + Number(code.slice(1)) - 1;
 const sortCodes = (codes) => [...codes].sort((a, b) => idOf(a) - idOf(b));
@@ -34,41 +24,31 @@ function winLabel(v) {
   const facts = (v.action_facts || {}).win;
   if (!facts || facts.huxi === null || facts.huxi === undefined) return null;
   const fromDiscard = v.table.public_card && v.table.source === "discard";
+  // what the discarder would pay, from the server's payments (ER-15), not a rule re-encoded here
+  const discarder = v.table.offered_by;
   const pays = fromDiscard
-    ? tn("erq_win_discarder_pays", 3 * facts.units, { seat: seatName(v.table.offered_by) })
+    ? tn("erq_win_discarder_pays", -(facts.payments?.[discarder] ?? 0), { seat: seatName(discarder) })
     : tn("erq_win_each_pays", facts.units);
   return `${t("act_win")} ${tn("phz_huxi", facts.huxi)} · ${tn("erq_units", facts.units)} · ${pays}`;
 }
 
-// The end sheet's total, band, units and who pays them.
+// The end sheet's total, band, units and who pays them: the server's numbers (ER-15).
 function scoreBlock(bd) {
   const huxi = bd.huxi ?? 0;
-  const units = bd.units ?? unitsOf(huxi);
-  const band = bd.band || BAND_TEXT[units] || "";
+  const units = bd.units ?? 0;
   let who = tn("erq_result_each_pays", units);
   if (bd.source === "discard") {
+    const paid = -(bd.payments?.[bd.discarder] ?? 0);
     who =
       bd.discarder === HUMAN
-        ? tn("erq_result_you_discarder_pays", 3 * units, { units })
-        : tn("erq_result_discarder_pays", 3 * units, { seat: seatName(bd.discarder), units });
+        ? tn("erq_result_you_discarder_pays", paid, { units })
+        : tn("erq_result_discarder_pays", paid, { seat: seatName(bd.discarder), units });
   }
-  return h(
-    "dl",
-    { class: "phz-sums" },
-    h(
-      "div",
-      { class: "phz-sum phz-sum-total", "data-testid": "phz-total", "data-huxi": huxi },
-      h("dt", {}, t("phz_result_total")),
-      h("dd", {}, tn("phz_huxi", huxi)),
-    ),
-    h(
-      "div",
-      { class: "phz-sum phz-sum-tun", "data-testid": "erq-units", "data-units": units },
-      h("dt", {}, t("erq_result_units"), h("span", { class: "phz-rule" }, t("erq_result_bands"))),
-      h("dd", {}, tn("erq_result_band", units, { band })),
-    ),
-    h("div", { class: "phz-sum erq-sum-who", "data-testid": "erq-who-pays", "data-source": bd.source || "" }, h("dt", {}, t("erq_result_who")), h("dd", {}, who)),
-  );
+  return sumsList([
+    { cls: "phz-sum-total", testid: "phz-total", data: { huxi }, term: t("phz_result_total"), value: tn("phz_huxi", huxi) },
+    { cls: "phz-sum-tun", testid: "erq-units", data: { units }, term: t("erq_result_units"), rule: t("erq_result_bands"), value: tn("erq_result_band", units, { band: bd.band || "" }) },
+    { cls: "erq-sum-who", testid: "erq-who-pays", data: { source: bd.source || "" }, term: t("erq_result_who"), value: who },
+  ]);
 }
 
 function winningNote(bd) {
@@ -97,12 +77,6 @@ function seatChips(seat, m) {
   ];
 }
 
-// The third player pays nothing for a win on a discard (ER-15): say so, not "pays 0".
-function paymentText(seat, amount) {
-  if (amount !== 0) return undefined;
-  return seat === HUMAN ? t("erq_you_pay_nothing") : t("erq_pays_nothing", { seat: seatName(seat) });
-}
-
 function describe(e, you, args) {
   switch (e.kind) {
     case "ti":
@@ -127,11 +101,6 @@ const RULES = {
   dealtTiFaceDown: false,
   mayChi: (play) => (play.source === "reveal" ? play.from === HUMAN : HUMAN === (play.from + 1) % PLAYERS),
   mayPeng: (play) => play.source === "reveal" || play.from !== HUMAN,
-  noWinReason: (v, m) => {
-    const card = v.table.public_card;
-    if (card && m.stale.chi.includes(card)) return t("erq_reason_win_passed", { card: cardName(card) });
-    return t("phz_reason_no_win");
-  },
   statusNoCard: () => t("erq_status_heavenly"),
   describe,
   scoreBlock,
@@ -139,7 +108,6 @@ const RULES = {
   seatChips,
   claimNote: (verb) => (verb === "pao" ? t("erq_claim_compulsory") : null),
   winLabel,
-  paymentText,
 };
 
 registerGame("erqishi", zipaiPlugin(RULES));

@@ -17,7 +17,7 @@
 
 import { registerGame } from "./core/main.js";
 import { HUMAN } from "./core/state.js";
-import { config, t, tn, seatName, cardName, joinList, sentences } from "./core/strings.js";
+import { t, tn, seatName, cardName, joinList, sentences, signed } from "./core/strings.js";
 import { h, cardFace } from "./core/dom.js";
 import { answerLine, dealerStartLine } from "./core/log.js";
 import { outcome } from "./core/result.js";
@@ -55,16 +55,6 @@ import { winButton, passButton } from "./shared/claims.js";
     }
     return sorted;
   }
-
-  const numbers = (() => {
-    try {
-      return new Intl.NumberFormat(config.lang, { signDisplay: "exceptZero" });
-    } catch {
-      return new Intl.NumberFormat("en", { signDisplay: "exceptZero" });
-    }
-  })();
-  // a true minus sign, as in the settlement's formulas, not the hyphen most locales format
-  const signed = (n) => numbers.format(n).replace("-", "\u2212");
 
   // ------------------------------------------------------------------ melds
 
@@ -382,7 +372,7 @@ import { winButton, passButton } from "./shared/claims.js";
     const card = tb.public_card;
     const canWin = legal.includes("win");
     /** @type {ButtonSpec[]} */
-    const buttons = [winButton(legal, { label: tb.claim === "rob" ? t("nt_act_rob") : t("act_win"), reason: t("reason_no_win") })];
+    const buttons = winButton(legal, { label: tb.claim === "rob" ? t("nt_act_rob") : t("act_win") });
     let n = 0;
     const claims = legal.filter((a) => /^(pong|kong) /.test(a)).sort((a, b) => (a < b ? 1 : -1)); // pong, kong
     for (const action of claims) {
@@ -406,7 +396,7 @@ import { winButton, passButton } from "./shared/claims.js";
   function turnButtons(v) {
     const legal = v.legal_actions;
     /** @type {ButtonSpec[]} */
-    const buttons = legal.includes("win") ? [winButton(legal)] : [];
+    const buttons = winButton(legal);
     let n = 0;
     for (const action of legal) {
       const [verb, code] = action.split(" ");

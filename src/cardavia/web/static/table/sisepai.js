@@ -139,7 +139,7 @@ import { winButton, passButton, numberKeys, groupOf } from "./shared/claims.js";
     }
     const canWin = legal.includes("win");
     /** @type {ButtonSpec[]} */
-    const buttons = [winButton(legal, { reason: t("reason_no_win") })];
+    const buttons = winButton(legal);
     const key = numberKeys();
     for (const action of legal.filter((a) => a.startsWith("claim "))) {
       const codes = action.split(" ").slice(1);

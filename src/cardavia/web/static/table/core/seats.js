@@ -3,7 +3,7 @@
 // groups and discards, and the plugin's extras (huxi, ready, points).
 
 import { $, $$, root, seatEl, h, cardFace } from "./dom.js";
-import { t, tn, seatName } from "./strings.js";
+import { t, tn, seatName, withStop } from "./strings.js";
 import { state, HUMAN, LEVELS, URL_LEVELS } from "./state.js";
 import { ctx } from "./ctx.js";
 
@@ -123,6 +123,7 @@ export function renderLevel(v) {
     const full = t("level_badge", { level: name });
     badge.dataset.level = v.level;
     badge.title = full;
-    badge.replaceChildren(h("span", { "aria-hidden": "true" }, name), h("span", { class: "visually-hidden" }, full));
+    // with a stop, so that a screen reader does not run on into the next badge (m11)
+    badge.replaceChildren(h("span", { "aria-hidden": "true" }, name), h("span", { class: "visually-hidden" }, withStop(full)));
   }
 }

@@ -159,6 +159,33 @@ export function joinAnd(items) {
 export function sentences(...parts) {
   const said = /** @type {string[]} */ (parts.filter(Boolean));
   /** @type {(p: string, i: number) => string} */
-  const stop = (p, i) => (i < said.length - 1 && !/[.!?…。！？]$/.test(p) ? p + (CHINESE ? "。" : ".") : p);
+  const stop = (p, i) => (i < said.length - 1 ? withStop(p) : p);
   return said.map(stop).join(CHINESE ? "" : " ");
 }
+
+/**
+ * A label as a sentence of its own for a screen reader, which otherwise runs the next words on
+ * ("AI level: Easy Dealer"): a final stop added, the language's (usability review m11).
+ * @param {string} text
+ */
+export const withStop = (text) => (/[.!?…。！？:：]$/.test(text) ? text : text + (CHINESE ? "。" : "."));
+
+/**
+ * A caption that leads into what follows it ("Drawn by AI 2: yellow Chariot"), for a screen
+ * reader: a final colon, the language's.
+ * @param {string} text
+ */
+export const withColon = (text) => (/[.!?…。！？:：]$/.test(text) ? text : text + (CHINESE ? "：" : ":"));
+
+let signedFormat;
+try {
+  signedFormat = new Intl.NumberFormat(config.lang, { signDisplay: "exceptZero" });
+} catch {
+  signedFormat = new Intl.NumberFormat("en", { signDisplay: "exceptZero" });
+}
+/**
+ * A change of score with its sign ("+10", "−5", "0"): a true minus sign, as in the settlement's
+ * formulas, not the hyphen most locales format.
+ * @param {number} n
+ */
+export const signed = (n) => signedFormat.format(n).replace("-", "\u2212");

@@ -5,7 +5,7 @@
 // Each game builds these in its setup() and shows them in renderCentre().
 
 import { $, h, cardImg, cardFace } from "../core/dom.js";
-import { t, tn, cardName } from "../core/strings.js";
+import { t, tn, cardName, withColon } from "../core/strings.js";
 
 /**
  * The card in the centre, in the display model's `public` field: its code, the seat it came
@@ -75,7 +75,12 @@ export function publicCard({ caption, faded, cls = "" }) {
       if (!current || current.dataset.code !== pub.code) {
         slot.replaceChildren(cardFace(pub.code, "card-public is-fresh", "")); // the caption names it
       }
-      said.replaceChildren(h("span", { class: "caption-how" }, caption(pub)), h("span", { class: "caption-card" }, cardName(pub.code)));
+      // a screen reader hears "Drawn by AI 2: yellow Chariot", not the two run together (m11)
+      const how = caption(pub);
+      said.replaceChildren(
+        h("span", { class: "caption-how" }, how, h("span", { class: "visually-hidden" }, withColon(how).slice(how.length))),
+        h("span", { class: "caption-card" }, cardName(pub.code)),
+      );
     },
   };
 }

@@ -8,15 +8,14 @@ import { t, cardName, joinList } from "../core/strings.js";
 /** @typedef {import("../core/types.js").ButtonSpec} ButtonSpec */
 
 /**
- * Win!: the suggested answer when it is legal; otherwise shown disabled with `reason` (offered
- * only to explain why not).
+ * Win!, the suggested answer, when it is legal; else no button at all: a disabled Win! on every
+ * claim prompt was noise to a screen reader (usability review m11).
  * @param {string[]} legal
- * @param {{ reason?: string | null, label?: string }} [options]
- * @returns {ButtonSpec}
+ * @param {{ label?: string }} [options]
+ * @returns {ButtonSpec[]}
  */
-export function winButton(legal, { reason = null, label = t("act_win") } = {}) {
-  const canWin = legal.includes("win");
-  return { action: "win", testid: "win", label, key: "w", primary: canWin, reason: canWin ? null : reason };
+export function winButton(legal, { label = t("act_win") } = {}) {
+  return legal.includes("win") ? [{ action: "win", testid: "win", label, key: "w", primary: true }] : [];
 }
 
 /**

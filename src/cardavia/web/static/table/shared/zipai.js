@@ -15,7 +15,7 @@
 
 import { ctx } from "../core/ctx.js";
 import { HUMAN } from "../core/state.js";
-import { t, tn, seatName, cardName, joinList, sentences } from "../core/strings.js";
+import { t, tn, seatName, cardName, joinList, sentences, signed } from "../core/strings.js";
 import { h, cardFace } from "../core/dom.js";
 import { answerLine, dealerStartLine } from "../core/log.js";
 import { outcome } from "../core/result.js";
@@ -30,7 +30,6 @@ import { winButton, passButton, numberKeys, groupOf } from "./claims.js";
  * @property {boolean} [dealtTiFaceDown] an opening ti lies face down (PHZ-15; default true)
  * @property {(play: {source: string, from: number}) => boolean} [mayChi] may you chi the card in play
  * @property {(play: {source: string, from: number}) => boolean} [mayPeng] may you peng it
- * @property {(view: any, model: any) => string} [noWinReason] why Win! is not offered
  * @property {(view: any) => string} [statusNoCard] the status when a win is offered with no card in play
  * @property {(event: any, you: boolean, args: Record<string, any>) => string | null | undefined} [describe] a log line of the game's own (undefined: the shared one)
  * @property {(breakdown: any) => Node} [scoreBlock] the end sheet's total and settlement
@@ -39,7 +38,6 @@ import { winButton, passButton, numberKeys, groupOf } from "./claims.js";
  * @property {(verb: string) => string | null} [claimNote] words under a claim button
  * @property {(view: any) => string | null} [winLabel] Win!'s label when a win is offered
  * @property {(breakdown: any) => string | undefined} [winningNote] the end sheet's winning-card line
- * @property {(seat: number, amount: number, winner: number) => string | undefined} [paymentText] a payment line of the game's own
  */
 
 // The family's styles are Paohuzi's (table/paohuzi.css, scoped by the table's data-family,
@@ -54,6 +52,63 @@ function familyStyles() {
   link.rel = "stylesheet";
   link.href = FAMILY_CSS;
   document.head.append(link);
+}
+
+/**
+ * The end sheet's sums, a <dl> of rows: the total, what it pays… (Paohuzi's tun, Two Seven
+ * Ten's units and who pays them).
+ * @param {{ cls: string, testid: string, data: Record<string, string | number>, term: string, rule?: string, value: string }[]} rows
+ */
+export function sumsList(rows) {
+  return h(
+    "dl",
+    { class: "phz-sums" },
+    rows.map((row) =>
+      h(
+        "div",
+        { class: `phz-sum ${row.cls}`, "data-testid": row.testid, ...Object.fromEntries(Object.entries(row.data).map(([k, v]) => [`data-${k}`, v])) },
+        h("dt", {}, row.term, row.rule ? h("span", { class: "phz-rule" }, row.rule) : null),
+        h("dd", {}, row.value),
+      ),
+    ),
+  );
+}
+
+/**
+ * Who paid and who received, as the server settled it (`payments`, one signed change per seat,
+ * PHZ-13 / ER-15): a Player / Change table, as Nantong's settlement, the winner's row marked
+ * (usability review m6: a sign on a sentence about someone paying read against you).
+ * @param {number[]} payments
+ * @param {number} winner
+ */
+function paymentsTable(payments, winner) {
+  return h(
+    "section",
+    { class: "phz-payments", "aria-labelledby": "phz-payments-heading" },
+    h("h3", { id: "phz-payments-heading" }, t("phz_result_payments")),
+    h(
+      "table",
+      { class: "phz-pay-table", "data-testid": "phz-payments" },
+      h("thead", {}, h("tr", {}, h("th", { scope: "col" }, t("phz_col_player")), h("th", { scope: "col", class: "phz-num" }, t("phz_col_change")))),
+      h(
+        "tbody",
+        {},
+        payments.map((amount, seat) =>
+          h(
+            "tr",
+            {
+              class: `phz-payment${seat === winner ? " is-winner" : ""}${amount < 0 ? " is-paying" : ""}`,
+              "data-testid": "phz-payment",
+              "data-player": seat,
+              "data-amount": amount,
+            },
+            h("th", { scope: "row" }, seatName(seat), seat === winner ? h("span", { class: "phz-payment-tag" }, t("phz_col_winner")) : null),
+            h("td", { class: "phz-num phz-payment-value" }, signed(amount)),
+          ),
+        ),
+      ),
+    ),
+  );
 }
 
 /**
@@ -527,15 +582,8 @@ export function zipaiPlugin(rules = {}) {
     /** @type {ButtonSpec[]} */
     const buttons = [];
     const canWin = legal.includes("win");
-    let winReason = null;
-    if (!canWin) {
-      if (tb.seats[HUMAN]?.dead) winReason = t("phz_reason_dead_win");
-      else if (rules.noWinReason) winReason = rules.noWinReason(v, m);
-      else if (card && tb.source === "discard") winReason = t("phz_reason_no_win_discard");
-      else winReason = t("phz_reason_no_win");
-    }
     const winLabel = canWin && rules.winLabel ? rules.winLabel(v) : null;
-    buttons.push(winButton(legal, winLabel ? { reason: winReason, label: winLabel } : { reason: winReason }));
+    buttons.push(...winButton(legal, winLabel ? { label: winLabel } : {}));
     const key = numberKeys();
     const stale = staleBlocks(m);
     for (const verb of ["pao", "peng"]) {
@@ -683,22 +731,10 @@ export function zipaiPlugin(rules = {}) {
   function tunBlock(bd) {
     const huxi = bd.huxi ?? 0;
     const tun = bd.tun ?? 0;
-    return h(
-      "dl",
-      { class: "phz-sums" },
-      h(
-        "div",
-        { class: "phz-sum phz-sum-total", "data-testid": "phz-total", "data-huxi": huxi },
-        h("dt", {}, t("phz_result_total")),
-        h("dd", {}, tn("phz_huxi", huxi)),
-      ),
-      h(
-        "div",
-        { class: "phz-sum phz-sum-tun", "data-testid": "phz-tun", "data-tun": tun },
-        h("dt", {}, t("phz_result_tun"), h("span", { class: "phz-rule" }, t("phz_result_tun_rule"))),
-        h("dd", {}, tn("phz_result_tun_calc", tun, { huxi })),
-      ),
-    );
+    return sumsList([
+      { cls: "phz-sum-total", testid: "phz-total", data: { huxi }, term: t("phz_result_total"), value: tn("phz_huxi", huxi) },
+      { cls: "phz-sum-tun", testid: "phz-tun", data: { tun }, term: t("phz_result_tun"), rule: t("phz_result_tun_rule"), value: tn("phz_result_tun_calc", tun, { huxi }) },
+    ]);
   }
 
   function resultLines(v) {
@@ -759,49 +795,7 @@ export function zipaiPlugin(rules = {}) {
 
     parts.push(rules.scoreBlock ? rules.scoreBlock(bd) : tunBlock(bd));
 
-    const payments = bd.payments || result.scores || [];
-    const lines = [];
-    payments.forEach((amount, seat) => {
-      if (seat === winner) return;
-      const paid = -amount;
-      let text = rules.paymentText ? rules.paymentText(seat, amount, winner) : undefined;
-      if (text !== undefined) {
-        /* the game's own line */
-      } else if (seat === HUMAN) text = tn("phz_you_pay", paid, { winner: seatName(winner) });
-      else if (winner === HUMAN) text = tn("phz_pays_you", paid, { seat: seatName(seat) });
-      else text = tn("phz_pays", paid, { seat: seatName(seat), winner: seatName(winner) });
-      lines.push({ seat, amount, text });
-    });
-    const gain = payments[winner] ?? 0;
-    lines.push({
-      seat: winner,
-      amount: gain,
-      text: winner === HUMAN ? tn("phz_you_receive", gain) : tn("phz_seat_receives", gain, { seat: seatName(winner) }),
-    });
-    parts.push(
-      h(
-        "section",
-        { class: "phz-payments", "aria-labelledby": "phz-payments-heading" },
-        h("h3", { id: "phz-payments-heading" }, t("phz_result_payments")),
-        h(
-          "ul",
-          {},
-          lines.map((line) =>
-            h(
-              "li",
-              {
-                class: `phz-payment${line.seat === winner ? " is-winner" : ""}`,
-                "data-testid": "phz-payment",
-                "data-player": line.seat,
-                "data-amount": line.amount,
-              },
-              h("span", { class: "phz-payment-text" }, line.text),
-              h("span", { class: "phz-payment-value" }, line.amount > 0 ? `+${line.amount}` : String(line.amount).replace("-", "−")),
-            ),
-          ),
-        ),
-      ),
-    );
+    parts.push(paymentsTable(bd.payments || result.scores || [], winner));
     return parts;
   }
 
