@@ -367,3 +367,18 @@ def test_the_table_of_a_game_not_playable_yet_is_still_its_page(
     assert "В эту игру пока нельзя сыграть." in r.text
     assert 'href="/ru/decks/chinese-number-cards"' in r.text
     assert 'href="/uk/games/coming/table"' in r.text  # the language switch
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_the_table_says_which_way_play_passes(client: TestClient, game: str) -> None:
+    """Usability review p5: play passes clockwise in one game and anticlockwise in the others,
+    so the table says which way, and the seat after yours sits on that side."""
+    text = client.get(f"/en/games/{game}/table").text
+    found = find_game_info(game)
+    assert found is not None
+    clockwise = found[1].clockwise
+    side = "left" if clockwise else "right"
+    assert f"play passes to your {side}" in text
+    assert re.search(rf'data-seat="1" data-place="{side}"', text), "seat 1 is not on that side"
+    said = client.get(f"/zh/games/{game}/table").text
+    assert ("下家在你左边" if clockwise else "下家在你右边") in said
