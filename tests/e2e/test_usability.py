@@ -4,12 +4,13 @@ M3, the focus ring looked like the hint and a mouse click moved the focus into t
 from __future__ import annotations
 
 import pytest
-from playwright.sync_api import Browser, Locator, Page
+from playwright.sync_api import Browser, Locator, Page, expect
 
 from tests.e2e.conftest import ARTIFACTS, DESKTOP, PHONE
 from tests.e2e.helpers import (
     ENABLED,
     answer_in_place,
+    expect_accessible,
     log_length,
     new_page,
     wait_for_log_past,
@@ -230,4 +231,38 @@ def test_m1_the_others_pace_is_a_setting_with_a_skip_while_their_moves_show(
     assert seen
     assert wait_for_turn(page) in ("your-turn", "over")
     assert skip.is_hidden()
+    context.close()
+
+
+def test_m1_on_a_phone_the_pace_is_in_the_look_panel_and_a_tap_on_the_table_skips(
+    browser: Browser, base_url: str
+) -> None:
+    """Usability review m1 on a phone: no settings row under the answers (it moved the hand),
+    the pace is set in the Look panel instead, kept as at any width, and a tap on the table while
+    the others' moves are shown skips to the end of them."""
+    context = browser.new_context(base_url=base_url, viewport=PHONE)  # type: ignore[arg-type]
+    page = context.new_page()
+    page.goto("/ru/games/sisepai/table?seed=7&level=greedy")
+    assert wait_for_turn(page) == "your-turn"
+    assert page.locator("[data-testid=pace]").is_hidden()
+    phone_pace = page.locator("[data-testid=pace-phone]")
+    assert phone_pace.is_hidden()  # until the panel opens
+    page.locator("[data-testid=look-toggle]").click()
+    expect(phone_pace).to_be_visible()
+    phone_pace.select_option("slow")
+    page.reload()
+    assert wait_for_turn(page) == "your-turn"
+    assert phone_pace.input_value() == "slow"
+    assert page.locator("[data-testid=pace]").input_value() == "slow"  # one setting
+    expect_accessible(page)
+    tapped = False
+    for _ in range(6):  # a few answers, until the others' moves are caught being shown
+        answer_in_place(page)
+        if page.get_attribute("[data-testid=table]", "data-state") == "animating":
+            page.locator("[data-role=centre]").dispatch_event("click")
+            tapped = True
+        if wait_for_turn(page) == "over" or tapped:
+            break
+    assert tapped
+    assert wait_for_turn(page) in ("your-turn", "over")
     context.close()

@@ -82,16 +82,25 @@ function layout() {
   if (game.groupsLabel) $$("[data-role=exposed]").forEach((el) => el.setAttribute("aria-label", t(game.groupsLabel)));
 }
 
-/** The pace setting (kept in this browser) and Skip, which shows the moves being replayed at
- * once (usability review m1). */
+/** The pace setting (kept in this browser; under the answers, and in the Look panel on a
+ * phone) and Skip, which shows the moves being replayed at once (usability review m1): the
+ * button, or a tap on the table while they are shown. */
 function listenPace() {
-  const select = /** @type {HTMLSelectElement | null} */ (document.querySelector("[data-role=pace]"));
-  if (select) {
+  // the Look panel is in the page header, outside the table
+  const selects = /** @type {HTMLSelectElement[]} */ ([...document.querySelectorAll("select[data-role=pace]")]);
+  for (const select of selects) {
     select.value = pace.get();
-    select.addEventListener("change", () => pace.set(select.value));
+    select.addEventListener("change", () => {
+      pace.set(select.value);
+      for (const other of selects) other.value = select.value;
+    });
   }
-  document.querySelector("[data-role=skip-replay]")?.addEventListener("click", () => {
+  const skip = () => {
     state.skipping = true;
+  };
+  document.querySelector("[data-role=skip-replay]")?.addEventListener("click", skip);
+  document.querySelector("[data-role=felt]")?.addEventListener("click", () => {
+    if (root.dataset.state === "animating") skip();
   });
 }
 
