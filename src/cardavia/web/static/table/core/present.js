@@ -177,6 +177,9 @@ export function renderFinal(v) {
   status(said, {
     quiet: !v.over && !v.legal_actions.length,
   });
+  // The end sheet's heading says how the deal ended: the status line does not say it again
+  // above it (usability review p9; the focus goes to the sheet, which its heading names).
+  els.status.hidden = v.over && !els.result.hidden && said === els.result.querySelector("#result-heading")?.textContent;
   if (v.over) setState("over");
   else if (v.legal_actions.length) {
     setState("your-turn");
