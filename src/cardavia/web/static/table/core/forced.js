@@ -2,7 +2,8 @@
 // Your only move, made for you (usability review p6). When the rules layer offers your seat
 // exactly one legal action (the server's `legal_actions` holds one action: what the hint calls
 // "It is your only move", and the agents' search "forced"), the table sends it itself after a
-// beat of the pace setting, and says so as news, naming the move by its log line. No rule is
+// beat of the pace setting (the table's data-state is "waiting" meanwhile: present.js), and
+// says so as news, naming the move by its log line. No rule is
 // read here: the server's list decides. Chuo Pai's engine applies its own forced moves before
 // any seat is asked (CP§3.2), so there this never fires; Sì Sè Pái's kept General or flower
 // (SSP-4), say, is played like that.
