@@ -63,7 +63,18 @@ def _check_screen(page: Page, deal: str) -> None:
     view = api_view(page, deal)
     if not _settled(page) or view["over"] != (_state(page) == "over"):
         return
+
+    # only a page drawing that view, settled, before and after it is read (a long poll's
+    # answer may be on its way)
+    def drawn() -> bool:
+        shown = page.get_attribute("[data-testid=table]", "data-version")
+        return shown == str(view["version"]) and _settled(page)
+
+    if not drawn():
+        return
     shown = _shown_codes(page)
+    if not drawn():
+        return
     allowed = words_of(view)
     extra = sorted(shown - allowed)
     where = (

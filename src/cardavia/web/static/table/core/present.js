@@ -173,6 +173,7 @@ export function renderFinal(v) {
   renderResult(v);
   // A deal opened without its seat token is watched (architecture.md §6): say so.
   root.dataset.watching = v.seat === null ? "true" : "false";
+  root.dataset.version = String(v.version); // the view on screen (tests compare it with the server's)
   let said = v.seat === null && !v.over ? t("status_watching") : state.game.status(v, ctx);
   if (v.waiting) said = t("friends_waiting"); // nobody plays until the friends sit down
   status(said, {
