@@ -178,7 +178,12 @@ def test_new_deal_keeps_the_level(browser: Browser, base_url: str) -> None:
     assert not page.errors  # type: ignore[attr-defined]
 
 
-def test_start_game_at_another_level_starts_a_new_deal(browser: Browser, base_url: str) -> None:
+def test_start_game_at_another_level_goes_on_with_the_deal_in_progress(
+    browser: Browser, base_url: str
+) -> None:
+    """Usability review m2: another level than the deal in progress's never drops that deal
+    unasked; it goes on, and a notice says how to get one at the level asked for, which New
+    deal beside Resume your deal sends (`?new=1`)."""
     page = new_page(browser, base_url, DESKTOP)
     page.goto("/en/games/paohuzi/table?level=easy")
     easy = deal_id(page)
@@ -188,8 +193,16 @@ def test_start_game_at_another_level_starts_a_new_deal(browser: Browser, base_ur
     assert deal_id(page) == easy
     page.goto("/en/games/paohuzi/table?level=easy")
     assert deal_id(page) == easy
-    # ... another level starts a deal at that level
-    page.goto("/en/games/paohuzi/table?level=hard")
+    # ... and so does another level, saying so
+    if not _view(page, easy)["over"]:
+        page.goto("/en/games/paohuzi/table?level=hard")
+        assert deal_id(page) == easy
+        expect(page.locator("[data-role=notice]")).to_contain_text(
+            "Your unfinished deal at level Easy goes on"
+        )
+    # New deal at another level (`?new=1`) deals one at that level
+    page.goto("/en/games/paohuzi/table?level=hard&new=1")
+    page.wait_for_url(lambda url: "new=" not in url and easy not in url, timeout=TIMEOUT)
     hard = deal_id(page)
     assert hard != easy and _view(page, hard)["level"] == "hard"
     expect(page.locator("[data-testid=level-badge]").first).to_have_text(re.compile("Hard"))

@@ -104,6 +104,7 @@ STRINGS: dict[str, str] = {
     "hint_line_level_reason": N_("Hint at level %(level)s: %(action)s — %(reason)s"),
     "hint_discard": N_("Discard %(card)s"),
     "hint_forced": N_("It is your only move."),
+    "notice_forced_move": N_("Your only move, made for you: %(move)s"),
     "hint_win": N_("Take the win."),
     "hint_greedy_plain": N_("The rule-of-thumb move."),
     # the search overruled the rule of thumb on too few simulated deals to quote their shares
@@ -118,6 +119,14 @@ STRINGS: dict[str, str] = {
     # --- errors
     "err_network": N_("Connection lost. Retrying…"),
     "err_stale": N_("The table had moved on; it is up to date again."),
+    "notice_resumed_level": N_(
+        "Your unfinished deal at level %(level)s goes on. For a new deal at level %(asked)s, "
+        "choose New deal beside Resume your deal on the game's page."
+    ),
+    "err_move_lost": N_(
+        "Your move did not count: the table moved on while the connection was lost. "
+        "Here is the current question."
+    ),
     "err_illegal": N_("That move is not allowed: %(message)s"),
     "err_unknown_deal": N_("This deal no longer exists. Start a new deal."),
     "err_start": N_("Could not start a deal. Retrying…"),

@@ -45,6 +45,11 @@ STRINGS: dict[str, str] = {
     "nt_opening_hint": N_(
         "Keyboard: press the number of a declaration, R for ready or F to finish setup, or use Tab."
     ),
+    "nt_opening_hint_no_ready": N_(
+        "Keyboard: press the number of a declaration or F to finish setup, or use Tab."
+    ),
+    "nt_opening_hint_ready": N_("Keyboard: press R for ready or F to finish setup, or use Tab."),
+    "nt_opening_hint_finish": N_("Keyboard: press F to finish setup, or use Tab."),
     # --- seats and groups set down
     "nt_ready_mark": N_("Ready"),
     "nt_setup_done": N_("Setup done"),

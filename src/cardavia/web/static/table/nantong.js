@@ -363,7 +363,10 @@ import { winButton, passButton } from "./shared/claims.js";
         });
       }
     }
-    return { buttons, hint: t("nt_opening_hint") };
+    // the keys of the answers offered only: a dealer may never declare ready (review p4)
+    const ready = legal.includes("ready");
+    const key = hasDeclaration ? (ready ? "nt_opening_hint" : "nt_opening_hint_no_ready") : ready ? "nt_opening_hint_ready" : "nt_opening_hint_finish";
+    return { buttons, hint: t(key) };
   }
 
   function claimButtons(v) {

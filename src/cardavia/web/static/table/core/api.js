@@ -6,7 +6,7 @@
 
 import { root, els, sleep } from "./dom.js";
 import { config, t, SEATS } from "./strings.js";
-import { state, askedLevel, STORAGE_KEY, tokenFor, keepToken } from "./state.js";
+import { state, askedLevel, LEVELS, STORAGE_KEY, tokenFor, keepToken } from "./state.js";
 import { ctx } from "./ctx.js";
 import { notice, setState, status } from "./status.js";
 import { present, renderFinal } from "./present.js";
@@ -14,6 +14,7 @@ import { renderActions } from "./actions.js";
 import { focusHand } from "./hand.js";
 import { focusLost, byKeyboard } from "./focus.js";
 import { noteDeal } from "./deals.js";
+import { forcedAction, playForced, sayForced } from "./forced.js";
 
 import { keepInvites, inviteCode, joinForm, isFriendsTable } from "./friends.js";
 
@@ -39,10 +40,10 @@ export class ApiProblem extends Error {
  * @param {string} url
  * @param {Record<string, any> | null} [body]
  * @param {number} [gen]   the generation it belongs to: a New deal since drops it
- * @param {{ retry?: boolean }} [options]
+ * @param {{ retry?: boolean, lost?: () => void }} [options]  `lost`: called when it is retried
  * @returns {Promise<any>}
  */
-export async function request(method, url, body, gen = state.generation, { retry = true } = {}) {
+export async function request(method, url, body, gen = state.generation, { retry = true, lost } = {}) {
   for (let attempt = 0; ; attempt++) {
     if (gen !== state.generation) throw new ApiProblem(0, null);
     let res;
@@ -69,6 +70,7 @@ export async function request(method, url, body, gen = state.generation, { retry
       throw new ApiProblem(res.status, data);
     }
     if (!retry) throw new ApiProblem(res ? res.status : 0, null);
+    if (lost) lost();
     notice(t("err_network"), { sticky: true });
     await sleep(Math.min(8000, 500 * 2 ** attempt));
   }
@@ -99,9 +101,10 @@ function rememberDeal(id, token = null) {
     }
   }
   const url = new URL(window.location.href);
-  if (url.searchParams.get("deal") !== id || url.searchParams.has("seed")) {
+  if (url.searchParams.get("deal") !== id || url.searchParams.has("seed") || url.searchParams.has("new")) {
     url.searchParams.set("deal", id);
     url.searchParams.delete("seed"); // a reload continues this deal, not a new one
+    url.searchParams.delete("new");
     history.replaceState(history.state, "", url);
   }
 }
@@ -160,9 +163,10 @@ export async function openDeal() {
   const fromUrl = params.get("deal");
   const seed = params.get("seed");
   if (!fromUrl && seed && /^\d{1,15}$/.test(seed)) return createDeal(Number(seed));
+  // `?new=1`: the Start game form's New deal, shown beside Resume your deal (static/start/resume.js)
   let stored = null;
   try {
-    stored = localStorage.getItem(STORAGE_KEY);
+    stored = params.get("new") === "1" ? null : localStorage.getItem(STORAGE_KEY);
   } catch {
     stored = null;
   }
@@ -182,10 +186,14 @@ export async function openDeal() {
       }
       // A deal this browser played before seats had tokens: its seat is claimed once.
       if (!state.token && id === stored) data = (await claim(id)) || data;
-      // A remembered deal that is over is history: start afresh unless the URL names it. So
-      // is one at another level than the Start game form asked for.
-      if (fromUrl || (!data.view.over && (!askedLevel || data.view.level === askedLevel))) {
+      // A remembered deal that is over is history: start afresh unless the URL names it. One
+      // still on goes on, at whatever level the Start game form asked for: it is never dropped
+      // unasked (usability review m2); the form offers Resume your deal or New deal.
+      if (fromUrl || !data.view.over) {
         rememberDeal(id, state.token);
+        if (!fromUrl && askedLevel && LEVELS.includes(askedLevel) && data.view.level !== askedLevel && LEVELS.includes(data.view.level)) {
+          tillMove(t("notice_resumed_level", { level: t(`level_${data.view.level}`), asked: t(`level_${askedLevel}`) }));
+        }
         return data.view;
       }
     } catch (err) {
@@ -242,7 +250,12 @@ export async function follow() {
       if (seated) renderFinal(data.view);
     }
   }
-  if (gen === state.generation && state.view && !state.view.over && state.view.legal_actions.length) watchTurn();
+  if (gen !== state.generation || !state.view || state.view.over || !state.view.legal_actions.length) return;
+  // your only move is made for you (core/forced.js); any other decision waits for you, and
+  // for the deal moving on elsewhere meanwhile
+  const only = forcedAction(state.view);
+  if (only) playForced(only, act);
+  else watchTurn();
 }
 
 /**
@@ -276,31 +289,52 @@ async function watchTurn() {
   }
 }
 
+// A notice that stays until your next move (a passing one could go unread; a sticky one would
+// outstay the move it is about).
+let untilMove = "";
+/** @param {string} text */
+function tillMove(text) {
+  untilMove = text;
+  notice(text, { sticky: true });
+}
+
 /**
  * Send an action (ignored unless legal and nothing is in flight), then show what follows.
  * @param {string} action
+ * @param {{ forced?: boolean }} [options]  `forced`: the table made your only move (forced.js)
  */
-export async function act(action) {
+export async function act(action, { forced = false } = {}) {
   if (state.busy || !state.view || !state.view.legal_actions.includes(action)) return;
   state.busy = true;
   state.raised = null;
   state.restoreFocus = byKeyboard() && root.contains(document.activeElement);
   // a passing notice was about the last decision (Paohuzi's stale card, Chuo Pai's forced
   // pass): it goes once you answer again, rather than sit under the next, unrelated prompt
-  if (!state.noticeSticky) notice("");
+  if (!state.noticeSticky || els.notice.textContent === untilMove) notice("");
   const gen = state.generation;
   setState("waiting");
   for (const b of root.querySelectorAll("button[data-action]")) b.setAttribute("aria-disabled", "true");
+  let offline = false; // the move waited for the connection to come back
   try {
-    const data = await request("POST", `${dealUrl(state.dealId)}/actions`, { action, version: state.view.version }, gen);
+    const version = state.view.version;
+    const data = await request("POST", `${dealUrl(state.dealId)}/actions`, { action, version }, gen, {
+      lost: () => {
+        offline = true;
+      },
+    });
     state.busy = false;
     if (gen !== state.generation) return;
+    if (forced) sayForced(data.view, version);
     await present(data.view);
   } catch (err) {
     state.busy = false;
     if (gen !== state.generation) return;
     if (err instanceof ApiProblem && err.status === 409 && err.data && err.data.view) {
-      notice(t("err_stale"));
+      // A move sent across a lost connection that the table had moved past did not count: say
+      // so until your next move (usability review m10). Your only move, made for you in two
+      // tabs at once, was made by the other: nothing to say.
+      if (offline) tillMove(t("err_move_lost"));
+      else if (!forced) notice(t("err_stale"));
       await present(err.data.view);
     } else if (err instanceof ApiProblem && err.status === 422) {
       notice(t("err_illegal", { message: err.message }), { sticky: true });
@@ -342,7 +376,7 @@ export async function newDeal(body) {
     if (gen !== state.generation) return;
     await present(next, { initial: true });
     if (focusLost()) focusHand({ preventScroll: true });
-    if (!next.over && !next.legal_actions.length) follow();
+    if (!next.over) follow(); // waits, or watches your turn, or makes your only move
   } catch {
     notice(t("err_start"), { sticky: true });
   }

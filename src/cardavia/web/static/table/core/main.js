@@ -35,6 +35,7 @@
 //   strings.js   config, t(), tn(), names and lists in the page's language
 //   dom.js       element helpers and the table's elements
 //   api.js       transport, retries, 409/422, create or resume a deal, long polls, act, newDeal
+//   forced.js    your only move, made for you and said
 //   present.js   the display model and the paced replay; the settled view's render
 //   status.js    data-state, the status line, notices
 //   seats.js     the seat panels and the AI level badges

@@ -17,6 +17,7 @@ import { renderResult } from "./result.js";
 import { focusDecision } from "./focus.js";
 import { renderFriends, renderSoundSetting } from "./friends.js";
 import { startWithAi, comeBack } from "./api.js";
+import { forcedAction } from "./forced.js";
 
 /** @typedef {import("./types.js").View} View */
 /** @typedef {import("./types.js").DisplayModel} DisplayModel */
@@ -178,7 +179,11 @@ export function renderFinal(v) {
   status(said, {
     quiet: !v.over && !v.legal_actions.length,
   });
+  // The end sheet's heading says how the deal ended: the status line does not say it again
+  // above it (usability review p9; the focus goes to the sheet, which its heading names).
+  els.status.hidden = v.over && !els.result.hidden && said === els.result.querySelector("#result-heading")?.textContent;
   if (v.over) setState("over");
+  else if (forcedAction(v)) setState("waiting"); // your only move, shown a beat and made for you (forced.js)
   else if (v.legal_actions.length) {
     setState("your-turn");
     focusDecision();

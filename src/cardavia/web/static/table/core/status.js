@@ -56,5 +56,6 @@ export function holdHand(change) {
  */
 export function status(text, { quiet = false } = {}) {
   els.status.setAttribute("aria-live", quiet ? "off" : "polite");
+  els.status.hidden = false; // renderFinal hides it under an end sheet that says the same
   if (els.status.textContent !== text) els.status.textContent = text;
 }
