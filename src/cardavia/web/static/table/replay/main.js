@@ -17,7 +17,7 @@
 
 import { startWith } from "../core/main.js";
 import { root, els, h, $, seatEl, cardImg, cardFace, patchChildren } from "../core/dom.js";
-import { config, t, seatName, SEATS } from "../core/strings.js";
+import { config, t, seatName, SEATS, sentences } from "../core/strings.js";
 import { state, setWatching, tokenFor, HUMAN, reducedMotion } from "../core/state.js";
 import { ctx } from "../core/ctx.js";
 import { renderSeat, renderLevel } from "../core/seats.js";
@@ -340,7 +340,8 @@ function go(i, { announce = true } = {}) {
     history.replaceState(history.state, "", url);
   }
   const lines = [...els.log.querySelectorAll(`li[data-step="${i}"]`)].map((li) => li.textContent);
-  const said = v.over ? state.game.status(v, ctx) : lines.join(" ") || t("rp_dealt");
+  // a step's log lines as sentences in a row (a line has no final stop of its own)
+  const said = v.over ? state.game.status(v, ctx) : sentences(...lines) || t("rp_dealt");
   status(said, { quiet: !announce });
 }
 
