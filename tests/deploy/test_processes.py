@@ -66,7 +66,7 @@ def test_two_web_processes_and_a_worker_killed_mid_search_lose_nothing(
     try:
         for web in webs:
             web.start()
-        worker = cardavia("worker", "--db", db, "--processes", "2", log=tmp_path / "worker.log")
+        worker = cardavia("worker", "--db", db, "--processes", "1", log=tmp_path / "worker.log")
         rng = random.Random(20)
         deals: dict[str, str] = {}  # id -> game
         for game in sorted(GAMES):
@@ -144,7 +144,7 @@ def test_two_web_processes_and_a_worker_killed_mid_search_lose_nothing(
                 # no search process outlives its worker (reliability review M6)
                 assert searched_children and not [p for p in searched_children if _alive(p)]
                 worker = cardavia(
-                    "worker", "--db", db, "--processes", "2", log=tmp_path / "worker.log"
+                    "worker", "--db", db, "--processes", "1", log=tmp_path / "worker.log"
                 )
                 webs[0].start()
                 restarted = True

@@ -205,8 +205,8 @@ def test_m7_sideways_the_claim_shows_the_public_card_and_opponents(
     players: int,
 ) -> None:
     """At 844×390 the first decision of these deals is a claim of a discard (Sì Sè Pái: AI 3's,
-    Paohuzi and Nantong: AI 2's): its card, every opponent and the answers are on the screen at
-    once."""
+    Paohuzi and Nantong: AI 2's): its card (whole), every opponent and the answers are on the
+    screen at once."""
     page = new_page(browser, base_url, SIDEWAYS)
     page.goto(f"/{lang}/games/{game}/table?seed={seed}&level=greedy")
     assert wait_for_turn(page) == "your-turn"
@@ -222,6 +222,9 @@ def test_m7_sideways_the_claim_shows_the_public_card_and_opponents(
     page.screenshot(path=str(screenshots / f"m7-sideways-{game}-{lang}.png"))
     for what, top in boxes.items():
         assert 0 <= top < SIDEWAYS["height"] - 20, (what, boxes)
+    # the card under claim whole, not cut off at the screen's foot
+    card = page.locator("[data-testid=public-card] .card").bounding_box()
+    assert card is not None and card["y"] + card["height"] <= SIDEWAYS["height"], card
     if game == "sisepai":  # all twenty cards of the hand in one row
         tops = page.locator("[data-testid=hand-card]").evaluate_all(
             "els => els.map((el) => Math.round(el.getBoundingClientRect().top))"
