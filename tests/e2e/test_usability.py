@@ -266,3 +266,22 @@ def test_m1_on_a_phone_the_pace_is_in_the_look_panel_and_a_tap_on_the_table_skip
     assert tapped
     assert wait_for_turn(page) in ("your-turn", "over")
     context.close()
+
+
+@pytest.mark.parametrize(("game", "side"), [("chuopai", "left"), ("sisepai", "right")])
+def test_p5_the_table_says_which_way_play_passes(
+    browser: Browser, base_url: str, game: str, side: str
+) -> None:
+    """Usability review p5: AI 1 sits on your left in Chuo Pai (clockwise) and on your right in
+    the others; the line under the heading says which way play passes, and it is that side."""
+    page = new_page(browser, base_url, DESKTOP)
+    page.goto(f"/uk/games/{game}/table?seed=3&level=greedy")
+    assert wait_for_turn(page) in ("your-turn", "over")
+    said = page.locator("[data-testid=direction]")
+    expect(said).to_be_visible()
+    expect(said).to_contain_text("ліворуч" if side == "left" else "праворуч")
+    seat = page.locator("[data-testid=seat-1]").bounding_box()
+    felt = page.locator("[data-role=felt]").bounding_box()
+    assert seat is not None and felt is not None
+    middle = seat["x"] + seat["width"] / 2
+    assert (middle < felt["x"] + felt["width"] / 2) == (side == "left"), (seat, felt)
