@@ -81,3 +81,19 @@ def test_reviews_come_after_decisions_and_one_loop_takes_none(store: Store) -> N
     assert store.take_job("w/0", reviews=False) is None  # only the review is left
     last = store.take_job("w/1")
     assert last is not None and last.key == review_key("d3", 30, 0)
+
+
+def test_the_newest_review_goes_first(store: Store) -> None:
+    """Of reviews waiting, the deal that ended last is reviewed first: its player has just
+    finished and is the likeliest to be looking for it, while a backlog can wait. Decisions
+    still come before any review."""
+    for n, deal in enumerate(("d5", "d6", "d7")):
+        store.submit_job(review_key(deal, 30 + n, 0), deal, "review/a", b"r")
+    store.submit_job("d8/seat/5/1/2", "d8", "b", b"s")
+    taken = [store.take_job("w/1") for _ in range(4)]
+    assert [job.key if job else None for job in taken] == [
+        "d8/seat/5/1/2",
+        review_key("d7", 32, 0),
+        review_key("d6", 31, 0),
+        review_key("d5", 30, 0),
+    ]

@@ -172,8 +172,9 @@ class Store(Protocol):
         first, so a client with hundreds of jobs waiting slows only itself (review H2). With
         `cap`, no client gets more than `cap` jobs running at once in the workers named
         `group/…` (one worker process's searches), so one is always free for another client.
-        Reviews of finished deals (REVIEW_KEYS) come after every decision and hint waiting, and
-        not at all with `reviews` False."""
+        Reviews of finished deals (REVIEW_KEYS) come after every decision and hint waiting, the
+        newest first (its player has just finished and is the likeliest to be looking for it,
+        while a backlog waits), and not at all with `reviews` False."""
         ...
 
     def renew_job(self, job_id: int, worker: str, lease_s: float = LEASE_S) -> bool: ...

@@ -349,9 +349,11 @@ class PostgresStore:
                 "WHERE r.client = j.client AND r.finished IS NULL AND r.lease_until >= now() "
                 "AND r.worker LIKE %s || '/%%') < %s) "
                 "AND (%s OR j.key NOT LIKE %s) "
-                "ORDER BY j.key LIKE %s, coalesce(u.served, 0), j.id "
+                # as in sqlite.py: reviews last, the newest first
+                "ORDER BY j.key LIKE %s, coalesce(u.served, 0), "
+                "CASE WHEN j.key LIKE %s THEN -j.id ELSE j.id END "
                 "LIMIT 1 FOR UPDATE OF j SKIP LOCKED",
-                (MAX_TRIES, cap, group or "", cap, reviews, REVIEW_KEYS, REVIEW_KEYS),
+                (MAX_TRIES, cap, group or "", cap, reviews, REVIEW_KEYS, REVIEW_KEYS, REVIEW_KEYS),
             ).fetchone()
             if row is None:
                 return None

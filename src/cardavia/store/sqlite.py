@@ -352,8 +352,14 @@ class SQLiteStore:
                 "AND (? IS NULL OR (SELECT count(*) FROM jobs r WHERE r.client = j.client "
                 "AND r.finished IS NULL AND r.lease_until >= ? AND r.worker LIKE ? || '/%') < ?) "
                 "AND (? OR j.key NOT LIKE ?) "
-                "ORDER BY j.key LIKE ?, coalesce(u.served, 0), j.id LIMIT 1",
-                (MAX_TRIES, now, cap, now, group or "", cap, reviews, REVIEW_KEYS, REVIEW_KEYS),
+                # moves and hints first, fairly among clients, oldest first; reviews last, the
+                # newest first: its player has just finished and likely waits for it (base.py)
+                "ORDER BY j.key LIKE ?, coalesce(u.served, 0), "
+                "CASE WHEN j.key LIKE ? THEN -j.id ELSE j.id END LIMIT 1",
+                (
+                    *(MAX_TRIES, now, cap, now, group or "", cap, reviews, REVIEW_KEYS),
+                    *(REVIEW_KEYS, REVIEW_KEYS),
+                ),
             ).fetchone()
             if row is None:
                 return None
