@@ -14,7 +14,7 @@ from cardavia.games.chuopai.cards import (
     full_deck,
     hand_codes,
 )
-from cardavia.games.chuopai.state import HAND, LEAD, PLAYERS, ChuoPaiState
+from cardavia.games.chuopai.state import HAND, LEAD, PLAYERS, ChuoPaiState, banked_pile
 from cardavia.rules import dealing, positions
 from cardavia.rules.core import Event, Game
 from cardavia.rules.errors import InvalidActionError, InvalidPositionError
@@ -98,7 +98,7 @@ class ChuoPai(Game):
             state.hands[s] = counts_of(hands[s])
             state.held[s] = len(hands[s])
             state.bonus[s] = sorted(bonus[s])
-            state.piles[s] = [tuple(codes(banked[s]))] if banked[s] else []
+            state.piles[s] = [banked_pile(tuple(codes(banked[s])))] if banked[s] else []
             state.points[s] = len(banked[s]) + len(bonus[s])
         state.removed = counts_of(removed)
         state.removed_codes = codes(removed)
@@ -117,7 +117,7 @@ def position_of(state: ChuoPaiState) -> dict[str, Any]:
     return {
         "leader": state.leader,
         "hands": [hand_codes(h) for h in state.hands],
-        "banked": [[c for w in state.piles[s] for c in w] for s in range(PLAYERS)],
+        "banked": [[c for _, w in state.piles[s] for c in w] for s in range(PLAYERS)],
         "bonus": [[code(c) for c in b] for b in state.bonus],
         "removed": hand_codes(state.removed),
     }

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator, Sequence
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Final, Literal
 
 from cardavia.games.chuopai.actions import PASS, canonical, why_illegal
 from cardavia.games.chuopai.cards import (
@@ -27,12 +27,12 @@ from cardavia.games.chuopai.cards import (
 )
 from cardavia.games.chuopai.observation import (
     Breakdown,
-    ChuoPaiGroup,
     ChuoPaiObservation,
     FamilyCards,
     HandPlayFacts,
     Highest,
     Phase,
+    PlayKind,
 )
 from cardavia.games.chuopai.plays import (
     BEATERS,
@@ -61,6 +61,8 @@ HAND = 28  # CP§2.1
 LEAD: Final = "lead"
 RESPOND: Final = "respond"
 OVER: Final = "over"
+# A banked pile entry: the kind the client shows (`ChuoPaiGroup`) and the cards.
+Banked = tuple[PlayKind | Literal["cards"], tuple[str, ...]]
 
 
 class ChuoPaiState(State):
@@ -69,7 +71,9 @@ class ChuoPaiState(State):
         self.hands: list[list[int]] = [[0] * N_IDS for _ in range(PLAYERS)]
         self.held = [0] * PLAYERS  # cards in each hand
         self.bonus: list[list[int]] = [[] for _ in range(PLAYERS)]  # CP§2.2 cards, in the pile
-        self.piles: list[list[tuple[str, ...]]] = [[] for _ in range(PLAYERS)]  # winning plays
+        # The plays each seat won, in order, with the kind the client shows (`ChuoPaiGroup`),
+        # found once when banked rather than in every observation.
+        self.piles: list[list[Banked]] = [[] for _ in range(PLAYERS)]
         self.points = [0] * PLAYERS  # CP§4.2: one per card in the pile, bonus included
         self.removed = [0] * N_IDS  # cards that left the deal (CP§4.1), by identity
         self.removed_codes: list[str] = []  # the same cards, in the order they left
@@ -110,7 +114,7 @@ class ChuoPaiState(State):
         for s in range(PLAYERS):
             yield cards_of(self.hands[s])
             yield self.bonus[s]
-            yield from (parse_cards(list(w)) for w in self.piles[s])
+            yield from (parse_cards(list(w)) for _, w in self.piles[s])
         yield cards_of(self.removed)
         yield from (PLAYS[p].cards for _, p in self.trick if p != PASS)
 
@@ -120,12 +124,14 @@ class ChuoPaiState(State):
             facts = FACTS[self.high]
             high = {
                 "seat": self.high_seat,
-                "cards": list(CARD_CODES[self.high]),
+                "cards": [*CARD_CODES[self.high]],
                 "name": PLAYS[self.high].name,
                 "kind": facts["kind"],
                 "family": facts["family"],
                 "rank": facts["rank"],
             }
+        # Built afresh on every call (no list is shared with the state or another observation),
+        # and cheaply: agents ask for one at every decision. `[*t]` copies a tuple fastest.
         held, points, bonus, piles, passed = (
             self.held,
             self.points,
@@ -147,7 +153,7 @@ class ChuoPaiState(State):
             "trick": [
                 {"seat": s, "cards": None, "kind": None}
                 if p == PASS
-                else {"seat": s, "cards": list(CARD_CODES[p]), "kind": PLAYS[p].kind}
+                else {"seat": s, "cards": [*CARD_CODES[p]], "kind": PLAYS[p].kind}
                 for s, p in self.trick
             ],
             "seats": [
@@ -155,9 +161,9 @@ class ChuoPaiState(State):
                     "seat": s,
                     "concealed": held[s],
                     "bonus": [CODES[c] for c in bonus[s]],
-                    "banked": [_banked(w) for w in piles[s]],
+                    "banked": [{"kind": k, "cards": [*w]} for k, w in piles[s]],
                     "points": points[s],
-                    "passed_on": [list(CARD_CODES[p]) for p in passed[s]],
+                    "passed_on": [[*CARD_CODES[p]] for p in passed[s]],
                 }
                 for s in range(PLAYERS)
             ],
@@ -345,7 +351,7 @@ class ChuoPaiState(State):
     def _end_round(self, events: list[Event]) -> None:
         """CP§4.1: the winner banks only the winning play; the rest leave the deal."""
         winner, win = self.high_seat, self.high
-        self.piles[winner].append(CARD_CODES[win])
+        self.piles[winner].append((PLAYS[win].kind, CARD_CODES[win]))
         self.points[winner] += SIZES[win]  # CP§4.2: one point per card
         removed: list[str] = []
         for _, p in self.trick:
@@ -395,7 +401,7 @@ class ChuoPaiState(State):
                     "seat": s,
                     "bonus": codes(self.bonus[s]),
                     "bonus_points": len(self.bonus[s]),
-                    "banked": [list(w) for w in self.piles[s]],
+                    "banked": [list(w) for _, w in self.piles[s]],
                     "banked_points": self.points[s] - len(self.bonus[s]),
                     "points": self.points[s],
                     "unplayed": hand_codes(self.hands[s]),  # CP§4.2: score nothing
@@ -430,7 +436,7 @@ def check_conservation(state: ChuoPaiState) -> None:
     agree with them: points with the piles, cards held with the hands, removed cards shown."""
     conservation.check_conservation(state)
     for s in range(PLAYERS):
-        if state.points[s] != len(state.bonus[s]) + sum(len(w) for w in state.piles[s]):
+        if state.points[s] != len(state.bonus[s]) + sum(len(w) for _, w in state.piles[s]):
             raise AssertionError(f"seat {s}: points do not match the pile")
         if state.held[s] != sum(state.hands[s]):
             raise AssertionError(f"seat {s}: held count does not match the hand")
@@ -438,12 +444,13 @@ def check_conservation(state: ChuoPaiState) -> None:
         raise AssertionError("the removed cards shown differ from those counted")
 
 
-# A play's kind by its cards, for the banked piles (kept as cards, `ChuoPaiState.piles`).
+# A play's kind by its cards, for cards banked before a position was set up (`banked_pile`).
 _KIND_OF_CARDS = {CARD_CODES[p.index]: p.kind for p in PLAYS}
 
 
-def _banked(cards: tuple[str, ...]) -> ChuoPaiGroup:
-    return {"kind": _KIND_OF_CARDS.get(cards, "cards"), "cards": list(cards)}
+def banked_pile(cards: tuple[str, ...]) -> Banked:
+    """A pile entry of cards a position says were banked: a play's kind if they make one."""
+    return (_KIND_OF_CARDS.get(cards, "cards"), cards)
 
 
 def _by_family(hand: list[int]) -> list[FamilyCards]:
