@@ -9,8 +9,8 @@ from __future__ import annotations
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
-from typing import Any, Self, TypeVar, TypeVarTuple, cast
+from dataclasses import dataclass
+from typing import Any, NamedTuple, Self, TypeVar, TypeVarTuple, cast
 
 from cardavia.rules.errors import IllegalActionError
 from cardavia.rules.notation import CardNotation
@@ -20,13 +20,16 @@ from cardavia.rules.types import ActionFacts, EventJSON, ObservationBase, Result
 ALL_SEATS = None
 
 
-@dataclass(frozen=True, slots=True)
-class Event:
+class Event(NamedTuple):
     """Something that happened, for animations and the table log: its kind (one of the game's
-    `EventKind`s, `games/<id>/observation.py`) and its data, which never holds a `kind`."""
+    `EventKind`s, `games/<id>/observation.py`) and its data, which never holds a `kind`.
+
+    Immutable, and a named tuple rather than a frozen dataclass: every step of every deal makes
+    a few (self-play and search included), and a frozen dataclass takes about twice as long to
+    build (each field set through `object.__setattr__`)."""
 
     kind: str
-    data: dict[str, Any] = field(default_factory=dict)
+    data: dict[str, Any]
     seat: int | None = ALL_SEATS  # None: visible to all seats; an int: only to that seat
 
     def visible_to(self, seat: int) -> bool:
@@ -142,14 +145,20 @@ class State(ABC):
         the moves that are nobody's choice (`_advance`). A `RulesError` subclass is raised,
         and the deal left exactly as it was, if the text does not parse or is not legal."""
         text = self._parse(action)
-        legal = self.legal_actions(seat) if self._is_seat(seat) else []
-        if text not in legal:
+        if not (self._is_seat(seat) and self._is_legal(seat, text)):
+            legal = self.legal_actions(seat) if self._is_seat(seat) else []
             raise IllegalActionError(self._refusal(seat, text, legal))
         self._actions.append((seat, text))
         events: list[Event] = []
         self._do(seat, text, events)
         self._advance(events)
         return events
+
+    def _is_legal(self, seat: int, text: str) -> bool:
+        """Whether a parsed action is among `legal_actions(seat)`: a game may answer it faster
+        than by listing them (every decision of every deal, self-play and search included,
+        comes through here), never differently."""
+        return text in self.legal_actions(seat)
 
     def _is_seat(self, seat: object) -> bool:
         """A seat of the table: an int (a bool is no seat) from 0 to players - 1."""

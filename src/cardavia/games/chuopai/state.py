@@ -106,6 +106,15 @@ class ChuoPaiState(State):
             return []
         return [TEXTS[p] for p in self.options]
 
+    def _is_legal(self, seat: int, text: str) -> bool:
+        # `legal_actions` without the list of texts: one look-up of the play's index
+        return (
+            seat == self.turn
+            and self.phase != OVER
+            and self._held is None
+            and TEXT_INDEX.get(text) in self.options
+        )
+
     def _do(self, seat: int, text: str, events: list[Event]) -> None:
         self._play(seat, TEXT_INDEX[text], events)
 

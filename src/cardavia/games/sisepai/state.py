@@ -6,6 +6,7 @@ them itself; the decisions (and so the actions of a deal record) are claim answe
 
 from __future__ import annotations
 
+import functools
 import random
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
@@ -13,6 +14,7 @@ from typing import TYPE_CHECKING
 from cardavia.games.sisepai.actions import canonical, claim_text, why_illegal
 from cardavia.games.sisepai.cards import (
     CHARIOT,
+    CODES,
     GENERAL,
     N_CHESS,
     N_IDS,
@@ -159,17 +161,20 @@ class SiSePaiState(State):
                 {
                     "seat": s,
                     "groups": [_group(g) for g in self.exposed[s]],
-                    "discards": [code(c) for c in self.discards[s]],
+                    "discards": [CODES[c] for c in self.discards[s]],
                     "concealed": sum(self.hands[s]),
                 }
                 for s in range(PLAYERS)
             ],
-            "hand": codes(cards_of(self.hands[seat])) if seat is not None else [],
-            # so that the client locks them without a rule of its own
-            "hand_singles": (
-                [code(c) for c in range(N_IDS) if is_single(c) and self.hands[seat][c]]
+            # the codes straight from the counts, in card order (`codes` would sort them again)
+            "hand": (
+                [CODES[c] for c, n in enumerate(self.hands[seat]) for _ in range(n)]
                 if seat is not None
                 else []
+            ),
+            # so that the client locks them without a rule of its own
+            "hand_singles": (
+                [code(c) for c in SINGLES if self.hands[seat][c]] if seat is not None else []
             ),
             "my_answer": window.answers.get(seat) if window and seat is not None else None,
             "result": self._result.to_json() if self._result is not None else None,
@@ -409,10 +414,24 @@ class SiSePaiState(State):
 
 def _kind(cards: list[int]) -> GroupKind:
     """The kind of a legal group (SSP-4), in any order."""
-    kind = group_kind(sorted(cards))
+    return _group_facts(tuple(sorted(cards)))[0]
+
+
+# Every observation shows every exposed group, and claims and wins name their kind: a few hundred
+# groups in all (SSP-4), so each one's kind and codes are worked out once.
+@functools.cache
+def _group_facts(cards: tuple[int, ...]) -> tuple[GroupKind, tuple[str, ...]]:
+    """The kind and the codes of a legal group whose cards are in order."""
+    kind = group_kind(list(cards))
     assert kind is not None, f"not a legal group: {codes(cards)}"
-    return kind
+    return kind, tuple(codes(cards))
 
 
 def _group(cards: list[int]) -> SiSePaiGroup:
-    return {"kind": _kind(cards), "cards": codes(cards)}
+    """An exposed group as shown (`exposed` keeps each group's cards in order)."""
+    kind, shown = _group_facts(tuple(cards))
+    return {"kind": kind, "cards": list(shown)}
+
+
+# Generals and flowers (SSP-4 G1, G2), in card order
+SINGLES = tuple(c for c in range(N_IDS) if is_single(c))

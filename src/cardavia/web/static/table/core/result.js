@@ -25,59 +25,67 @@ export function outcome(v, nobody, { heading = false } = {}) {
   return t(heading ? "result_seat_won" : "status_seat_won", { seat: seatName(winner) });
 }
 
-/** @param {View} v */
-function defaultResultTitle(v) {
-  return outcome(v, t("result_drawn"), { heading: true });
+/**
+ * The end sheet of a finished deal into `els.result` (hidden while the deal goes on): its heading,
+ * then `lead` (a page's own line), the plugin's breakdown, and a row of `actions`. Shared by the
+ * table, the replay page and the guided deal, which differ only in their buttons.
+ * @param {View} v
+ * @param {(Node | Node[] | null)[]} actions
+ * @param {Node | null} [lead]
+ * @returns {boolean} whether the sheet shows (the deal is over)
+ */
+export function endSheet(v, actions, lead = null) {
+  if (!v.over) {
+    els.result.hidden = true;
+    els.result.replaceChildren();
+    return false;
+  }
+  const game = state.game;
+  const title = game.resultTitle ? game.resultTitle(v, ctx) : outcome(v, t("result_drawn"), { heading: true });
+  els.result.replaceChildren(
+    h("h2", { id: "result-heading", class: "result-title" }, title),
+    ...(lead ? [lead] : []),
+    ...(game.resultLines ? game.resultLines(v, ctx) : []),
+    h("div", { class: "result-actions" }, ...actions),
+  );
+  els.result.hidden = false;
+  return true;
 }
 
 /** @param {View} v */
 export function renderResult(v) {
   const game = state.game;
-  if (!v.over) {
-    els.result.hidden = true;
-    els.result.replaceChildren();
-    return;
-  }
-  const title = game.resultTitle ? game.resultTitle(v, ctx) : defaultResultTitle(v);
-  /** @type {Node[]} */
-  const parts = [h("h2", { id: "result-heading", class: "result-title" }, title)];
-  if (game.resultLines) parts.push(...game.resultLines(v, ctx));
   const id = v.id || state.dealId;
   const recordUrl = `${config.api}/${encodeURIComponent(id)}/record`;
-  const more = game.resultActions ? game.resultActions(v, ctx) : [];
-  parts.push(
+  const more = game.resultActions && v.over ? game.resultActions(v, ctx) : [];
+  const shown = endSheet(v, [
     h(
-      "div",
-      { class: "result-actions" },
+      "button",
+      {
+        type: "button",
+        class: "button button-primary",
+        "data-testid": "new-deal",
+        onclick: () => newDeal(game.newDealBody ? game.newDealBody(v, ctx) : undefined),
+      },
+      t("new_deal"),
+    ),
+    more.map((spec) =>
       h(
         "button",
-        {
-          type: "button",
-          class: "button button-primary",
-          "data-testid": "new-deal",
-          onclick: () => newDeal(game.newDealBody ? game.newDealBody(v, ctx) : undefined),
-        },
-        t("new_deal"),
+        { type: "button", class: `button${spec.primary ? " button-primary" : ""}`, "data-testid": spec.testid, onclick: spec.onclick },
+        spec.label,
       ),
-      more.map((spec) =>
-        h(
-          "button",
-          { type: "button", class: `button${spec.primary ? " button-primary" : ""}`, "data-testid": spec.testid, onclick: spec.onclick },
-          spec.label,
-        ),
-      ),
-      h(
-        "a",
-        { class: "button", href: recordUrl, download: `cardavia-${config.game}-${id}.json`, "data-testid": "download-record" },
-        t("download_record"),
-      ),
-      // the deal again, every hand shown; and the deals this browser played (core/deals.js)
-      h("a", { class: "button", href: `/${config.lang}/games/${config.game}/replay/${encodeURIComponent(id)}`, "data-testid": "replay-link" }, t("replay_deal")),
-      h("a", { class: "button", href: `/${config.lang}/history`, "data-testid": "history-link" }, t("your_deals")),
     ),
-  );
-  els.result.replaceChildren(...parts);
-  els.result.hidden = false;
+    h(
+      "a",
+      { class: "button", href: recordUrl, download: `cardavia-${config.game}-${id}.json`, "data-testid": "download-record" },
+      t("download_record"),
+    ),
+    // the deal again, every hand shown; and the deals this browser played (core/deals.js)
+    h("a", { class: "button", href: `/${config.lang}/games/${config.game}/replay/${encodeURIComponent(id)}`, "data-testid": "replay-link" }, t("replay_deal")),
+    h("a", { class: "button", href: `/${config.lang}/history`, "data-testid": "history-link" }, t("your_deals")),
+  ]);
+  if (!shown) return;
   if (v.seat !== null) noteView(id, v);
   if (game.dealOver && !state.overSeen.has(id)) {
     state.overSeen.add(id);

@@ -18,7 +18,7 @@ import { state, pace, reducedMotion } from "../core/state.js";
 import { ctx } from "../core/ctx.js";
 import { renderSeat } from "../core/seats.js";
 import { appendLog, logStart } from "../core/log.js";
-import { outcome } from "../core/result.js";
+import { endSheet } from "../core/result.js";
 import { status, notice } from "../core/status.js";
 import { actionButton } from "../core/actions.js";
 import { actorOf, freshOf } from "../core/present.js";
@@ -345,29 +345,17 @@ function renderLog(v) {
  * @param {LearnStep} data
  */
 function renderEnd(data) {
-  const v = data.view;
-  if (!v.over) {
-    els.result.hidden = true;
-    els.result.replaceChildren();
-    return;
-  }
-  const game = state.game;
-  const title = game.resultTitle ? game.resultTitle(v, ctx) : outcome(v, t("result_drawn"), { heading: true });
   const again = new URL(window.location.href);
   again.searchParams.delete("step");
-  els.result.replaceChildren(
-    h("h2", { id: "result-heading", class: "result-title" }, title),
-    data.end ? h("p", { class: "learn-end", "data-testid": "learn-end" }, data.end) : null,
-    ...(game.resultLines ? game.resultLines(v, ctx) : []),
-    h(
-      "div",
-      { class: "result-actions" },
+  const shown = endSheet(
+    data.view,
+    [
       h("a", { class: "button button-primary", href: L.table_url, "data-testid": "learn-play" }, t("ln_play")),
       h("a", { class: "button", href: `${again.pathname}${again.search}`, "data-testid": "learn-again" }, t("ln_again")),
-    ),
+    ],
+    data.end ? h("p", { class: "learn-end", "data-testid": "learn-end" }, data.end) : null,
   );
-  els.result.hidden = false;
-  noteLearned(config.game); // the rules page no longer offers it
+  if (shown) noteLearned(config.game); // the rules page no longer offers it
 }
 
 // ------------------------------------------------------------------ taking the move

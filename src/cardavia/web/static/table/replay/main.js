@@ -22,7 +22,7 @@ import { state, setWatching, tokenFor, HUMAN, reducedMotion } from "../core/stat
 import { ctx } from "../core/ctx.js";
 import { renderSeat, renderLevel } from "../core/seats.js";
 import { appendLog, logStart } from "../core/log.js";
-import { outcome } from "../core/result.js";
+import { endSheet } from "../core/result.js";
 import { actorOf, freshOf } from "../core/present.js";
 import { status, notice } from "../core/status.js";
 import { initReview, startReview, markStep, leaveTry } from "./review.js";
@@ -385,38 +385,22 @@ function renderHands(i, model) {
  * @param {View} v
  */
 function renderEnd(v) {
-  if (!v.over) {
-    els.result.hidden = true;
-    els.result.replaceChildren();
-    return;
-  }
-  const game = state.game;
-  const title = game.resultTitle ? game.resultTitle(v, ctx) : outcome(v, t("result_drawn"), { heading: true });
-  /** @type {Node[]} */
-  const parts = [h("h2", { id: "result-heading", class: "result-title" }, title)];
-  if (game.resultLines) parts.push(...game.resultLines(v, ctx));
-  parts.push(
-    h(
-      "div",
-      { class: "result-actions" },
-      replay.id
-        ? h(
-            "a",
-            {
-              class: "button",
-              href: `${config.api}/${encodeURIComponent(replay.id)}/record`,
-              download: `cardavia-${config.game}-${replay.id}.json`,
-              "data-testid": "download-record",
-            },
-            t("download_record"),
-          )
-        : null,
-      h("a", { class: "button button-primary", href: R.table_url, "data-testid": "play-deal" }, t("rp_play")),
-      h("a", { class: "button", href: R.history_url, "data-testid": "history-link" }, t("your_deals")),
-    ),
-  );
-  els.result.replaceChildren(...parts);
-  els.result.hidden = false;
+  endSheet(v, [
+    replay.id
+      ? h(
+          "a",
+          {
+            class: "button",
+            href: `${config.api}/${encodeURIComponent(replay.id)}/record`,
+            download: `cardavia-${config.game}-${replay.id}.json`,
+            "data-testid": "download-record",
+          },
+          t("download_record"),
+        )
+      : null,
+    h("a", { class: "button button-primary", href: R.table_url, "data-testid": "play-deal" }, t("rp_play")),
+    h("a", { class: "button", href: R.history_url, "data-testid": "history-link" }, t("your_deals")),
+  ]);
 }
 
 /** The log: the step's lines marked, later ones dimmed, the step's first line in view. @param {number} i */
