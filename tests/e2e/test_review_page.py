@@ -14,6 +14,7 @@ answers, since the search's clock may change which moves it flags on a loaded ma
 
 from __future__ import annotations
 
+import json
 import re
 import time
 from dataclasses import dataclass
@@ -267,6 +268,39 @@ def test_being_made_then_ready(browser: Browser, base_url: str, reviewed: Review
     expect(page.get_by_test_id("review-summary")).to_have_text(_strings(page)["rv_pending"])
     expect(panel).to_have_attribute("data-status", "ready", timeout=TIMEOUT)
     assert len(asked) == 2
+    assert not page.errors  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize(
+    ("code", "asks", "status"),
+    [("store_unavailable", 2, "ready"), ("review_failed", 1, "failed")],
+)
+def test_a_store_that_cannot_read_the_review_is_asked_again(
+    browser: Browser, base_url: str, reviewed: Reviewed, code: str, asks: int, status: str
+) -> None:
+    """A 503 because the store could not read the review for a moment is asked again, and the
+    review shows; a review whose search failed is not asked again at once."""
+    page = new_page(browser, base_url, PHONE)
+    asked: list[int] = []
+
+    def unavailable_once(route: Route) -> None:
+        asked.append(1)
+        if len(asked) == 1:
+            route.fulfill(
+                status=503,
+                headers={"Content-Type": "application/json"},
+                body=json.dumps({"error": {"code": code, "message": "not now"}}),
+            )
+        else:
+            route.continue_()
+
+    page.route(re.compile(rf"/api/games/{reviewed.deal}/review$"), unavailable_once)
+    page.goto("/zh/")
+    _keep_token(page, reviewed.deal, reviewed.token)
+    page.goto(f"/zh/games/sisepai/replay/{reviewed.deal}")
+    expect(page.get_by_test_id("review")).to_have_attribute("data-status", status, timeout=TIMEOUT)
+    page.wait_for_timeout(4000 if status == "failed" else 0)  # no second ask after a failure
+    assert len(asked) == asks
     assert not page.errors  # type: ignore[attr-defined]
 
 

@@ -382,3 +382,16 @@ def test_the_table_says_which_way_play_passes(client: TestClient, game: str) -> 
     assert re.search(rf'data-seat="1" data-place="{side}"', text), "seat 1 is not on that side"
     said = client.get(f"/zh/games/{game}/table").text
     assert ("下家在你左边" if clockwise else "下家在你右边") in said
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_the_table_says_how_many_play_not_against_whom(client: TestClient, game: str) -> None:
+    """The table's line says how many play and which way play passes; the rules page's "you vs
+    three AI" is left to the rules page, since friends may hold the other seats (issue 21)."""
+    players = GAMES[game].players
+    line = client.get(f"/en/games/{game}/table").text.split('<p class="game-players">')[1]
+    line = " ".join(line.split("</p>")[0].split())
+    assert line.startswith(f"{players} players · <span")
+    assert " vs " not in line and "AI" not in line
+    rules = client.get(f"/en/games/{game}/rules").text.split('<p class="game-players">')[1]
+    assert "you vs" in rules.split("</p>")[0]  # the rules page keeps its promise of opponents

@@ -66,6 +66,9 @@ def _game_dict(lang: str, deck: Deck, game: GameInfo) -> dict[str, Any]:
         "summary": page.summary if page else gettext(game.summary),
         # the page's line promises opponents and a deal: only a game with a table keeps it
         "players_line": page.players if page and game.playable else _players_line(game),
+        # the table's own line: who the others are (AI or friends) the seats show, and a
+        # friends' table has no "you vs three AI" (usability, noticed in issue 21's work)
+        "players_count": _players_count(game),
         "playable": game.playable,
         "clockwise": game.clockwise,
         "players": game.players,
@@ -81,8 +84,12 @@ def _game_dict(lang: str, deck: Deck, game: GameInfo) -> dict[str, Any]:
     }
 
 
+def _players_count(game: GameInfo) -> str:
+    return ngettext("%(n)s player", "%(n)s players", game.players) % {"n": game.players}
+
+
 def _players_line(game: GameInfo) -> str:
-    players = ngettext("%(n)s player", "%(n)s players", game.players) % {"n": game.players}
+    players = _players_count(game)
     if not game.playable:  # no table yet: nothing to promise about opponents or deals
         return players
     ais = ngettext("you vs %(n)s AI", "you vs %(n)s AI", game.opponents) % {"n": game.opponents}

@@ -169,7 +169,10 @@ async function fetchReview(id, token, gen, failures) {
     say(t("rv_not_yours"), "not-yours"); // a token this deal does not know (its store replaced)
     return;
   }
-  if (!res && failures + 1 < NETWORK_TRIES) {
+  // no answer, or the store could not read it for a moment: ask again (a review that failed,
+  // `review_failed`, stays failed: asking again soon would not change it)
+  const transient = !res || (res.status === 503 && data && data.error && data.error.code === "store_unavailable");
+  if (transient && failures + 1 < NETWORK_TRIES) {
     setTimeout(() => fetchReview(id, token, gen, failures + 1), 3000);
     return;
   }
