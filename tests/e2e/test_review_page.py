@@ -243,23 +243,34 @@ def test_marks_mistakes_and_try_again(
     assert not page.errors  # type: ignore[attr-defined]
 
 
+def _answer_first(
+    page: Page, deal: str, status: int, body: dict[str, Any], headers: dict[str, str] | None = None
+) -> list[int]:
+    """The page's first ask for the deal's review answered so, the rest by the server; the list
+    grows by one at each ask."""
+    asked: list[int] = []
+
+    def first(route: Route) -> None:
+        asked.append(1)
+        if len(asked) > 1:
+            route.continue_()
+            return
+        route.fulfill(
+            status=status,
+            headers={"Content-Type": "application/json", **(headers or {})},
+            body=json.dumps(body),
+        )
+
+    page.route(re.compile(rf"/api/games/{deal}/review$"), first)
+    return asked
+
+
 def test_being_made_then_ready(browser: Browser, base_url: str, reviewed: Reviewed) -> None:
     """While the review is 202 the page says it is being made, and asks again when told."""
     page = new_page(browser, base_url, PHONE)
-    asked: list[int] = []
-
-    def pending_once(route: Route) -> None:
-        asked.append(1)
-        if len(asked) == 1:
-            route.fulfill(
-                status=202,
-                headers={"Retry-After": "1", "Content-Type": "application/json"},
-                body='{"status": "pending", "retry_after": 1}',
-            )
-        else:
-            route.continue_()
-
-    page.route(re.compile(rf"/api/games/{reviewed.deal}/review$"), pending_once)
+    asked = _answer_first(
+        page, reviewed.deal, 202, {"status": "pending", "retry_after": 1}, {"Retry-After": "1"}
+    )
     page.goto("/zh/")
     _keep_token(page, reviewed.deal, reviewed.token)
     page.goto(f"/zh/games/sisepai/replay/{reviewed.deal}")
@@ -281,20 +292,7 @@ def test_a_store_that_cannot_read_the_review_is_asked_again(
     """A 503 because the store could not read the review for a moment is asked again, and the
     review shows; a review whose search failed is not asked again at once."""
     page = new_page(browser, base_url, PHONE)
-    asked: list[int] = []
-
-    def unavailable_once(route: Route) -> None:
-        asked.append(1)
-        if len(asked) == 1:
-            route.fulfill(
-                status=503,
-                headers={"Content-Type": "application/json"},
-                body=json.dumps({"error": {"code": code, "message": "not now"}}),
-            )
-        else:
-            route.continue_()
-
-    page.route(re.compile(rf"/api/games/{reviewed.deal}/review$"), unavailable_once)
+    asked = _answer_first(page, reviewed.deal, 503, {"error": {"code": code, "message": "x"}})
     page.goto("/zh/")
     _keep_token(page, reviewed.deal, reviewed.token)
     page.goto(f"/zh/games/sisepai/replay/{reviewed.deal}")
