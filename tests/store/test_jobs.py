@@ -147,6 +147,25 @@ def test_a_job_nobody_waits_for_is_dropped_unless_taken(store: Store) -> None:
     assert store.job_result("taken") == "{}" and store.take_job("w") is None
 
 
+def test_a_finished_job_retried_is_taken_again(store: Store) -> None:
+    """A failed review asked for again (`retry_job`): its result is forgotten, a worker takes it
+    anew, and the new result stays; a job still waiting or running is left as it is."""
+    _submit(store, "d/review/9/0", "a")
+    store.retry_job("d/review/9/0")  # not finished: nothing to retry
+    job = store.take_job("w1")
+    assert job is not None
+    store.retry_job("d/review/9/0")  # running: left to its worker
+    assert store.take_job("w2") is None
+    store.finish_job(job.id, '{"error": "search failed"}')
+    store.retry_job("d/review/9/0")
+    assert store.job_result("d/review/9/0") is None
+    again = store.take_job("w2")
+    assert again is not None and again.key == "d/review/9/0" and again.id == job.id
+    store.finish_job(again.id, '{"moves": []}')
+    assert store.job_result("d/review/9/0") == '{"moves": []}'
+    store.retry_job("unknown")
+
+
 def test_a_capped_client_leaves_a_search_free_for_others(store: Store) -> None:
     """With `cap`, a worker process never gives one client all of its searches."""
     for i in range(5):

@@ -83,6 +83,26 @@ def test_review_statuses(client: TestClient) -> None:
     assert again == review
 
 
+def test_a_failed_review_is_made_again_when_asked_again(client: TestClient, db: str) -> None:
+    """A review whose search failed answers 503 `review_failed` with Retry-After, and is queued
+    again: asked again, it is being made (202), then ready."""
+    deal_id, _ = _finished(client, "chuopai", 5)
+    _ready(client, deal_id)
+    # as if its search had failed: no review kept, the job's result an error
+    execute(db, "DELETE FROM reviews WHERE deal_id = ?", (deal_id,))
+    execute(
+        db,
+        "UPDATE jobs SET result = ? WHERE key LIKE ?",
+        ('{"error": "search failed"}', f"{deal_id}/review/%"),
+    )
+    failed = client.get(f"/api/games/{deal_id}/review")
+    assert failed.status_code == 503 and failed.json()["error"]["code"] == "review_failed"
+    assert int(failed.headers["retry-after"]) >= 1
+    again = client.get(f"/api/games/{deal_id}/review")
+    assert again.status_code in (200, 202), again.text
+    assert _ready(client, deal_id)["status"] == "ready"
+
+
 @pytest.mark.parametrize("game", sorted(GAMES))
 def test_review_answer_is_the_seats_own(client: TestClient, db: str, game: str) -> None:
     """The answer's fields (architecture.md §8); every move it names is one the seat could play

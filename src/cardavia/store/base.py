@@ -193,6 +193,11 @@ class Store(Protocol):
         """Forget a job nobody waits for any more, unless a worker has taken it."""
         ...
 
+    def retry_job(self, key: str) -> None:
+        """Queue a finished job again, its result forgotten (a review whose search failed, asked
+        for again): any worker may take it at once."""
+        ...
+
     def prune_jobs(self, older_than_s: float) -> int:
         """Forget jobs created that long ago, done or not (nobody waits that long)."""
         ...

@@ -420,6 +420,14 @@ class PostgresStore:
                 "DELETE FROM jobs WHERE key = %s AND worker IS NULL AND finished IS NULL", (key,)
             )
 
+    def retry_job(self, key: str) -> None:
+        with self._connection() as conn:  # announced by the jobs trigger, as a new job
+            conn.execute(
+                "UPDATE jobs SET worker = NULL, lease_until = NULL, result = NULL, "
+                "finished = NULL, created = now() WHERE key = %s AND finished IS NOT NULL",
+                (key,),
+            )
+
     def prune_jobs(self, older_than_s: float) -> int:
         with self._connection() as conn:
             cur = conn.execute(

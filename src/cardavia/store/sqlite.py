@@ -425,6 +425,19 @@ class SQLiteStore:
             )
         )
 
+    def retry_job(self, key: str) -> None:
+        again = self._write(
+            lambda c: (
+                c.execute(
+                    "UPDATE jobs SET worker = NULL, lease_until = NULL, result = NULL, "
+                    "finished = NULL, created = ? WHERE key = ? AND finished IS NOT NULL",
+                    (time.time(), key),
+                ).rowcount
+            )
+        )
+        if again:
+            self._announce("job", "")
+
     def prune_jobs(self, older_than_s: float) -> int:
         return self._write(
             lambda c: (

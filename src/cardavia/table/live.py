@@ -1134,7 +1134,8 @@ class Tables:
 
     async def review(self, table: Table, seat: int) -> dict[str, Any] | None:
         """The finished deal's review of `seat` (architecture.md §8), or None while its job
-        runs (queued now if it was not). Raises ReviewFailedError if the search failed."""
+        runs (queued now if it was not). Raises ReviewFailedError if the search failed, and
+        queues it again, so that asking later gets a review."""
         found = await asyncio.to_thread(self.store.load_review, table.id, seat)
         if found is not None:
             review: dict[str, Any] = json.loads(found)
@@ -1146,6 +1147,7 @@ class Tables:
             return None
         done: dict[str, Any] = json.loads(text)
         if "error" in done:
+            await asyncio.to_thread(self.store.retry_job, key)
             raise ReviewFailedError(done["error"])
         await asyncio.to_thread(self.store.save_review, table.id, seat, text)
         return done

@@ -496,8 +496,8 @@ async def get_review(request: Request) -> Response:
         raise ApiError(
             503,
             "review_failed",
-            "the review could not be made now; ask again in a few minutes",
-            headers={"Retry-After": "600"},
+            "the review could not be made; it is being made again: ask again in a minute",
+            headers={"Retry-After": "60"},
         ) from None
     except StoreError:
         raise ApiError(
