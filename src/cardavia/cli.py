@@ -407,7 +407,10 @@ def _review_quality(args: argparse.Namespace) -> int:
                 f"{report['decisions']} decisions flagged ({report['flagged_share'] or 0:.1%}); "
                 f"review per deal median {report['review_s_median']} s, "
                 f"p95 {report['review_s_p95']} s; planted blunders caught {report['caught']} "
-                f"of {report['blunders']} ({report['caught_share'] or 0:.1%}) {report['kinds']}",
+                f"of {report['blunders']} ({report['caught_share'] or 0:.1%}) {report['kinds']}; "
+                f"of those costing at least the margin ({report['margin']}) "
+                f"{report['costly'][1]} of {report['costly'][0]}, at least twice it "
+                f"{report['clear'][1]} of {report['clear'][0]}",
                 flush=True,
             )
     return 0

@@ -6,16 +6,18 @@ worlds sampled from the seat's view, never the true deal."""
 from __future__ import annotations
 
 import random
+from typing import Any, cast
 
 from cardavia.ai import games
 from cardavia.ai.levels import level_agent
 from cardavia.ai.play import decide
 from cardavia.ai.protocol import Agent
-from cardavia.ai.review import Point, judge, margin_of, points_of, review
-from cardavia.ai.review_quality import blunder_deal, plant
+from cardavia.ai.review import Point, judge, margin_of, mean_loss, points_of, review
+from cardavia.ai.review_quality import Quality, blunder_deal, plant
 from cardavia.ai.search import SearchAgent, SearchSettings
 from cardavia.games.registry import GAMES
 from cardavia.rules.core import State
+from cardavia.rules.types import ObservationBase
 
 # The hard level's sample count without its clock (levels.py): reproducible on a busy machine.
 HARD = SearchSettings(samples=96, budget_s=None)
@@ -54,6 +56,10 @@ def test_passing_a_win_is_flagged_with_the_win_as_better() -> None:
     assert verdict.interval[0] > 0 and verdict.loss >= margin_of("paohuzi")
     keys = [w["key"] for w in verdict.why]
     assert keys[:2] == ["review_phz_loss", "review_shares"]
+    # the measurement's own estimate of its cost agrees, on worlds of its own; the same move
+    # against itself costs exactly nothing (paired worlds)
+    assert mean_loss("paohuzi", point, 0, "win", random.Random(7), 64) >= margin_of("paohuzi")
+    assert mean_loss("paohuzi", point, 0, point.played, random.Random(7), 16) == 0.0
 
 
 def test_breaking_a_complete_group_is_flagged() -> None:
@@ -156,3 +162,71 @@ def test_blunder_deals_are_reproducible() -> None:
     assert blunder_deal(GAMES["sisepai"], 1002, QUICK) == blunder_deal(
         GAMES["sisepai"], 1002, QUICK
     )
+
+
+def _holding(game: str, hand: list[str], kans: list[str]) -> ObservationBase:
+    """A real observation of `game` with its own hand (and kans) replaced."""
+    observation: dict[str, Any] = dict(GAMES[game].new_deal(1).observation(0))
+    observation["hand"] = hand
+    if "kans" in observation:
+        observation["kans"] = kans
+    return cast(ObservationBase, observation)
+
+
+HAND = ["s1", "s2", "s3", "s6", "s6", "L6", "L2", "L7", "L10", "s9", "s9", "s9", "s4"]
+
+
+def test_paohuzi_groups_that_a_plant_may_break_are_those_scoring_huxi() -> None:
+    """PHZ-4: 1-2-3 and 2-7-10 score huxi; a mixed group (s6 s6 L6) does not, and a kan is no
+    discard. ER-5: in Two Seven Ten a 1-2-3 scores nothing, only the 2-7-10."""
+    grouped = games.grouped_cards("paohuzi")
+    assert grouped is not None
+    assert grouped(_holding("paohuzi", HAND, ["s9"])) == {"s1", "s2", "s3", "L2", "L7", "L10"}
+    erqishi = games.grouped_cards("erqishi")
+    assert erqishi is not None
+    assert erqishi(_holding("erqishi", HAND, ["s9"])) == {"L2", "L7", "L10"}
+
+
+def test_nantong_groups_are_runs_and_triplets() -> None:
+    """Nantong §6: a concealed group is a run of three in one suit or a triplet; T, W and R
+    never run, and a pair is no group."""
+    grouped = games.grouped_cards("nantong")
+    assert grouped is not None
+    hand = ["1M", "2M", "3M", "5S", "5S", "5S", "8C", "9C", "T", "T", "T", "W", "R", "4C", "4C"]
+    assert grouped(_holding("nantong", hand, [])) == {"1M", "2M", "3M", "5S", "T"}
+
+
+def test_plants_break_a_complete_group_and_pass_a_win_by_passing() -> None:
+    """The measurement's planted blunders are what they are called: a planted discard takes a
+    card out of a complete group of the hand, and a passed win is the pass itself."""
+    for game in ("paohuzi", "erqishi", "nantong"):
+        grouped = games.grouped_cards(game)
+        assert grouped is not None
+        seen: set[str] = set()
+        for seed in range(30):
+            state = GAMES[game].new_deal(seed)
+            agents = [games.greedy(game, random.Random(seed + s)) for s in range(4)]
+            while not state.is_over() and len(seen) < 2:
+                seat = state.to_act()[0]
+                legal = state.legal_actions(seat)
+                found = plant(game, state, seat) if seat == 0 else None
+                if found is not None and found[0] == "break_group":
+                    card = found[1].split()[1]
+                    assert card in grouped(state.observation(0)), (game, seed, found)
+                    seen.add("break_group")
+                elif found is not None and found[0] == "pass_win":
+                    assert found[1] == "pass" or "pass" not in legal, (game, seed, found)
+                    seen.add("pass_win")
+                state.apply(seat, agents[seat].act(state.observation(seat), legal))
+        assert "break_group" in seen, game
+
+
+def test_blunders_are_also_counted_among_those_that_cost() -> None:
+    """docs/ai.md "Review quality": the share flagged among planted moves whose estimated cost
+    reaches the game's margin, and twice it, beside the share of all planted moves."""
+    found = Quality("paohuzi", margin=0.5, blunders=4, caught=1)
+    found.costs = [(1.2, True), (0.6, False), (0.2, False), (-1.0, False)]
+    report = found.as_json()
+    assert report["caught_share"] == 0.25
+    assert report["costly"] == [2, 1]
+    assert report["clear"] == [1, 1]

@@ -236,6 +236,25 @@ def judge(
     return verdict
 
 
+def mean_loss(
+    game: str, point: Point, seat: int, better: str, rng: random.Random, worlds: int
+) -> float:
+    """The played move's mean loss against `better`, in the game's unit, over exactly `worlds`
+    paired worlds sampled from the point's world (no early stop, no test): the review's
+    measurement estimates a planted blunder's cost with it (cardavia.ai.review_quality)."""
+    sample = sampler_for(point.world, seat)
+    value = value_of(game)
+    rollout = _rollout_agents(game, rng)
+    diffs: list[float] = []
+    while len(diffs) < worlds:
+        world = sample(rng)
+        a = _play_out(world, seat, better, rollout)
+        b = _play_out(world, seat, point.played, rollout)
+        if a is not None and b is not None:
+            diffs.append(value(a, seat) - value(b, seat))
+    return statistics.fmean(diffs)
+
+
 def reasons(game: str, point: Point, verdict: Verdict) -> list[Why]:
     """Why the better move was better, in the game's terms (message keys, module docstring)."""
     module = games.agents_of(game)

@@ -5,7 +5,8 @@
   be small (aim: at most 5%), and the time a whole review takes is measured per deal;
 - `blunder_deals`: deals in which the seat plays the hard level's default policy but, once, a
   planted blunder: passing a win; a discard that breaks a complete group of a hand near a win
-  (the discard that leaves it farthest from a win, at least one card farther than the best one
+  (of the cards in complete groups, where the game's agents say which (`grouped_cards`), the
+  discard that leaves it farthest from a win, at least one card farther than the best discard
   while the best leaves it one card or fewer away); or, in games whose agents plant their own
   (`planted_blunder` in `cardavia.ai.games.<id>`, Chuo Pai: a lead that throws away the most
   cards), that. The share of them the review flags should be large (aim: at least 90%).
@@ -27,13 +28,25 @@ from cardavia.ai import games
 from cardavia.ai.levels import level_agent
 from cardavia.ai.play import decide
 from cardavia.ai.protocol import Agent
-from cardavia.ai.review import HARD, Point, judge, points_of, review
+from cardavia.ai.review import (
+    HARD,
+    Point,
+    Verdict,
+    judge,
+    margin_of,
+    mean_loss,
+    points_of,
+    review,
+)
 from cardavia.ai.search import SearchSettings
 from cardavia.rules.core import Game, State
 from cardavia.rules.types import ObservationBase
 
 Planter = Callable[[ObservationBase, list[str]], str | None]
 NEAR = 1  # a hand this many cards from a win or fewer is "near a win"
+# Paired worlds of the estimate of a planted move's cost: twice the review's most (its standard
+# error: ~0.15 units in the zipai games, ~2.5 hu in Nantong, against margins of 0.5 and 5).
+ORACLE_WORLDS = 512
 
 
 @dataclass
@@ -47,6 +60,8 @@ class Quality:
     blunders: int = 0
     caught: int = 0
     kinds: dict[str, list[int]] = field(default_factory=dict)  # kind -> [planted, caught]
+    margin: float = 0.0
+    costs: list[tuple[float, bool]] = field(default_factory=list)  # (estimated cost, caught)
 
     def as_json(self) -> dict[str, Any]:
         times = sorted(self.seconds)
@@ -63,7 +78,17 @@ class Quality:
             "caught": self.caught,
             "caught_share": self.caught / self.blunders if self.blunders else None,
             "kinds": self.kinds,
+            "margin": self.margin,
+            # the planted moves that cost at least the margin (by the estimate), and at least
+            # twice it: [planted, caught]
+            "costly": _tally(self.costs, self.margin),
+            "clear": _tally(self.costs, 2 * self.margin),
         }
+
+
+def _tally(costs: list[tuple[float, bool]], least: float) -> list[int]:
+    kept = [caught for cost, caught in costs if cost >= least]
+    return [len(kept), sum(kept)]
 
 
 def hard_deal(
@@ -90,8 +115,8 @@ def plant(game: str, state: State, seat: int) -> tuple[str, str] | None:
     legal = state.legal_actions(seat)
     if len(set(legal)) < 2:
         return None
-    if "win" in legal:
-        return "pass_win", next(a for a in legal if a != "win")
+    if "win" in legal:  # passing it: the pass itself where there is one, not another claim
+        return "pass_win", "pass" if "pass" in legal else next(a for a in legal if a != "win")
     own = getattr(games.agents_of(game), "planted_blunder", None)
     if own is not None:
         found = cast(Planter, own)(state.observation(seat), legal)
@@ -105,23 +130,31 @@ def plant(game: str, state: State, seat: int) -> tuple[str, str] | None:
         world = state.clone()
         world.apply(seat, action)
         after[action] = measure(world.observation(seat))
-    best, worst = min(after.values()), max(after, key=lambda a: after[a])
+    grouped = games.grouped_cards(game)
+    inside = None if grouped is None else grouped(state.observation(seat))
+    breaking = [a for a in discards if inside is None or a.split()[1] in inside]
+    if not breaking:
+        return None
+    best, worst = min(after.values()), max(breaking, key=lambda a: after[a])
     if best <= NEAR and after[worst] >= best + 1:
         return "break_group", worst
     return None
 
 
-def blunder_deal(game: Game, seed: int, settings: SearchSettings = HARD) -> tuple[str, bool] | None:
+def blunder_deal(
+    game: Game, seed: int, settings: SearchSettings = HARD, oracle_worlds: int = ORACLE_WORLDS
+) -> tuple[str, Verdict, float] | None:
     """One deal in which seat 0 plays the hard level's default policy and one planted blunder
-    (at the first chance after a random number of its decisions), then judged: (kind, caught);
-    None if no chance came."""
+    (at the first chance after a random number of its decisions), then judged: (kind, the
+    review's verdict on it, caught when `verdict.mistake`; its cost estimated apart, module
+    docstring); None if no chance came."""
     rng = random.Random(seed)
     agents: list[Agent] = [
         games.efficient(game.name, random.Random(seed * 7 + s)) for s in range(game.players)
     ]
     state = game.new_deal(seed)
     wait = rng.randrange(6)
-    planted: tuple[int, str, Point] | None = None
+    planted: tuple[str, str, Point] | None = None  # (kind, the policy's move, point)
     while not state.is_over():
         seat = state.to_act()[0]
         legal = state.legal_actions(seat)
@@ -130,7 +163,8 @@ def blunder_deal(game: Game, seed: int, settings: SearchSettings = HARD) -> tupl
             blunder = plant(game.name, state, seat) if wait <= 0 else None
             wait -= 1
             if blunder is not None and blunder[1] != action:
-                kind, action = blunder
+                kind, instead = blunder[0], action
+                action = blunder[1]
                 point = Point(
                     len(state.actions),
                     state.observation(0),
@@ -138,13 +172,14 @@ def blunder_deal(game: Game, seed: int, settings: SearchSettings = HARD) -> tupl
                     action,
                     state.sample_world(0, rng),
                 )
-                planted = (point.step, kind, point)
+                planted = (kind, instead, point)
         state.apply(seat, action)
     if planted is None:
         return None
-    _, kind, point = planted
+    kind, instead, point = planted
     verdict = judge(game.name, point, 0, random.Random(seed), settings)
-    return kind, verdict.mistake
+    cost = mean_loss(game.name, point, 0, instead, random.Random(seed + 2**40), oracle_worlds)
+    return kind, verdict, cost
 
 
 def measure(
@@ -158,7 +193,7 @@ def measure(
 ) -> Quality:
     """Both measures for one game, on seeds from `start`, until `deadline` (time.monotonic):
     the hard-level deals get the first half of the time left, the blunders the rest."""
-    found = Quality(game.name)
+    found = Quality(game.name, margin=margin_of(game.name))
     half = None if deadline is None else (time.monotonic() + deadline) / 2
     for seed in range(start, start + deals):
         if half is not None and time.monotonic() > half:
@@ -179,12 +214,27 @@ def measure(
         seed += 1
         if outcome is None:
             continue
-        kind, caught = outcome
+        kind, verdict, cost = outcome
+        caught = verdict.mistake
+        found.costs.append((cost, caught))
         found.blunders += 1
         found.caught += caught
         tally = found.kinds.setdefault(kind, [0, 0])
         tally[0] += 1
         tally[1] += caught
         if progress is not None:
-            progress(f"{game.name} blunder {kind}: {'caught' if caught else 'missed'}")
+            progress(
+                f"{game.name} blunder {kind}: {'caught' if caught else 'missed'} "
+                f"({said(verdict)}; cost {cost:.2f})"
+            )
     return found
+
+
+def said(verdict: Verdict) -> str:
+    """A verdict in one line, for the progress of a measure (why a blunder was missed)."""
+    lo, hi = verdict.interval
+    return (
+        f"played {verdict.played!r}, hard {verdict.hard!r}, loss {verdict.loss:.2f} "
+        f"[{lo:.2f}, {hi:.2f}] over {verdict.worlds} worlds, "
+        f"scores {verdict.scores[0]:.2f} vs {verdict.scores[1]:.2f}"
+    )

@@ -12,7 +12,10 @@ by its id, when first asked for. A game's module provides
 - `explain(observation, legal, action)`: the hint's reasons in the policies' own terms
   (`cardavia.ai.explain`; else the hint gives only the search's reason);
 - `distance_to_win(observation)`: cards the seat still misses, the evaluation of truncated
-  rollouts (optional).
+  rollouts (optional);
+- `grouped_cards(observation)`: the codes of the concealed cards that lie in a complete group of
+  the hand, whose discard the review's measurement plants as "breaking a complete group"
+  (optional; without it, any discard may be planted).
 
 Each is handed an observation of the base type (`cardavia.rules.types.ObservationBase`) and
 reads it as its game's own TypedDict through `cardavia.games.<game>.observation.narrow`.
@@ -95,3 +98,9 @@ def distance_measure(game: str) -> Distance | None:
     """The game's distance to a win, read from an observation, if its policies measure one."""
     found = getattr(agents_of(game), "distance_to_win", None)
     return None if found is None else cast(Distance, found)
+
+
+def grouped_cards(game: str) -> Callable[[ObservationBase], frozenset[str]] | None:
+    """The game's cards in complete groups of a hand, read from an observation, if it says."""
+    found = getattr(agents_of(game), "grouped_cards", None)
+    return None if found is None else cast(Callable[[ObservationBase], frozenset[str]], found)

@@ -17,6 +17,7 @@ from cardavia.ai.games.paohuzi import (
     _Hand,
     _read,
     explain_with,
+    grouped_in,
 )
 from cardavia.games.erqishi.observation import ErqishiObservation, narrow
 from cardavia.games.erqishi.scoring import ERQISHI, MIN_HUXI, UPGRADES, chi_value, units
@@ -68,6 +69,12 @@ def distance_to_win(observation: ObservationBase) -> float:
     """Cards still missing plus a third of the missing huxi (the search's rollout evaluation)."""
     hand, ev = _read(narrow(observation), RULES)  # type: ignore[arg-type]
     return ev.score(hand)[0]
+
+
+def grouped_cards(observation: ObservationBase) -> frozenset[str]:
+    """The concealed cards in a complete 2-7-10 of the hand (the chi-type group that scores,
+    ER-5), as Paohuzi's `grouped_cards`."""
+    return grouped_in(observation, RULES)
 
 
 def holding(observation: ErqishiObservation) -> Holding:

@@ -219,6 +219,18 @@ def distance_to_win(observation: ObservationBase) -> float:
     return float(distance(counts_of(parse_cards(obs["hand"])), _groups_to_make(obs)))
 
 
+def grouped_cards(observation: ObservationBase) -> frozenset[str]:
+    """The concealed cards in a complete group of the hand (three alike, or a run of three in a
+    suit): for the review's measurement, where discarding one breaks that group."""
+    hand = counts_of(parse_cards(narrow(observation)["hand"]))
+    inside: set[int] = {c for c in range(N_IDS) if hand[c] >= 3}
+    for low in range(N_SUITED):
+        run = (low, low + 1, low + 2)
+        if low % 9 <= 6 and all(hand[c] for c in run):
+            inside.update(run)
+    return frozenset(code(c) for c in inside)
+
+
 def explain(observation: ObservationBase, legal: list[str], action: str) -> list[Why]:
     """The hint's reasons (cardavia.ai.explain): how close a discard or a pong or kong leaves
     the hand to seven groups and a pair, and the live cards that would bring it closer."""

@@ -807,3 +807,25 @@ def review_why(
     if mine is None or theirs is None or mine == theirs:
         return []
     return [sentence("review_phz_huxi", None, played=mine, better=theirs)]
+
+
+def grouped_cards(observation: ObservationBase) -> frozenset[str]:
+    """The concealed cards (kans apart) that lie in a complete chi-type group of the hand that
+    scores huxi (PHZ-4: 1-2-3, 2-7-10): for the review's measurement
+    (cardavia.ai.review_quality), where discarding one breaks that group and loses its huxi, which
+    a win needs (a group without huxi may be worth breaking, for a pair to peng)."""
+    return grouped_in(observation, PAOHUZI)
+
+
+def grouped_in(observation: ObservationBase, rules: Rules) -> frozenset[str]:
+    obs = rules.narrow(observation)
+    free = [0] * N_IDS
+    for c in parse_cards(obs["hand"]):
+        free[c] += 1
+    for k in parse_cards(obs["kans"]):
+        free[k] -= 3
+    inside: set[str] = set()
+    for group in CHI_GROUPS:
+        if rules.chi_value(group) > 0 and all(free[c] >= group.count(c) for c in group):
+            inside.update(code(c) for c in group)
+    return frozenset(inside)
