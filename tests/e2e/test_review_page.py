@@ -244,15 +244,20 @@ def test_marks_mistakes_and_try_again(
 
 
 def _answer_first(
-    page: Page, deal: str, status: int, body: dict[str, Any], headers: dict[str, str] | None = None
+    page: Page,
+    deal: str,
+    status: int,
+    body: dict[str, Any],
+    headers: dict[str, str] | None = None,
+    times: int = 1,
 ) -> list[int]:
-    """The page's first ask for the deal's review answered so, the rest by the server; the list
-    grows by one at each ask."""
+    """The page's first `times` asks for the deal's review answered so, the rest by the server;
+    the list grows by one at each ask."""
     asked: list[int] = []
 
     def first(route: Route) -> None:
         asked.append(1)
-        if len(asked) > 1:
+        if len(asked) > times:
             route.continue_()
             return
         route.fulfill(
@@ -283,21 +288,41 @@ def test_being_made_then_ready(browser: Browser, base_url: str, reviewed: Review
 
 
 @pytest.mark.parametrize(
-    ("code", "asks", "status"),
-    [("store_unavailable", 2, "ready"), ("review_failed", 1, "failed")],
+    ("code", "times", "asks", "status"),
+    [
+        ("store_unavailable", 1, 2, "ready"),
+        ("review_failed", 1, 2, "ready"),
+        ("review_failed", 10, 3, "failed"),
+    ],
 )
-def test_a_store_that_cannot_read_the_review_is_asked_again(
-    browser: Browser, base_url: str, reviewed: Reviewed, code: str, asks: int, status: str
+def test_a_review_that_could_not_be_read_or_made_is_asked_again(
+    browser: Browser,
+    base_url: str,
+    reviewed: Reviewed,
+    code: str,
+    times: int,
+    asks: int,
+    status: str,
 ) -> None:
     """A 503 because the store could not read the review for a moment is asked again, and the
-    review shows; a review whose search failed is not asked again at once."""
+    review shows. A review whose search failed is made again by the server when asked for: the
+    page says so and asks again after Retry-After, twice at most, then says it failed."""
     page = new_page(browser, base_url, PHONE)
-    asked = _answer_first(page, reviewed.deal, 503, {"error": {"code": code, "message": "x"}})
+    asked = _answer_first(
+        page,
+        reviewed.deal,
+        503,
+        {"error": {"code": code, "message": "x"}},
+        {"Retry-After": "1"} if code == "review_failed" else None,
+        times,
+    )
     page.goto("/zh/")
     _keep_token(page, reviewed.deal, reviewed.token)
     page.goto(f"/zh/games/sisepai/replay/{reviewed.deal}")
+    if code == "review_failed":
+        expect(page.get_by_test_id("review-summary")).to_have_text(_strings(page)["rv_remaking"])
     expect(page.get_by_test_id("review")).to_have_attribute("data-status", status, timeout=TIMEOUT)
-    page.wait_for_timeout(4000 if status == "failed" else 0)  # no second ask after a failure
+    page.wait_for_timeout(4000 if status == "failed" else 0)  # no more asks after a failure
     assert len(asked) == asks
     assert not page.errors  # type: ignore[attr-defined]
 

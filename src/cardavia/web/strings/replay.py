@@ -42,6 +42,9 @@ STRINGS: dict[str, str] = {
     "rv_loading": N_("Loading the review of your decisions…"),
     "rv_pending": N_("The review is being made: it is ready within a minute of the deal's end."),
     "rv_failed": N_("The review could not be loaded. Try again later."),
+    "rv_remaking": N_(
+        "The review could not be made: it is being made again. This page asks in a minute."
+    ),
     "rv_not_yours": N_(
         "The review is for the player of the seat, in the browser that played this deal: "
         "it is not shown here."

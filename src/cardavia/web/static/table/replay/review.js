@@ -66,6 +66,9 @@ import { status } from "../core/status.js";
 const POLL_MIN_S = 1;
 const POLL_MAX_S = 15;
 const NETWORK_TRIES = 5;
+// A review whose search failed is made again when asked for (503 review_failed, Retry-After
+// 60): the page asks again after that wait, this many times, before it says it failed.
+const REMAKE_TRIES = 2;
 
 const panel = /** @type {HTMLElement} */ (document.querySelector("[data-role=review]"));
 const summary = /** @type {HTMLElement} */ (panel.querySelector("[data-role=review-summary]"));
@@ -139,7 +142,7 @@ function say(text, kind) {
  * @param {number} gen
  * @param {number} failures  network failures so far
  */
-async function fetchReview(id, token, gen, failures) {
+async function fetchReview(id, token, gen, failures, remakes = 0) {
   let res = null;
   try {
     res = await fetch(`${config.api}/${encodeURIComponent(id)}/review`, {
@@ -162,18 +165,26 @@ async function fetchReview(id, token, gen, failures) {
     say(t("rv_pending"), "pending");
     const after = Number(res.headers.get("Retry-After") || (data && data.retry_after) || 3);
     const wait = Math.min(POLL_MAX_S, Math.max(POLL_MIN_S, Number.isFinite(after) ? after : 3));
-    setTimeout(() => fetchReview(id, token, gen, failures), wait * 1000);
+    setTimeout(() => fetchReview(id, token, gen, failures, remakes), wait * 1000);
     return;
   }
   if (res && res.status === 403) {
     say(t("rv_not_yours"), "not-yours"); // a token this deal does not know (its store replaced)
     return;
   }
-  // no answer, or the store could not read it for a moment: ask again (a review that failed,
-  // `review_failed`, stays failed: asking again soon would not change it)
-  const transient = !res || (res.status === 503 && data && data.error && data.error.code === "store_unavailable");
+  const code = res && res.status === 503 && data && data.error ? data.error.code : null;
+  if (code === "review_failed" && remakes < REMAKE_TRIES) {
+    // the server queued it again: ask when it says (not sooner: the search takes that long)
+    say(t("rv_remaking"), "pending");
+    const after = Number(res && res.headers.get("Retry-After"));
+    const wait = Number.isFinite(after) && after > 0 ? after : 60;
+    setTimeout(() => fetchReview(id, token, gen, failures, remakes + 1), wait * 1000);
+    return;
+  }
+  // no answer, or the store could not read it for a moment: ask again soon
+  const transient = !res || code === "store_unavailable";
   if (transient && failures + 1 < NETWORK_TRIES) {
-    setTimeout(() => fetchReview(id, token, gen, failures + 1), 3000);
+    setTimeout(() => fetchReview(id, token, gen, failures + 1, remakes), 3000);
     return;
   }
   say(t("rv_failed"), "failed");
