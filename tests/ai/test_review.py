@@ -159,8 +159,8 @@ def test_points_carry_sampled_worlds_never_the_true_deal() -> None:
 
 def test_blunder_deals_are_reproducible() -> None:
     """The measurement's planted blunders (docs/ai.md) replay alike on the same seed."""
-    assert blunder_deal(GAMES["sisepai"], 1002, QUICK) == blunder_deal(
-        GAMES["sisepai"], 1002, QUICK
+    assert blunder_deal(GAMES["sisepai"], 1002, QUICK, 16) == blunder_deal(
+        GAMES["sisepai"], 1002, QUICK, 16
     )
 
 
@@ -182,6 +182,10 @@ def test_paohuzi_groups_that_a_plant_may_break_are_those_scoring_huxi() -> None:
     grouped = games.grouped_cards("paohuzi")
     assert grouped is not None
     assert grouped(_holding("paohuzi", HAND, ["s9"])) == {"s1", "s2", "s3", "L2", "L7", "L10"}
+    # PHZ-3: a kan is locked, so a large 2 held three times as a kan makes no 2-7-10 with L7 L10
+    locked = ["L2", "L2", "L2", "L7", "L10", "s1", "s2", "s3", "s5"]
+    assert grouped(_holding("paohuzi", locked, ["L2"])) == {"s1", "s2", "s3"}
+    assert grouped(_holding("paohuzi", locked, [])) == {"s1", "s2", "s3", "L2", "L7", "L10"}
     erqishi = games.grouped_cards("erqishi")
     assert erqishi is not None
     assert erqishi(_holding("erqishi", HAND, ["s9"])) == {"L2", "L7", "L10"}
@@ -211,8 +215,10 @@ def test_plants_break_a_complete_group_and_pass_a_win_by_passing() -> None:
                 legal = state.legal_actions(seat)
                 found = plant(game, state, seat) if seat == 0 else None
                 if found is not None and found[0] == "break_group":
-                    card = found[1].split()[1]
-                    assert card in grouped(state.observation(0)), (game, seed, found)
+                    before = grouped(state.observation(0))
+                    after = state.clone()
+                    after.apply(0, found[1])
+                    assert grouped(after.observation(0)) < before, (game, seed, found)
                     seen.add("break_group")
                 elif found is not None and found[0] == "pass_win":
                     assert found[1] == "pass" or "pass" not in legal, (game, seed, found)
@@ -224,7 +230,7 @@ def test_plants_break_a_complete_group_and_pass_a_win_by_passing() -> None:
 def test_blunders_are_also_counted_among_those_that_cost() -> None:
     """docs/ai.md "Review quality": the share flagged among planted moves whose estimated cost
     reaches the game's margin, and twice it, beside the share of all planted moves."""
-    found = Quality("paohuzi", margin=0.5, blunders=4, caught=1)
+    found = Quality("paohuzi", blunders=4, caught=1)  # the game's margin: 0.5 tun
     found.costs = [(1.2, True), (0.6, False), (0.2, False), (-1.0, False)]
     report = found.as_json()
     assert report["caught_share"] == 0.25

@@ -313,7 +313,7 @@ def test_a_review_that_could_not_be_read_or_made_is_asked_again(
         reviewed.deal,
         503,
         {"error": {"code": code, "message": "x"}},
-        {"Retry-After": "1"} if code == "review_failed" else None,
+        {"Retry-After": "3"} if code == "review_failed" else None,  # the message shows 3 s
         times,
     )
     page.goto("/zh/")

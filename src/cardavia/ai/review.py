@@ -242,6 +242,8 @@ def mean_loss(
     """The played move's mean loss against `better`, in the game's unit, over exactly `worlds`
     paired worlds sampled from the point's world (no early stop, no test): the review's
     measurement estimates a planted blunder's cost with it (cardavia.ai.review_quality)."""
+    if worlds < 1:
+        raise ValueError("a mean loss needs one world at least")
     sample = sampler_for(point.world, seat)
     value = value_of(game)
     rollout = _rollout_agents(game, rng)

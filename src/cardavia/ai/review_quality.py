@@ -5,9 +5,10 @@
   be small (aim: at most 5%), and the time a whole review takes is measured per deal;
 - `blunder_deals`: deals in which the seat plays the hard level's default policy but, once, a
   planted blunder: passing a win; a discard that breaks a complete group of a hand near a win
-  (of the cards in complete groups, where the game's agents say which (`grouped_cards`), the
-  discard that leaves it farthest from a win, at least one card farther than the best discard
-  while the best leaves it one card or fewer away); or, in games whose agents plant their own
+  (of the discards after which a card that lay in a complete group lies in none, where the
+  game's agents say which (`grouped_cards`), the one that leaves it farthest from a win, at
+  least one card farther than the best discard while the best leaves it one card or fewer
+  away); or, in games whose agents plant their own
   (`planted_blunder` in `cardavia.ai.games.<id>`, Chuo Pai: a lead that throws away the most
   cards), that. The share of them the review flags should be large (aim: at least 90%).
 
@@ -60,11 +61,12 @@ class Quality:
     blunders: int = 0
     caught: int = 0
     kinds: dict[str, list[int]] = field(default_factory=dict)  # kind -> [planted, caught]
-    margin: float = 0.0
+    margin: float | None = None  # the game's REVIEW_MARGIN when None
     costs: list[tuple[float, bool]] = field(default_factory=list)  # (estimated cost, caught)
 
     def as_json(self) -> dict[str, Any]:
         times = sorted(self.seconds)
+        margin = margin_of(self.game) if self.margin is None else self.margin
         return {
             "game": self.game,
             "deals": self.deals,
@@ -78,11 +80,11 @@ class Quality:
             "caught": self.caught,
             "caught_share": self.caught / self.blunders if self.blunders else None,
             "kinds": self.kinds,
-            "margin": self.margin,
+            "margin": margin,
             # the planted moves that cost at least the margin (by the estimate), and at least
             # twice it: [planted, caught]
-            "costly": _tally(self.costs, self.margin),
-            "clear": _tally(self.costs, 2 * self.margin),
+            "costly": _tally(self.costs, margin),
+            "clear": _tally(self.costs, 2 * margin),
         }
 
 
@@ -125,14 +127,19 @@ def plant(game: str, state: State, seat: int) -> tuple[str, str] | None:
     discards = [a for a in legal if a.startswith("discard")]
     if measure is None or len(discards) < 2:
         return None
+    grouped = games.grouped_cards(game)
+    inside = None if grouped is None else grouped(state.observation(seat))
     after: dict[str, float] = {}
+    breaking: list[str] = []
     for action in discards:
         world = state.clone()
         world.apply(seat, action)
-        after[action] = measure(world.observation(seat))
-    grouped = games.grouped_cards(game)
-    inside = None if grouped is None else grouped(state.observation(seat))
-    breaking = [a for a in discards if inside is None or a.split()[1] in inside]
+        seen = world.observation(seat)
+        after[action] = measure(seen)
+        # a break: some card of a complete group is in none after the discard (another copy of
+        # the discarded card may keep its group whole)
+        if inside is None or (grouped is not None and grouped(seen) < inside):
+            breaking.append(action)
     if not breaking:
         return None
     best, worst = min(after.values()), max(breaking, key=lambda a: after[a])
@@ -193,7 +200,7 @@ def measure(
 ) -> Quality:
     """Both measures for one game, on seeds from `start`, until `deadline` (time.monotonic):
     the hard-level deals get the first half of the time left, the blunders the rest."""
-    found = Quality(game.name, margin=margin_of(game.name))
+    found = Quality(game.name)
     half = None if deadline is None else (time.monotonic() + deadline) / 2
     for seed in range(start, start + deals):
         if half is not None and time.monotonic() > half:

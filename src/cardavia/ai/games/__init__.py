@@ -14,8 +14,8 @@ by its id, when first asked for. A game's module provides
 - `distance_to_win(observation)`: cards the seat still misses, the evaluation of truncated
   rollouts (optional);
 - `grouped_cards(observation)`: the codes of the concealed cards that lie in a complete group of
-  the hand, whose discard the review's measurement plants as "breaking a complete group"
-  (optional; without it, any discard may be planted).
+  the hand: the review's measurement plants, as "breaking a complete group", a discard after
+  which one of them lies in none (optional; without it, any discard may be planted).
 
 Each is handed an observation of the base type (`cardavia.rules.types.ObservationBase`) and
 reads it as its game's own TypedDict through `cardavia.games.<game>.observation.narrow`.

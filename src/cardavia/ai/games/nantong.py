@@ -221,7 +221,8 @@ def distance_to_win(observation: ObservationBase) -> float:
 
 def grouped_cards(observation: ObservationBase) -> frozenset[str]:
     """The concealed cards in a complete group of the hand (three alike, or a run of three in a
-    suit): for the review's measurement, where discarding one breaks that group."""
+    suit): for the review's measurement, which plants a discard after which one of them lies in
+    no group."""
     hand = counts_of(parse_cards(narrow(observation)["hand"]))
     inside: set[int] = {c for c in range(N_IDS) if hand[c] >= 3}
     for low in range(N_SUITED):

@@ -812,8 +812,9 @@ def review_why(
 def grouped_cards(observation: ObservationBase) -> frozenset[str]:
     """The concealed cards (kans apart) that lie in a complete chi-type group of the hand that
     scores huxi (PHZ-4: 1-2-3, 2-7-10): for the review's measurement
-    (cardavia.ai.review_quality), where discarding one breaks that group and loses its huxi, which
-    a win needs (a group without huxi may be worth breaking, for a pair to peng)."""
+    (cardavia.ai.review_quality), which plants a discard after which one of them lies in no such
+    group, losing its huxi, which a win needs (a group without huxi may be worth breaking, for a
+    pair to peng)."""
     return grouped_in(observation, PAOHUZI)
 
 

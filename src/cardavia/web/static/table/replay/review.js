@@ -141,6 +141,7 @@ function say(text, kind) {
  * @param {string} token
  * @param {number} gen
  * @param {number} failures  network failures so far
+ * @param {number} [remakes]  asks after a `review_failed` so far
  */
 async function fetchReview(id, token, gen, failures, remakes = 0) {
   let res = null;
