@@ -30,15 +30,16 @@ import math
 import random
 import statistics
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
+from itertools import islice
 from typing import Any, cast
 
 from cardavia.ai import games
 from cardavia.ai.explain import Why, explain
 from cardavia.ai.levels import SETTINGS
 from cardavia.ai.play import sampler_for
-from cardavia.ai.protocol import Agent
+from cardavia.ai.protocol import Agent, Sampler
 from cardavia.ai.search import POLICY, SearchAgent, SearchSettings
 from cardavia.ai.stats import win_share
 from cardavia.rules.core import Game, Result, State
@@ -198,17 +199,13 @@ def judge(
         return verdict
     value = value_of(game)
     margin = margin_of(game)
-    rollout = _rollout_agents(game, rng)
+    pairs = _paired(sample, seat, hard, point.played, _rollout_agents(game, rng), rng)
     diffs: list[float] = []
     outcomes: list[tuple[float, float, float, float]] = []
     while len(diffs) < worlds:
         if len(diffs) >= FLAG_FROM and deadline is not None and time.perf_counter() > deadline:
             break
-        world = sample(rng)
-        better = _play_out(world, seat, hard, rollout)
-        played = _play_out(world, seat, point.played, rollout)
-        if better is None or played is None:
-            continue  # not legal in this world (cannot happen in a consistent one)
+        better, played = next(pairs)
         a, b = value(better, seat), value(played, seat)
         diffs.append(a - b)
         outcomes.append((a, b, win_share(better, seat), win_share(played, seat)))
@@ -246,15 +243,8 @@ def mean_loss(
         raise ValueError("a mean loss needs one world at least")
     sample = sampler_for(point.world, seat)
     value = value_of(game)
-    rollout = _rollout_agents(game, rng)
-    diffs: list[float] = []
-    while len(diffs) < worlds:
-        world = sample(rng)
-        a = _play_out(world, seat, better, rollout)
-        b = _play_out(world, seat, point.played, rollout)
-        if a is not None and b is not None:
-            diffs.append(value(a, seat) - value(b, seat))
-    return statistics.fmean(diffs)
+    pairs = _paired(sample, seat, better, point.played, _rollout_agents(game, rng), rng)
+    return statistics.fmean(value(a, seat) - value(b, seat) for a, b in islice(pairs, worlds))
 
 
 def reasons(game: str, point: Point, verdict: Verdict) -> list[Why]:
@@ -303,6 +293,23 @@ def _rollout_agents(game: str, rng: random.Random) -> list[Agent]:
     """The search's rollout policy in every seat (search.py: greedy where efficient is slow)."""
     policy = games.POLICIES["greedy" if games.rollout_greedy(game) else POLICY]
     return [policy(game, random.Random(rng.randrange(2**32))) for _ in range(4)]
+
+
+def _paired(
+    sample: Sampler,
+    seat: int,
+    better: str,
+    played: str,
+    agents: Sequence[Agent],
+    rng: random.Random,
+) -> Iterator[tuple[Result, Result]]:
+    """Both moves played out on each fresh sampled world in turn (paired: common worlds)."""
+    while True:
+        world = sample(rng)
+        a = _play_out(world, seat, better, agents)
+        b = _play_out(world, seat, played, agents)
+        if a is not None and b is not None:  # else not legal there (not in a consistent world)
+            yield a, b
 
 
 def _play_out(world: State, seat: int, action: str, agents: Sequence[Agent]) -> Result | None:
