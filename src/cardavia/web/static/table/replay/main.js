@@ -25,7 +25,7 @@ import { appendLog, logStart } from "../core/log.js";
 import { endSheet } from "../core/result.js";
 import { actorOf, freshOf } from "../core/present.js";
 import { status, notice } from "../core/status.js";
-import { initReview, startReview, markStep, leaveTry } from "./review.js";
+import { initReview, startReview, markStep, leaveTry, isAwaitingChoice } from "./review.js";
 
 /** @typedef {import("../core/types.js").View} View */
 /** @typedef {import("../core/types.js").LogEvent} LogEvent */
@@ -450,6 +450,9 @@ function listen() {
     /** @type {Record<string, () => number>} */
     const keys = { ArrowLeft: moves.back, ArrowRight: moves.forward, Home: moves.first, End: moves.last };
     if (!(event.key in keys)) return;
+    // a try waiting for your choice is left by Escape or its button, never by a stray arrow key
+    // (its answer buttons, unlike your hand, have no arrow keys of their own)
+    if (isAwaitingChoice()) return;
     event.preventDefault();
     go(keys[event.key]());
   });

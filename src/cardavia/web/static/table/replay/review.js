@@ -97,8 +97,8 @@ export function initReview(lent) {
   listen();
 }
 
-/** Whether "try it again" is showing (the replay's keys leave the hand's own alone). */
-export const isTrying = () => trying !== null;
+/** A try is shown and you have not chosen yet. */
+export const isAwaitingChoice = () => trying !== null && !trying.chosen;
 
 // ------------------------------------------------------------------ the review itself
 
