@@ -216,23 +216,28 @@ def test_every_human_and_the_spectator_see_only_their_own_cards(
 
     checked = []
 
+    def snapshot() -> tuple[list[int], list[Any], list[list[str]]]:
+        """The table's versions, observations and owed actions, read in the server's own event
+        loop: from the test's thread a step could be seen half taken (a timed step settling)."""
+        table = tables._tables[deal_id]
+        state = table.state
+        owed = [state.legal_actions(s) if s in state.to_act() else [] for s in range(players)]
+        return list(table.versions), [state.observation(s) for s in range(players)], owed
+
     def check(views: dict[int, dict[str, Any]]) -> None:
         watched = _view(raw, deal_id)
-        table = tables._tables[deal_id]
-        if watched["version"] != table.versions[-1] or any(
-            view["version"] != table.versions[seat] for seat, view in views.items()
+        assert raw.portal is not None
+        versions, truth, owed = raw.portal.call(snapshot)
+        if watched["version"] != versions[-1] or any(
+            view["version"] != versions[seat] for seat, view in views.items()
         ):
             return  # the deal moved on since these views: they are not of this state
         checked.append(1)
-        state = table.state
-        truth = [state.observation(s) for s in range(players)]
         for seat, view in views.items():
             assert view["seat"] == seat
             leaked = hidden_from(truth, seat) & words_of(view)
             assert not leaked, f"{game} {seed}: seat {seat} was shown {sorted(leaked)}"
-            assert view["legal_actions"] == (
-                state.legal_actions(seat) if seat in state.to_act() else []
-            )
+            assert view["legal_actions"] == owed[seat]
         concealed = {c for obs in truth for c in obs["hand"]}
         open_to_all = set.intersection(*(words_of(obs) for obs in truth))
         leaked = (concealed - open_to_all) & words_of(watched)
