@@ -12,7 +12,17 @@ from cardavia.ai import games
 from cardavia.ai.levels import level_agent
 from cardavia.ai.play import decide
 from cardavia.ai.protocol import Agent
-from cardavia.ai.review import Point, judge, margin_of, mean_loss, points_of, review
+from cardavia.ai.review import (
+    WORLDS,
+    Point,
+    _checks,
+    judge,
+    margin_of,
+    mean_loss,
+    points_of,
+    review,
+    worlds_of,
+)
 from cardavia.ai.review_quality import Quality, blunder_deal, plant
 from cardavia.ai.search import SearchAgent, SearchSettings
 from cardavia.games.registry import GAMES
@@ -60,6 +70,30 @@ def test_passing_a_win_is_flagged_with_the_win_as_better() -> None:
     # against itself costs exactly nothing (paired worlds)
     assert mean_loss("paohuzi", point, 0, "win", random.Random(7), 64) >= margin_of("paohuzi")
     assert mean_loss("paohuzi", point, 0, point.played, random.Random(7), 16) == 0.0
+
+
+def test_nantongs_spread_scores_are_judged_on_more_worlds() -> None:
+    """A Nantong deal settles in hu spread over tens (NT§4.11): its disagreements may take four
+    times the worlds of the other games', looked at as they double, the last look at the end."""
+    assert worlds_of("nantong") == 4 * WORLDS
+    assert {worlds_of(g) for g in GAMES if g != "nantong"} == {WORLDS}
+    assert _checks(WORLDS) == {16, 32, 64, 128}
+    assert _checks(worlds_of("nantong")) == {16, 32, 64, 128, 256, 512}
+    # the worlds asked for bound a verdict's (a Nantong discard, judged on at most 48)
+    state = GAMES["nantong"].new_deal(3)
+    while 0 not in state.to_act() or len(set(state.legal_actions(0))) < 2:
+        seat = state.to_act()[0]
+        state.apply(seat, state.legal_actions(seat)[0])
+    legal = state.legal_actions(0)
+    point = Point(
+        len(state.actions),
+        state.observation(0),
+        legal,
+        legal[-1],
+        state.sample_world(0, random.Random(3)),
+    )
+    verdict = judge("nantong", point, 0, random.Random(4), QUICK, worlds=48)
+    assert verdict.played == legal[-1] and verdict.worlds <= 48
 
 
 def test_breaking_a_complete_group_is_flagged() -> None:

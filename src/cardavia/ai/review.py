@@ -46,12 +46,13 @@ from cardavia.rules.core import Game, Result, State
 from cardavia.rules.errors import RulesError
 from cardavia.rules.types import ObservationBase
 
-# Paired worlds that judge a disagreement, at most. The interval is looked at as the worlds
-# double: the check stops once it shows the loss cannot reach the margin, or, from FLAG_FROM
-# worlds on, that it is a mistake (a few looks, each at 95%: the margin keeps hard-level moves
-# from being flagged by the extra looks). Scores as spread as Nantong's need the most worlds.
+# Paired worlds that judge a disagreement, at most (a game's agents may ask for more:
+# `REVIEW_WORLDS`). The interval is looked at as the worlds double from 16: the check stops once
+# it shows the loss cannot reach the margin, or, from FLAG_FROM worlds on, that it is a mistake
+# (a few looks, each at 95%: the margin keeps hard-level moves from being flagged by the extra
+# looks).
 WORLDS = 256
-CHECKS = (16, 32, 64, 128)
+FIRST_CHECK = 16
 FLAG_FROM = 32
 # A whole review's wall-clock budget, so that it is ready within a minute of the deal's end:
 # once spent, each remaining disagreement is judged on FLAG_FROM worlds at most (fewer
@@ -92,6 +93,22 @@ class Verdict:
 def margin_of(game: str) -> float:
     """The smallest mean loss, in the game's score, that the review calls a mistake."""
     return float(getattr(games.agents_of(game), "REVIEW_MARGIN", DEFAULT_MARGIN))
+
+
+def worlds_of(game: str) -> int:
+    """The most paired worlds that judge one disagreement in `game` (scores as spread as
+    Nantong's need more to tell a loss of the margin from luck)."""
+    return int(getattr(games.agents_of(game), "REVIEW_WORLDS", WORLDS))
+
+
+def _checks(worlds: int) -> set[int]:
+    """The world counts at which the interval is looked at: doubling from FIRST_CHECK, below
+    `worlds` (the last look comes when the worlds run out)."""
+    looks, n = set(), FIRST_CHECK
+    while n < worlds:
+        looks.add(n)
+        n *= 2
+    return looks
 
 
 def value_of(game: str) -> Callable[[Result, int], float]:
@@ -139,10 +156,11 @@ def review(
     seat: int,
     seed: int,
     settings: SearchSettings = HARD,
-    worlds: int = WORLDS,
+    worlds: int | None = None,
     budget_s: float | None = BUDGET_S,
 ) -> dict[str, Any]:
-    """The review of architecture.md §8, from the seat's decision points only."""
+    """The review of architecture.md §8, from the seat's decision points only (`worlds`: the
+    game's `worlds_of` when None)."""
     began = time.perf_counter()
     deadline = None if budget_s is None else began + budget_s
     verdicts = [
@@ -185,12 +203,12 @@ def judge(
     seat: int,
     rng: random.Random,
     settings: SearchSettings = HARD,
-    worlds: int = WORLDS,
+    worlds: int | None = None,
     deadline: float | None = None,
 ) -> Verdict:
     """Whether the hard level agrees with the played move, and if not, whether the played move
-    is a mistake by the test of the module docstring (after `deadline`, a `time.perf_counter`
-    time, on FLAG_FROM worlds at most)."""
+    is a mistake by the test of the module docstring (on the game's `worlds_of` worlds at most
+    when `worlds` is None; after `deadline`, a `time.perf_counter` time, on FLAG_FROM)."""
     sample = sampler_for(point.world, seat)
     agent = SearchAgent(game, random.Random(rng.randrange(2**32)), settings)
     hard = agent.act_with_worlds(point.observation, point.legal, sample)
@@ -199,6 +217,8 @@ def judge(
         return verdict
     value = value_of(game)
     margin = margin_of(game)
+    worlds = worlds_of(game) if worlds is None else worlds
+    checks = _checks(worlds)
     pairs = _paired(sample, seat, hard, point.played, _rollout_agents(game, rng), rng)
     diffs: list[float] = []
     outcomes: list[tuple[float, float, float, float]] = []
@@ -209,7 +229,7 @@ def judge(
         a, b = value(better, seat), value(played, seat)
         diffs.append(a - b)
         outcomes.append((a, b, win_share(better, seat), win_share(played, seat)))
-        if len(diffs) in CHECKS:
+        if len(diffs) in checks:
             lo, hi = _interval(diffs)
             if hi < margin:
                 break  # the loss cannot reach the margin: no mistake, no more worlds

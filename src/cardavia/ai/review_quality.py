@@ -45,8 +45,9 @@ from cardavia.rules.types import ObservationBase
 
 Planter = Callable[[ObservationBase, list[str]], str | None]
 NEAR = 1  # a hand this many cards from a win or fewer is "near a win"
-# Paired worlds of the estimate of a planted move's cost: twice the review's most (its standard
-# error: ~0.15 units in the zipai games, ~2.5 hu in Nantong, against margins of 0.5 and 5).
+# Paired worlds of the estimate of a planted move's cost: twice the review's most but in
+# Nantong, half (its standard error: ~0.15 units in the zipai games, ~2.5 hu in Nantong, against
+# margins of 0.5 and 5).
 ORACLE_WORLDS = 512
 
 

@@ -284,6 +284,9 @@ def explain(observation: ObservationBase, legal: list[str], action: str) -> list
 # mistake costs at least five hu (half the settlement's smallest step) a deal on average.
 REVIEW_LOSS = "review_nt_loss"  # its message: the loss in hu
 REVIEW_MARGIN = 5.0
+# A deal's hu spread so widely (a sd of ~50 hu between paired play-outs) that 256 worlds leave a
+# loss of 5-15 hu undecided: up to 1,024 judge a disagreement here.
+REVIEW_WORLDS = 1024
 
 
 def review_why(
