@@ -260,3 +260,19 @@ def replay_step(page: Page) -> int:
     """The step the replay page shows, once it shows one."""
     page.wait_for_selector("[data-testid=table][data-state=replay]", timeout=TIMEOUT)
     return int(page.get_attribute("[data-testid=table]", "data-step") or "-1")
+
+
+def swipe_felt(page: Page, dx: int) -> None:
+    """A finger's swipe across the middle of the felt (pointer events, as a touch screen sends)."""
+    page.evaluate(
+        """dx => {
+            const felt = document.querySelector('[data-role=felt]');
+            const box = felt.getBoundingClientRect();
+            const x = box.left + box.width / 2, y = box.top + Math.min(box.height / 2, 200);
+            const at = (type, px) => felt.dispatchEvent(new PointerEvent(type, {
+                pointerId: 7, pointerType: 'touch', clientX: px, clientY: y, bubbles: true}));
+            at('pointerdown', x - dx / 2);
+            at('pointerup', x + dx / 2);
+        }""",
+        dx,
+    )

@@ -25,6 +25,7 @@ from tests.e2e.helpers import (
     new_page,
     play_deal_by_clicking,
     replay_step,
+    swipe_felt,
 )
 
 SIZES = pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["desktop", "phone"])
@@ -86,9 +87,9 @@ def test_stepping_by_button_key_link_and_swipe(
     page.locator("[data-testid=log] li a[data-step='6']").first.click()
     expect(table).to_have_attribute("data-step", "6")
     # a swipe across the felt: leftwards goes forward, rightwards back
-    _swipe(page, -120)
+    swipe_felt(page, -120)
     expect(table).to_have_attribute("data-step", "7")
-    _swipe(page, 120)
+    swipe_felt(page, 120)
     expect(table).to_have_attribute("data-step", "6")
     # a link to a step opens there
     page.goto(f"/{lang}/games/sisepai/replay/{deal}?step=5")
@@ -115,22 +116,6 @@ def _idle_seat(record: dict[str, Any], index: int) -> int:
     for entry in record["actions"][:index]:
         state.apply(entry["seat"], entry["action"])
     return next(s for s in range(state.game.players) if s not in state.to_act())
-
-
-def _swipe(page: Page, dx: int) -> None:
-    """A finger's swipe across the middle of the felt (pointer events, as a touch screen sends)."""
-    page.evaluate(
-        """dx => {
-            const felt = document.querySelector('[data-role=felt]');
-            const box = felt.getBoundingClientRect();
-            const x = box.left + box.width / 2, y = box.top + Math.min(box.height / 2, 200);
-            const at = (type, px) => felt.dispatchEvent(new PointerEvent(type, {
-                pointerId: 7, pointerType: 'touch', clientX: px, clientY: y, bubbles: true}));
-            at('pointerdown', x - dx / 2);
-            at('pointerup', x + dx / 2);
-        }""",
-        dx,
-    )
 
 
 def test_no_replay_before_the_end(browser: Browser, base_url: str) -> None:

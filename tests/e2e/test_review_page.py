@@ -25,7 +25,14 @@ import pytest
 from playwright.sync_api import Browser, Page, Route, expect
 
 from tests.e2e.conftest import DESKTOP, PHONE
-from tests.e2e.helpers import TIMEOUT, expect_accessible, finished_deal, new_page, replay_step
+from tests.e2e.helpers import (
+    TIMEOUT,
+    expect_accessible,
+    finished_deal,
+    new_page,
+    replay_step,
+    swipe_felt,
+)
 
 SIZES = pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["desktop", "phone"])
 LANGS = pytest.mark.parametrize("lang", ["zh", "ru"])
@@ -240,6 +247,9 @@ def test_marks_mistakes_and_try_again(
     # nor do they step from an answer button or the page itself (a claim's try has no hand)
     page.evaluate("document.activeElement && document.activeElement.blur()")
     page.keyboard.press("ArrowRight")
+    expect(table).to_have_attribute("data-trying", "true")
+    expect(table).to_have_attribute("data-step", wanted[0])
+    swipe_felt(page, -120)  # nor does a swipe, which steps the replay
     expect(table).to_have_attribute("data-trying", "true")
     expect(table).to_have_attribute("data-step", wanted[0])
     page.keyboard.press("Escape")

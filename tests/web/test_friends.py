@@ -221,7 +221,10 @@ def test_every_human_and_the_spectator_see_only_their_own_cards(
         loop: from the test's thread a step could be seen half taken (a timed step settling)."""
         table = tables._tables[deal_id]
         state = table.state
-        owed = [state.legal_actions(s) if s in state.to_act() else [] for s in range(players)]
+        owed = [
+            state.legal_actions(s) if s in state.to_act() and not table.seating else []
+            for s in range(players)
+        ]
         return list(table.versions), [state.observation(s) for s in range(players)], owed
 
     def check(views: dict[int, dict[str, Any]]) -> None:
@@ -257,12 +260,17 @@ def test_each_human_answers_a_claim_window_and_the_ai_waits(raw: TestClient) -> 
 
     checked = []
 
-    def check(views: dict[int, dict[str, Any]]) -> None:
+    def snapshot() -> tuple[list[int], set[int]]:
+        """Read in the server's event loop, as in the test above."""
         table = tables._tables[deal_id]
-        if any(view["version"] != table.versions[seat] for seat, view in views.items()):
+        return list(table.versions), set(table.state.public_to_act())
+
+    def check(views: dict[int, dict[str, Any]]) -> None:
+        assert raw.portal is not None
+        versions, public = raw.portal.call(snapshot)
+        if any(view["version"] != versions[seat] for seat, view in views.items()):
             return  # the deal moved on since these views: they are not of this state
         checked.append(1)
-        public = set(table.state.public_to_act())
         for seat, view in views.items():
             assert set(view["to_act"]) <= public | {seat}
             if view["legal_actions"]:

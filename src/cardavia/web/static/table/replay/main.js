@@ -451,7 +451,7 @@ function listen() {
     const keys = { ArrowLeft: moves.back, ArrowRight: moves.forward, Home: moves.first, End: moves.last };
     if (!(event.key in keys)) return;
     // a try waiting for your choice is left by Escape or its button, never by a stray arrow key
-    // (its answer buttons, unlike your hand, have no arrow keys of their own)
+    // (its answer buttons, unlike your hand, have no arrow keys of their own) nor a swipe
     if (isAwaitingChoice()) return;
     event.preventDefault();
     go(keys[event.key]());
@@ -460,9 +460,11 @@ function listen() {
   /** @type {{ x: number, y: number, id: number } | null} */
   let touch = null;
   els.felt.addEventListener("pointerdown", (event) => {
-    // a strip that scrolls sideways (discards, a row of plays) keeps its own swipes
-    const scroller = /** @type {Element} */ (event.target).closest(".discards, .strip");
-    touch = event.pointerType === "mouse" || scroller ? null : { x: event.clientX, y: event.clientY, id: event.pointerId };
+    // a strip that scrolls sideways (discards, a row of plays) keeps its own swipes; a try
+    // waiting for your choice is left by its button or Escape only, not by a slip of the finger
+    const scroller = /** @type {Element} */ (event.target).closest(".discards, .action-strip");
+    const keep = event.pointerType === "mouse" || scroller || isAwaitingChoice();
+    touch = keep ? null : { x: event.clientX, y: event.clientY, id: event.pointerId };
   });
   els.felt.addEventListener("pointercancel", () => (touch = null));
   els.felt.addEventListener("pointerup", (event) => {
