@@ -35,24 +35,28 @@ function focusStranded() {
 export function focusDecision() {
   if (!state.restoreFocus || !(focusLost() || focusStranded())) return;
   state.restoreFocus = false;
-  focusTurn();
+  // Without scrolling: on a phone bringDecisionIntoView scrolls once the focus is placed, and
+  // a focused card's own scroll could leave the prompt above the screen.
+  focusTurn({ preventScroll: true });
 }
 
 /**
  * The focus to the decision: a card you may play, else the first answer; false if there is
  * none (not your turn).
+ * @param {FocusOptions} [options]
  */
-function focusTurn() {
+function focusTurn(options) {
   const buttons = [...els.hand.querySelectorAll("button.hand-card")];
   /** @param {Element | undefined} b */
   const enabled = (b) => b && b.getAttribute("aria-disabled") === "false";
   const first = buttons.findIndex(enabled);
   if (first >= 0) {
-    setRoving(enabled(buttons[state.handFocus]) ? state.handFocus : first);
+    setRoving(enabled(buttons[state.handFocus]) ? state.handFocus : first, false);
+    focusHand(options);
     return true;
   }
   const btn = /** @type {HTMLElement | null} */ (els.actions.querySelector('button[aria-disabled="false"]'));
-  if (btn) btn.focus({ preventScroll: true });
+  if (btn) btn.focus(options);
   return !!btn;
 }
 
