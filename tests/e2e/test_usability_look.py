@@ -293,3 +293,28 @@ def test_p7_a_phone_player_reaches_the_log_from_above_the_table(
     expect(desk.get_by_test_id("log-jump")).to_be_hidden()
     expect(desk.get_by_test_id("log-back")).to_be_hidden()
     assert not page.errors  # type: ignore[attr-defined]
+
+
+# ------------------------------------------------------------------ a game's tabs on a phone
+
+
+@pytest.mark.parametrize("page_of", ["table", "rules"])
+def test_a_games_tabs_are_one_line_each_on_a_phone_in_every_language(
+    browser: Browser, base_url: str, page_of: str
+) -> None:
+    """Table, Full rules, Learn: in the longer languages ("Полные правила", "Reglas completas")
+    each tab is still one line on a 360px phone, and the row fits the screen."""
+    page = new_page(browser, base_url, PHONE_360)
+    for lang in ("en", "zh", "uk", "es", "cs", "ru"):
+        page.goto(f"/{lang}/games/nantong/{page_of}")
+        found = page.evaluate("""() => {
+          const tabs = [...document.querySelectorAll('.tabs a, .tabs [aria-current]')];
+          const line = (a) => parseFloat(getComputedStyle(a).lineHeight);
+          return {lines: tabs.map((a) => Math.round(
+                    (a.getBoundingClientRect().height - 16) / line(a))),
+                  wide: document.querySelector('.tabs ul').scrollWidth,
+                  room: document.querySelector('.tabs ul').clientWidth};
+        }""")
+        assert found["lines"] and set(found["lines"]) == {1}, (lang, found)
+        assert found["wide"] <= found["room"], (lang, found)
+    assert not page.errors  # type: ignore[attr-defined]
