@@ -65,6 +65,12 @@ def main(argv: list[str] | None = None) -> int:
     )
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--minutes", type=float, default=None, help="stop each game after this")
+    p.add_argument(
+        "--recheck",
+        default=None,
+        metavar="LEVEL",
+        help="play each missed blunder on with this level in every seat (a second opinion)",
+    )
     p.add_argument("--json", action="store_true")
 
     p = sub.add_parser("bench", help="engine and agent benchmarks")
@@ -396,6 +402,7 @@ def _review_quality(args: argparse.Namespace) -> int:
             args.seed,
             deadline,
             None if args.json else lambda line: print("  " + line, flush=True),
+            args.recheck,
         )
         report = found.as_json()
         reports.append(report)
@@ -410,7 +417,14 @@ def _review_quality(args: argparse.Namespace) -> int:
                 f"of {report['blunders']} ({report['caught_share'] or 0:.1%}) {report['kinds']}; "
                 f"of those costing at least the margin ({report['margin']}) "
                 f"{report['costly'][1]} of {report['costly'][0]}, at least twice it "
-                f"{report['clear'][1]} of {report['clear'][0]}",
+                f"{report['clear'][1]} of {report['clear'][0]}"
+                + (
+                    f"; of the {report['rechecked'][0]} missed, {report['rechecked'][1]} cost "
+                    f"at least the margin with the {args.recheck} level playing on "
+                    f"({report['rechecked'][2]} significantly)"
+                    if args.recheck
+                    else ""
+                ),
                 flush=True,
             )
     return 0

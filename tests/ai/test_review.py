@@ -23,7 +23,7 @@ from cardavia.ai.review import (
     review,
     worlds_of,
 )
-from cardavia.ai.review_quality import Quality, blunder_deal, plant
+from cardavia.ai.review_quality import Quality, blunder_deal, plant, planted_at, second_opinion
 from cardavia.ai.search import SearchAgent, SearchSettings
 from cardavia.games.registry import GAMES
 from cardavia.rules.core import State
@@ -196,6 +196,23 @@ def test_blunder_deals_are_reproducible() -> None:
     assert blunder_deal(GAMES["sisepai"], 1002, QUICK, 16) == blunder_deal(
         GAMES["sisepai"], 1002, QUICK, 16
     )
+
+
+def test_a_second_opinion_plays_the_very_blunder_planted_on_with_searching_players() -> None:
+    """docs/ai.md "Review quality": the second opinion on a missed blunder replays the move the
+    measure planted and the policy's own, reproducibly. Passing a Paohuzi win (PHZ-11) costs
+    there, with the interval above zero."""
+    game = GAMES["paohuzi"]
+    seed = next(
+        s for s in range(10**6, 10**6 + 40) if (p := planted_at(game, s)) and p[1] == "pass_win"
+    )
+    found = planted_at(game, seed)
+    assert found is not None and found[2:4] == ("pass", "win")
+    judged = blunder_deal(game, seed, QUICK, 16)
+    assert judged is not None and judged[1].played == "pass"
+    opinion = second_opinion(game, seed, "greedy", 8)
+    assert opinion == second_opinion(game, seed, "greedy", 8)
+    assert 0 < opinion["low"] <= opinion["mean"] <= opinion["high"], opinion
 
 
 def _holding(game: str, hand: list[str], kans: list[str]) -> ObservationBase:

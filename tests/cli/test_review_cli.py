@@ -45,3 +45,13 @@ def test_review_quality_reports_both_measures(capsys: pytest.CaptureFixture[str]
     assert report["game"] == "sisepai" and report["deals"] == 1 and report["blunders"] == 1
     assert 0 <= report["flagged"] <= report["decisions"]
     assert report["caught"] in (0, 1) and sum(k[0] for k in report["kinds"].values()) == 1
+
+
+def test_review_quality_rechecks_the_missed_blunders(capsys: pytest.CaptureFixture[str]) -> None:
+    """`--recheck LEVEL`: each blunder the review passed is played on by that level too."""
+    args = ["review-quality", "--game", "erqishi", "--deals", "0", "--blunders", "3"]
+    assert main([*args, "--recheck", "greedy", "--json"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    missed, costly, significant = report["rechecked"]
+    assert missed == report["blunders"] - report["caught"]
+    assert 0 <= significant <= costly <= missed

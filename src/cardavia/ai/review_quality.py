@@ -27,7 +27,7 @@ from typing import Any, cast
 
 from cardavia.ai import games
 from cardavia.ai.levels import level_agent
-from cardavia.ai.play import decide
+from cardavia.ai.play import decide, play_out
 from cardavia.ai.protocol import Agent
 from cardavia.ai.review import (
     HARD,
@@ -38,8 +38,10 @@ from cardavia.ai.review import (
     mean_loss,
     points_of,
     review,
+    value_of,
 )
 from cardavia.ai.search import SearchSettings
+from cardavia.ai.stats import interval
 from cardavia.rules.core import Game, State
 from cardavia.rules.types import ObservationBase
 
@@ -49,6 +51,8 @@ NEAR = 1  # a hand this many cards from a win or fewer is "near a win"
 # Nantong, half (its standard error: ~0.15 units in the zipai games, ~2.5 hu in Nantong, against
 # margins of 0.5 and 5).
 ORACLE_WORLDS = 512
+# Paired worlds of a second opinion (`second_opinion`): searching players are slow.
+RECHECK_WORLDS = 48
 
 
 @dataclass
@@ -64,6 +68,7 @@ class Quality:
     kinds: dict[str, list[int]] = field(default_factory=dict)  # kind -> [planted, caught]
     margin: float | None = None  # the game's REVIEW_MARGIN when None
     costs: list[tuple[float, bool]] = field(default_factory=list)  # (estimated cost, caught)
+    rechecked: list[dict[str, float]] = field(default_factory=list)  # missed: second opinions
 
     def as_json(self) -> dict[str, Any]:
         times = sorted(self.seconds)
@@ -86,6 +91,13 @@ class Quality:
             # twice it: [planted, caught]
             "costly": _tally(self.costs, margin),
             "clear": _tally(self.costs, 2 * margin),
+            # the missed blunders' second opinions: how many, how many of them cost at least
+            # the margin by it, and how many of those with the interval above zero too
+            "rechecked": [
+                len(self.rechecked),
+                sum(o["mean"] >= margin for o in self.rechecked),
+                sum(o["mean"] >= margin and o["low"] > 0 for o in self.rechecked),
+            ],
         }
 
 
@@ -149,45 +161,81 @@ def plant(game: str, state: State, seat: int) -> tuple[str, str] | None:
     return None
 
 
-def blunder_deal(
-    game: Game, seed: int, settings: SearchSettings = HARD, oracle_worlds: int = ORACLE_WORLDS
-) -> tuple[str, Verdict, float] | None:
-    """One deal in which seat 0 plays the hard level's default policy and one planted blunder
-    (at the first chance after a random number of its decisions), then judged: (kind, the
-    review's verdict on it, caught when `verdict.mistake`; its cost estimated apart, module
-    docstring); None if no chance came."""
+def planted_at(game: Game, seed: int) -> tuple[State, str, str, str, random.Random] | None:
+    """Deal `seed` in which seat 0 plays the hard level's default policy, up to its planted
+    blunder (at the first chance after a random number of its decisions): the state then, the
+    blunder's kind, the blunder, the policy's own move, and the deal's random source as it
+    stands; None if no chance came."""
     rng = random.Random(seed)
     agents: list[Agent] = [
         games.efficient(game.name, random.Random(seed * 7 + s)) for s in range(game.players)
     ]
     state = game.new_deal(seed)
     wait = rng.randrange(6)
-    planted: tuple[str, str, Point] | None = None  # (kind, the policy's move, point)
     while not state.is_over():
         seat = state.to_act()[0]
         legal = state.legal_actions(seat)
         action = agents[seat].act(state.observation(seat), legal)
-        if seat == 0 and planted is None and len(set(legal)) > 1:
+        if seat == 0 and len(set(legal)) > 1:
             blunder = plant(game.name, state, seat) if wait <= 0 else None
             wait -= 1
             if blunder is not None and blunder[1] != action:
-                kind, instead = blunder[0], action
-                action = blunder[1]
-                point = Point(
-                    len(state.actions),
-                    state.observation(0),
-                    legal,
-                    action,
-                    state.sample_world(0, rng),
-                )
-                planted = (kind, instead, point)
+                return state, blunder[0], blunder[1], action, rng
         state.apply(seat, action)
-    if planted is None:
+    return None
+
+
+def blunder_deal(
+    game: Game, seed: int, settings: SearchSettings = HARD, oracle_worlds: int = ORACLE_WORLDS
+) -> tuple[str, Verdict, float] | None:
+    """The planted blunder of deal `seed` (`planted_at`), judged: (kind, the review's verdict
+    on it, caught when `verdict.mistake`; its cost estimated apart, module docstring); None if
+    no chance came."""
+    found = planted_at(game, seed)
+    if found is None:
         return None
-    kind, instead, point = planted
+    state, kind, blunder, instead, rng = found
+    point = Point(
+        len(state.actions),
+        state.observation(0),
+        state.legal_actions(0),
+        blunder,
+        state.sample_world(0, rng),
+    )
     verdict = judge(game.name, point, 0, random.Random(seed), settings)
     cost = mean_loss(game.name, point, 0, instead, random.Random(seed + 2**40), oracle_worlds)
     return kind, verdict, cost
+
+
+def second_opinion(
+    game: Game, seed: int, level: str = "hard", worlds: int = RECHECK_WORLDS
+) -> dict[str, float]:
+    """The planted blunder of deal `seed` against the policy's own move, each played on by a
+    searching level in every seat (each decision searched from that seat's view, as at a
+    table), not by the review's rollout policy: its mean loss in the game's unit with the 95%
+    interval, over `worlds` paired worlds sampled from seat 0's view at the blunder (the same
+    world and the same agents' seeds for both moves). A second opinion on a blunder the review
+    passed: does a stronger player of the rest of the deal make it cost?"""
+    found = planted_at(game, seed)
+    if found is None:
+        raise ValueError(f"no blunder is planted in deal {seed}")
+    state, _, blunder, instead, _ = found
+    rng = random.Random(seed + 2**41)
+    value = value_of(game.name)
+    losses = []
+    for _ in range(worlds):
+        world = state.sample_world(0, rng)
+        seeds = [rng.randrange(2**32) for _ in range(game.players)]
+        scores = []
+        for action in (instead, blunder):
+            play = world.clone()
+            play.apply(0, action)
+            agents = [level_agent(level, game.name, random.Random(s)) for s in seeds]
+            result = play_out(play, agents).result()
+            assert result is not None  # played out to the end
+            scores.append(value(result, 0))
+        losses.append(scores[0] - scores[1])
+    return interval(losses)
 
 
 def measure(
@@ -198,9 +246,11 @@ def measure(
     start: int = 0,
     deadline: float | None = None,
     progress: Callable[[str], None] | None = None,
+    recheck: str | None = None,
 ) -> Quality:
     """Both measures for one game, on seeds from `start`, until `deadline` (time.monotonic):
-    the hard-level deals get the first half of the time left, the blunders the rest."""
+    the hard-level deals get the first half of the time left, the blunders the rest. With
+    `recheck` (a level), each blunder the review passed gets a `second_opinion` too."""
     found = Quality(game.name)
     half = None if deadline is None else (time.monotonic() + deadline) / 2
     for seed in range(start, start + deals):
@@ -230,10 +280,18 @@ def measure(
         tally = found.kinds.setdefault(kind, [0, 0])
         tally[0] += 1
         tally[1] += caught
+        again = ""
+        if recheck is not None and not caught:
+            opinion = second_opinion(game, 10**6 + seed - 1, recheck)
+            found.rechecked.append(opinion)
+            again = (
+                f"; {recheck} level on: loss {opinion['mean']:.2f} "
+                f"[{opinion['low']:.2f}, {opinion['high']:.2f}] over {RECHECK_WORLDS} worlds"
+            )
         if progress is not None:
             progress(
                 f"{game.name} blunder {kind}: {'caught' if caught else 'missed'} "
-                f"({said(verdict)}; cost {cost:.2f})"
+                f"({said(verdict)}; cost {cost:.2f}{again})"
             )
     return found
 
