@@ -71,6 +71,7 @@ def main(argv: list[str] | None = None) -> int:
         metavar="LEVEL",
         help="play each missed blunder on with this level in every seat (a second opinion)",
     )
+    p.add_argument("--recheck-worlds", type=int, default=48, help="paired worlds of --recheck")
     p.add_argument("--json", action="store_true")
 
     p = sub.add_parser("bench", help="engine and agent benchmarks")
@@ -403,6 +404,7 @@ def _review_quality(args: argparse.Namespace) -> int:
             deadline,
             None if args.json else lambda line: print("  " + line, flush=True),
             args.recheck,
+            args.recheck_worlds,
         )
         report = found.as_json()
         reports.append(report)

@@ -50,7 +50,7 @@ def test_review_quality_reports_both_measures(capsys: pytest.CaptureFixture[str]
 def test_review_quality_rechecks_the_missed_blunders(capsys: pytest.CaptureFixture[str]) -> None:
     """`--recheck LEVEL`: each blunder the review passed is played on by that level too."""
     args = ["review-quality", "--game", "erqishi", "--deals", "0", "--blunders", "3"]
-    assert main([*args, "--recheck", "greedy", "--json"]) == 0
+    assert main([*args, "--recheck", "greedy", "--recheck-worlds", "4", "--json"]) == 0
     report = json.loads(capsys.readouterr().out)
     missed, costly, significant = report["rechecked"]
     assert missed == report["blunders"] - report["caught"]

@@ -247,6 +247,7 @@ def measure(
     deadline: float | None = None,
     progress: Callable[[str], None] | None = None,
     recheck: str | None = None,
+    recheck_worlds: int = RECHECK_WORLDS,
 ) -> Quality:
     """Both measures for one game, on seeds from `start`, until `deadline` (time.monotonic):
     the hard-level deals get the first half of the time left, the blunders the rest. With
@@ -282,11 +283,11 @@ def measure(
         tally[1] += caught
         again = ""
         if recheck is not None and not caught:
-            opinion = second_opinion(game, 10**6 + seed - 1, recheck)
+            opinion = second_opinion(game, 10**6 + seed - 1, recheck, recheck_worlds)
             found.rechecked.append(opinion)
             again = (
                 f"; {recheck} level on: loss {opinion['mean']:.2f} "
-                f"[{opinion['low']:.2f}, {opinion['high']:.2f}] over {RECHECK_WORLDS} worlds"
+                f"[{opinion['low']:.2f}, {opinion['high']:.2f}] over {recheck_worlds} worlds"
             )
         if progress is not None:
             progress(
