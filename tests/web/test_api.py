@@ -138,6 +138,22 @@ def test_illegal_action_422(
     unchanged(client, deal_id, view)
 
 
+def test_a_legal_action_padded_is_refused(
+    client: TestClient, live: tuple[str, dict[str, Any]]
+) -> None:
+    """One text form (reliability review I1): a legal action with spaces around it, doubled or
+    a newline is refused, not read as the action and stored in its own spelling."""
+    deal_id, view = live
+    legal = max(view["legal_actions"], key=len)
+    for loose in (legal + " ", " " + legal, legal + "\n", legal.replace(" ", "  ", 1)):
+        assert loose != legal
+        r = client.post(
+            f"/api/games/{deal_id}/actions", json={"action": loose, "version": view["version"]}
+        )
+        assert (r.status_code, r.json()["error"]["code"]) == (422, "invalid_action"), loose
+        unchanged(client, deal_id, view)
+
+
 def test_malformed_json_400(client: TestClient, live: tuple[str, dict[str, Any]]) -> None:
     deal_id, view = live
     r = client.post(
@@ -207,6 +223,10 @@ def test_wait_returns_at_once_when_newer(
     r = client.get(f"/api/games/{deal_id}?wait={view['version'] - 1}")
     assert r.json()["view"]["version"] == view["version"]
     assert client.get(f"/api/games/{deal_id}?wait=x").status_code == 400
+    # one text form for a version (reliability review I1): not what Python's int() also reads
+    for loose in ("1_0", " 3 ", "+1", "\u0661"):
+        r = client.get(f"/api/games/{deal_id}", params={"wait": loose})
+        assert (r.status_code, r.json()["error"]["code"]) == (400, "bad_request"), loose
 
 
 def test_restart_continues_identically(db: str) -> None:

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -214,9 +215,9 @@ def test_any_wait_parameter(deals: Deals, wait: str) -> None:
     """Not a version: 400. An older version: the view at once (a newer one would be held for
     up to 25 s, which the API tests check once)."""
     deal, view = deals.live["sisepai"]
-    try:
-        held = int(wait) >= view["version"]
-    except ValueError:
+    try:  # ASCII digits only (reliability review I1): not "1_0", " 3 " nor "١"
+        held = int(wait) >= view["version"] if re.fullmatch(r"-?[0-9]+", wait) else None
+    except ValueError:  # too many digits
         held = None
     assume(held is not True)
     response = deals.client.get(f"/api/games/{deal}", params={"wait": wait})

@@ -7,6 +7,7 @@ import contextlib
 import json
 import logging
 import math
+import re
 import unicodedata
 from typing import Any
 from urllib.parse import urlsplit
@@ -46,6 +47,9 @@ BODY_TIMEOUT = 10.0  # seconds to send a whole body: a dribbling client is not w
 MAX_ECHO = 80
 MAX_MESSAGE = 200
 MAX_ACTION = 100  # the longest legal action of any game is under 40 characters
+# A version in `?wait=` in ASCII digits only: Python's int() would also read "1_0", " 3 " and
+# other scripts' digits, looser than the one text form the API speaks (reliability review I1).
+VERSION_TEXT = re.compile(r"-?[0-9]+")
 MAX_CODE = 64  # invite codes are 32 characters
 # A friends table's time allowance per decision, in seconds (architecture.md §6).
 ALLOWANCE_RANGE = (5, 600)
@@ -414,6 +418,8 @@ async def get_deal(request: Request) -> Response:
     wait = request.query_params.get("wait")
     if wait is not None:
         try:
+            if not VERSION_TEXT.fullmatch(wait):
+                raise ValueError(wait)
             version = int(wait)
         except ValueError:
             raise ApiError(400, "bad_request", "wait must be an integer version") from None
@@ -431,6 +437,11 @@ async def post_action(request: Request) -> Response:
         raise ApiError(422, "bad_request", "action must be a string")
     if len(action) > MAX_ACTION:
         raise ApiError(422, "invalid_action", f"no action is over {MAX_ACTION} characters")
+    if action.split() != action.split(" "):  # spaces around or doubled, a tab, a newline
+        # one text form (architecture.md, notation): as legal_actions spells it, not padded
+        raise ApiError(
+            422, "invalid_action", "an action is its words with one space between, as listed"
+        )
     version = _int(version, "version")
     assert seat is not None
     try:
