@@ -387,9 +387,12 @@ def _review(args: argparse.Namespace) -> int:
 def _review_quality(args: argparse.Namespace) -> int:
     import time
 
+    from cardavia.ai.levels import API_LEVELS
     from cardavia.ai.review_quality import measure
     from cardavia.games.registry import GAMES
 
+    if args.recheck is not None and args.recheck not in API_LEVELS:
+        raise _UsageError(f"--recheck {args.recheck!r}: a level, one of {', '.join(API_LEVELS)}")
     names = args.game or list(GAMES)
     reports = []
     for name in names:

@@ -11,7 +11,14 @@ from playwright.sync_api import Browser, Page, expect
 
 from cardavia.games.registry import GAMES as REGISTERED
 from tests.e2e.conftest import PHONE
-from tests.e2e.helpers import answer_in_place, new_page, wait_for_turn
+from tests.e2e.helpers import (
+    ENABLED,
+    answer_in_place,
+    log_length,
+    new_page,
+    wait_for_log_past,
+    wait_for_turn,
+)
 
 GAMES = sorted(REGISTERED)
 
@@ -113,10 +120,49 @@ def test_a_refusal_keeps_the_prompt_and_its_notice_on_a_phone(
             break
         page.evaluate("() => window.scrollTo(0, 0)")
         answer_in_place(page)
+    else:
+        pytest.fail("no decision with a refused card came scrolled to its prompt")
     page.locator(REFUSED).first.dispatch_event("click")
     notice = page.locator("[data-role=notice]")
     expect(notice).to_be_visible()
     box = notice.bounding_box()
     assert box is not None and box["y"] >= 0, f"the notice is above the screen: {box}"
     _check("after the refusal", _in_view(page))
+    assert not page.errors  # type: ignore[attr-defined]
+
+
+def test_a_keyboard_players_focus_comes_back_into_view_on_a_phone(
+    browser: Browser, base_url: str
+) -> None:
+    """Answering from the keyboard on a phone, the focus moves on to the next decision
+    (focusDecision, without a scroll of its own) and is on the screen once the decision has
+    scrolled into view (revealFocus would scroll it in if it were not)."""
+    page = new_page(browser, base_url, PHONE)
+    page.goto("/en/games/erqishi/table?seed=11&level=greedy")  # a hand taller than the screen
+    shown = 0
+    for _ in range(6):
+        if wait_for_turn(page) == "over":
+            break
+        logged = log_length(page)
+        buttons = page.locator(f"[data-role=actions] button{ENABLED}")
+        # a discard: the hand's last card it may play
+        target = (
+            buttons.first
+            if buttons.count()
+            else page.locator(f"[data-testid=hand-card]{ENABLED}").last
+        )
+        target.focus()
+        page.evaluate("() => window.scrollTo(0, 0)")
+        page.keyboard.press("Enter")
+        wait_for_log_past(page, logged)
+        if wait_for_turn(page) == "over":
+            break
+        box = page.evaluate("""() => { const a = document.activeElement;
+          if (!a || !document.querySelector('[data-testid=table]').contains(a)) return null;
+          const r = a.getBoundingClientRect(); return {top: r.top, bottom: r.bottom}; }""")
+        if box is None:  # the focus was not moved on (nothing of the table had it)
+            continue
+        shown += 1
+        assert box["top"] >= 0 and box["bottom"] <= PHONE["height"], box
+    assert shown, "the focus never moved on to a decision"
     assert not page.errors  # type: ignore[attr-defined]

@@ -203,8 +203,9 @@ def test_a_notice_does_not_move_the_hand_under_the_finger(browser: Browser, base
     hand_now, prompt_now = page.evaluate(where)
     assert prompt_now >= 0 and notice.bounding_box()["y"] >= 0  # type: ignore[index]
     moved = hand_now - hand
-    # the hand stays, or the page scrolled until the prompt is at the screen's top margin
-    assert abs(moved) <= 1 or (abs(prompt_now - 8) <= 1 and 0 < moved < height), (
+    # the hand stays, or the page scrolled until the prompt is at the screen's top margin (the
+    # hand then moves down by at most the notice with its own margin)
+    assert abs(moved) <= 1 or (abs(prompt_now - 8) <= 1 and 0 < moved <= height + 8), (
         hand,
         hand_now,
         prompt,

@@ -109,7 +109,7 @@ def test_any_action_is_applied_only_if_legal(deals: Deals, game: str, data: st.D
     )
     count = len(stored(deals.db, deal))
     response = deals.client.post(f"/api/games/{deal}/actions", json=body)
-    if response.status_code == 200:  # a legal action spelt otherwise ("play 1-3 "): read as it
+    if response.status_code == 200:  # a legal action spelt otherwise, if the rules read it so
         assert isinstance(action, str) and version == view["version"]
         n, seat, canonical = stored(deals.db, deal)[count]
         assert (n, seat) == (count, 0) and canonical in view["legal_actions"]

@@ -68,7 +68,7 @@ class Quality:
     kinds: dict[str, list[int]] = field(default_factory=dict)  # kind -> [planted, caught]
     margin: float | None = None  # the game's REVIEW_MARGIN when None
     costs: list[tuple[float, bool]] = field(default_factory=list)  # (estimated cost, caught)
-    rechecked: list[dict[str, float]] = field(default_factory=list)  # missed: second opinions
+    rechecked: list[dict[str, float]] | None = None  # missed: second opinions, if asked for
 
     def as_json(self) -> dict[str, Any]:
         times = sorted(self.seconds)
@@ -93,7 +93,9 @@ class Quality:
             "clear": _tally(self.costs, 2 * margin),
             # the missed blunders' second opinions: how many, how many of them cost at least
             # the margin by it, and how many of those with the interval above zero too
-            "rechecked": [
+            "rechecked": None
+            if self.rechecked is None
+            else [
                 len(self.rechecked),
                 sum(o["mean"] >= margin for o in self.rechecked),
                 sum(o["mean"] >= margin and o["low"] > 0 for o in self.rechecked),
@@ -252,7 +254,7 @@ def measure(
     """Both measures for one game, on seeds from `start`, until `deadline` (time.monotonic):
     the hard-level deals get the first half of the time left, the blunders the rest. With
     `recheck` (a level), each blunder the review passed gets a `second_opinion` too."""
-    found = Quality(game.name)
+    found = Quality(game.name, rechecked=None if recheck is None else [])
     half = None if deadline is None else (time.monotonic() + deadline) / 2
     for seed in range(start, start + deals):
         if half is not None and time.monotonic() > half:
@@ -284,6 +286,7 @@ def measure(
         again = ""
         if recheck is not None and not caught:
             opinion = second_opinion(game, 10**6 + seed - 1, recheck, recheck_worlds)
+            assert found.rechecked is not None
             found.rechecked.append(opinion)
             again = (
                 f"; {recheck} level on: loss {opinion['mean']:.2f} "

@@ -31,13 +31,24 @@ function focusStranded() {
   return els.hand.contains(active) && active.getAttribute("aria-disabled") === "true";
 }
 
-/** After acting, keyboard users land on the next decision instead of the page top. */
+/**
+ * After acting, keyboard users land on the next decision instead of the page top. Without
+ * scrolling: on a phone bringDecisionIntoView scrolls once the focus is placed, and a focused
+ * card's own scroll could leave the prompt above the screen; then `revealFocus`.
+ * @returns {boolean} whether the focus moved
+ */
 export function focusDecision() {
-  if (!state.restoreFocus || !(focusLost() || focusStranded())) return;
+  if (!state.restoreFocus || !(focusLost() || focusStranded())) return false;
   state.restoreFocus = false;
-  // Without scrolling: on a phone bringDecisionIntoView scrolls once the focus is placed, and
-  // a focused card's own scroll could leave the prompt above the screen.
-  focusTurn({ preventScroll: true });
+  return focusTurn({ preventScroll: true });
+}
+
+/** The focused control onto the screen if it is off it (the least scroll that shows it). */
+export function revealFocus() {
+  const active = document.activeElement;
+  if (!(active instanceof HTMLElement) || !root.contains(active)) return;
+  const box = active.getBoundingClientRect();
+  if (box.top < 0 || box.bottom > window.innerHeight) active.scrollIntoView({ block: "nearest" });
 }
 
 /**

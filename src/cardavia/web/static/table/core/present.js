@@ -14,7 +14,7 @@ import { renderActions } from "./actions.js";
 import { clearHint, markHint } from "./hint.js";
 import { appendLog, logStart } from "./log.js";
 import { renderResult } from "./result.js";
-import { focusDecision } from "./focus.js";
+import { focusDecision, revealFocus } from "./focus.js";
 import { renderFriends, renderSoundSetting } from "./friends.js";
 import { startWithAi, comeBack } from "./api.js";
 import { forcedAction } from "./forced.js";
@@ -186,8 +186,9 @@ export function renderFinal(v) {
   else if (forcedAction(v)) setState("waiting"); // your only move, shown a beat and made for you (forced.js)
   else if (v.legal_actions.length) {
     setState("your-turn");
-    focusDecision();
+    const focused = focusDecision();
     bringDecisionIntoView(v);
+    if (focused) revealFocus(); // a keyboard player's focus is never off the screen
   } else setState("waiting");
 }
 
