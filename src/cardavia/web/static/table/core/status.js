@@ -38,19 +38,15 @@ export function notice(text, { sticky = false, polite = false } = {}) {
 
 /**
  * A notice or a hint comes and goes above the answers (a refused tap, say): the page scrolls
- * with it so that the hand on the screen stays under the finger, not jump down and back up;
- * but never so far that the prompt, the notice with it, leaves the top of the screen (on a
- * phone the decision is often scrolled to just below the prompt's top: bringDecisionIntoView).
+ * with it so that the hand on the screen stays under the finger, not jump down and back up.
  * @param {() => void} change
  */
 export function holdHand(change) {
   const area = els.handArea;
   const box = area ? area.getBoundingClientRect() : null;
-  const prompt = els.controls ? els.controls.getBoundingClientRect().top : -Infinity;
   change();
   if (!box || box.top >= window.innerHeight || box.bottom <= 0) return;
-  let moved = area.getBoundingClientRect().top - box.top;
-  if (moved > 0 && prompt >= 0) moved = Math.min(moved, Math.max(0, prompt - PROMPT_MARGIN));
+  const moved = area.getBoundingClientRect().top - box.top;
   if (Math.abs(moved) > 1) window.scrollBy({ top: moved, behavior: "instant" });
 }
 
