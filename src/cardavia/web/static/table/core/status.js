@@ -6,9 +6,6 @@ import { root, els } from "./dom.js";
 import { state } from "./state.js";
 import { renderHintButton } from "./hint.js";
 
-// How far below the screen's top the prompt may be scrolled (bringDecisionIntoView's margin).
-export const PROMPT_MARGIN = 8;
-
 /** @param {"idle" | "animating" | "waiting" | "your-turn" | "over"} next */
 export function setState(next) {
   root.dataset.state = next;
