@@ -29,6 +29,9 @@ class GameInfo:
     clockwise: bool = False
     # How many play, said here only of a game with no rules engine yet (not in GAMES).
     players_without_engine: int | None = None
+    # The game whose table this one's is drawn like (its plugin's family): the page links that
+    # game's styles before this one's, so the first layout is already the styled one.
+    family: str | None = None
 
     @property
     def players(self) -> int:
@@ -169,6 +172,7 @@ DECKS: tuple[Deck, ...] = (
                     "on any revealed card or discard with seven groups worth at least 10 huxi."
                 ),
                 True,
+                family="paohuzi",
             ),
         ),
         showcase=("s1", "s2", "s7", "s10", "L1", "L2", "L7", "L10"),

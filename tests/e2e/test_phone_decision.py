@@ -4,10 +4,11 @@ hand readable on a phone in portrait), at the first decision and at later ones, 
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, Page
+from playwright.sync_api import Browser, Page, Route, expect
 
 from cardavia.games.registry import GAMES as REGISTERED
 from tests.e2e.conftest import PHONE
@@ -65,6 +66,23 @@ def test_your_decision_is_in_view_on_a_phone(
     assert not page.errors  # type: ignore[attr-defined]
 
 
+def test_the_first_decision_waits_for_the_familys_styles(browser: Browser, base_url: str) -> None:
+    """Two Seven Ten's table is drawn with Paohuzi's styles. Slow to come, they still shape the
+    layout the first decision is scrolled by (linked by the plugin, they came after it: under
+    load the prompt ended 190 px above the screen once they did)."""
+    page = new_page(browser, base_url, PHONE)
+
+    def slow(route: Route) -> None:
+        time.sleep(1.5)
+        route.continue_()
+
+    page.route("**/static/table/paohuzi.css", slow)
+    page.goto("/en/games/erqishi/table?seed=11&level=greedy")
+    assert wait_for_turn(page) == "your-turn"
+    _check("first decision", _in_view(page))
+    assert not page.errors  # type: ignore[attr-defined]
+
+
 def test_a_player_reading_the_log_is_not_pulled_back(browser: Browser, base_url: str) -> None:
     """Scrolled past the prompt, down to the log: the next decision leaves the log where the
     reader has it on the screen, however the table above grows or shrinks meanwhile."""
@@ -99,6 +117,35 @@ def test_the_end_sheet_opens_at_its_title(
     page.wait_for_timeout(300)
     top = page.evaluate("document.querySelector('#result-heading').getBoundingClientRect().top")
     assert 0 <= top < PHONE["height"] / 2, top
+    assert not page.errors  # type: ignore[attr-defined]
+
+
+REFUSED = '[aria-disabled="true"][aria-description]'
+
+
+@pytest.mark.parametrize("game", ["erqishi", "nantong"])
+def test_a_refusal_keeps_the_prompt_and_its_notice_on_a_phone(
+    browser: Browser, base_url: str, game: str
+) -> None:
+    """The decision scrolled so that the prompt's top is at the screen's top: a refused tap's
+    notice, which comes inside the prompt, does not push the prompt (and itself) above the
+    screen to keep the hand where it was."""
+    page = new_page(browser, base_url, PHONE)
+    page.goto(f"/en/games/{game}/table?seed=11&level=greedy")
+    for _ in range(30):
+        assert wait_for_turn(page) == "your-turn", "no decision with a refused card came"
+        if page.locator(REFUSED).count() and _in_view(page)["top"] < 20:
+            break
+        page.evaluate("() => window.scrollTo(0, 0)")
+        answer_in_place(page)
+    else:
+        pytest.fail("no decision with a refused card came scrolled to its prompt")
+    page.locator(REFUSED).first.dispatch_event("click")
+    notice = page.locator("[data-role=notice]")
+    expect(notice).to_be_visible()
+    box = notice.bounding_box()
+    assert box is not None and box["y"] >= 0, f"the notice is above the screen: {box}"
+    _check("after the refusal", _in_view(page))
     assert not page.errors  # type: ignore[attr-defined]
 
 

@@ -52,16 +52,27 @@ def test_pages_without_a_table_load_only_the_shared_styles(client: TestClient) -
         ], game.id
 
 
+# a game whose table is drawn like another's links that one's styles first, from the page: a
+# sheet its plugin linked came after the first layout (a phone's first decision scrolled by it)
+FAMILY = {"erqishi": "paohuzi"}
+
+
 @pytest.mark.parametrize("game", PLAYABLE)
 def test_a_table_loads_the_table_s_styles_then_its_game_s(client: TestClient, game: str) -> None:
     # the rules' styles too, for the rules drawer (every playable game has its rules)
+    family = [f"/static/table/{FAMILY[game]}.css"] if game in FAMILY else []
+    own = ["/static/css/table.css", *family, f"/static/table/{game}.css"]
     assert stylesheets(client, f"/en/games/{game}/table") == [
         *SHARED,
         "/static/css/rules.css",
         "/static/css/rules-drawer.css",
-        "/static/css/table.css",
-        f"/static/table/{game}.css",
+        *own,
     ]
+    # the pages drawn with the game's table: its replay and its guided deal
+    for page in ("replay", "learn"):
+        sheets = stylesheets(client, f"/en/games/{game}/{page}")
+        at = sheets.index(own[0])
+        assert sheets[at : at + len(own)] == own, page
 
 
 @pytest.mark.parametrize("game", sorted(GAMES))

@@ -7,7 +7,7 @@ import { root, els, sleep } from "./dom.js";
 import { seatName, t, SEATS, setSeatNames } from "./strings.js";
 import { state, HUMAN, pace, reducedMotion, setSeat } from "./state.js";
 import { ctx } from "./ctx.js";
-import { setState, status } from "./status.js";
+import { setState, status, PROMPT_MARGIN } from "./status.js";
 import { renderSeat, renderLevel, placeSeats } from "./seats.js";
 import { renderHand } from "./hand.js";
 import { renderActions } from "./actions.js";
@@ -131,7 +131,7 @@ function renderBoard(model, v) {
 function bringDecisionIntoView(v) {
   if (state.decisionInView === v.version || !els.controls || !els.handArea) return;
   state.decisionInView = v.version;
-  const margin = 8;
+  const margin = PROMPT_MARGIN;
   const top = els.controls.getBoundingClientRect().top;
   const bottom = els.handArea.getBoundingClientRect().bottom;
   if (top < margin) return;

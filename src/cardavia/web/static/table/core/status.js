@@ -33,18 +33,37 @@ export function notice(text, { sticky = false, polite = false } = {}) {
   if (text && !sticky) state.noticeTimer = setTimeout(() => notice(""), 6000);
 }
 
+// How far below the screen's top a decision's prompt is scrolled (bringDecisionIntoView).
+export const PROMPT_MARGIN = 8;
+
+/** What holdHand could not scroll: how far the hand sits below where it was, and the scroll
+ * it left the page at (once anything else scrolls, the debt is void). */
+const owed = { px: 0, scrollY: NaN };
+
 /**
  * A notice or a hint comes and goes above the answers (a refused tap, say): the page scrolls
- * with it so that the hand on the screen stays under the finger, not jump down and back up.
+ * with it so that the hand on the screen stays under the finger, not jump down and back up;
+ * but never so far that the prompt's top, and the notice in it, leaves the screen (a phone's
+ * decision is often scrolled to just below the prompt). There the hand moves down what it
+ * must, and comes back to where it was when the notice goes.
  * @param {() => void} change
  */
 export function holdHand(change) {
   const area = els.handArea;
   const box = area ? area.getBoundingClientRect() : null;
+  const prompt = els.controls ? els.controls.getBoundingClientRect().top : -Infinity;
+  const debt = window.scrollY === owed.scrollY ? owed.px : 0;
+  owed.px = 0;
+  owed.scrollY = NaN;
   change();
   if (!box || box.top >= window.innerHeight || box.bottom <= 0) return;
-  const moved = area.getBoundingClientRect().top - box.top;
-  if (Math.abs(moved) > 1) window.scrollBy({ top: moved, behavior: "instant" });
+  const moved = area.getBoundingClientRect().top - box.top + debt;
+  // scrolling down lifts the prompt too: only as far as its top may go
+  const by = moved > 0 && prompt >= 0 ? Math.min(moved, Math.max(0, prompt - PROMPT_MARGIN)) : moved;
+  const from = window.scrollY;
+  if (Math.abs(by) > 1) window.scrollBy({ top: by, behavior: "instant" });
+  const left = moved - (window.scrollY - from);
+  if (Math.abs(left) > 1) Object.assign(owed, { px: left, scrollY: window.scrollY });
 }
 
 /**

@@ -41,17 +41,11 @@ import { winButton, passButton, numberKeys, groupOf } from "./claims.js";
  */
 
 // The family's styles are Paohuzi's (table/paohuzi.css, scoped by the table's data-family,
-// set here). The page links only the game's own sheet (table/<game>.css), so another game of
-// the family links Paohuzi's too (not by @import, which axe re-reads as an inline style).
-const FAMILY_CSS = "/static/table/paohuzi.css";
-
+// set here). The page links them on another game of the family's table too (traditions.py
+// `family`), before the plugin runs: a sheet linked from here came after the first layout,
+// which the decision's scroll into view measured.
 function familyStyles() {
   document.querySelector("[data-testid=table]")?.setAttribute("data-family", "zipai");
-  if ([...document.querySelectorAll("link[rel=stylesheet]")].some((l) => l.getAttribute("href") === FAMILY_CSS)) return;
-  const link = document.createElement("link");
-  link.rel = "stylesheet";
-  link.href = FAMILY_CSS;
-  document.head.append(link);
 }
 
 /**
