@@ -227,6 +227,11 @@ def test_history_after_several_deals(
     shown = [int(n) for n in re.findall(r"\d+", row.locator("[data-role=win-share]").inner_text())]
     assert shown == [round(100 * x) for x in (wins / 3, *_wilson(wins, 3))], shown
     _no_sideways_scroll(page)
+    # nor the games' table: on a phone each game's row is a card, every cell on the screen
+    cells = row.locator("th, td")
+    for i in range(cells.count()):
+        box = cells.nth(i).bounding_box()
+        assert box is not None and box["x"] + box["width"] <= viewport["width"], (i, box)
     page.screenshot(path=screenshots / f"history-{lang}-{viewport['width']}.png", full_page=True)
     # the oldest deal's replay, from the history
     listed.nth(2).get_by_test_id("history-replay").click()

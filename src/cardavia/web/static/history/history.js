@@ -93,14 +93,17 @@ function gamesTable(deals) {
     const [low, high] = wilson(wins, done.length);
     const mean = done.reduce((sum, [, d]) => sum + (d.scores[d.seat] ?? 0), 0) / done.length;
     const share = t("hs_share", { share: percent.format(wins / done.length), low: percent.format(low), high: percent.format(high) });
+    // each cell names its column too: a phone shows a game's row as a card of labelled lines
+    /** @param {string} key @param {string} role @param {string} text */
+    const cell = (key, role, text) => h("td", { "data-role": role, "data-label": t(key) }, text);
     return h(
       "tr",
       { "data-game": id, "data-deals": done.length, "data-wins": wins },
       h("th", { scope: "row" }, game.name),
-      h("td", {}, tn("hs_count", done.length)),
-      h("td", { "data-role": "win-share" }, share),
-      h("td", { "data-role": "fair-share" }, percent.format(1 / game.players)),
-      h("td", { "data-role": "mean-score" }, number.format(mean)),
+      cell("hs_deals", "deal-count", tn("hs_count", done.length)),
+      cell("hs_win_share", "win-share", share),
+      cell("hs_fair_share", "fair-share", percent.format(1 / game.players)),
+      cell("hs_mean_score", "mean-score", number.format(mean)),
     );
   });
   const present = rows.filter((r) => r !== null);
