@@ -309,6 +309,17 @@ def test_redirects_under_https(client: TestClient) -> None:
     assert r.headers["location"] == "/en/"
 
 
+def test_the_language_cookie_is_secure_over_https(client: TestClient) -> None:
+    """Reliability review I7: `Secure` once the site is served over HTTPS, not before (a
+    browser would drop a Secure cookie set over plain HTTP, and the language with it)."""
+    plain = client.get("/ru/").headers["set-cookie"]
+    assert plain.startswith("cardavia_lang=ru;") and "secure" not in plain.lower()
+    https = SeatedClient(client.app, base_url="https://cardavia.example")
+    cookie = https.get("/ru/").headers["set-cookie"]
+    assert cookie.startswith("cardavia_lang=ru;") and "; secure" in cookie.lower(), cookie
+    assert "samesite=lax" in cookie.lower()
+
+
 def test_relative_location() -> None:
     scope = {
         "type": "http",

@@ -54,7 +54,15 @@ def _render(request: Request, name: str, title: str, **context: Any) -> Response
     response: Response = templates.TemplateResponse(
         request, name, {"lang": lang, "languages": languages, "page_title": title, **context}
     )
-    response.set_cookie(LANG_COOKIE, lang, max_age=365 * 24 * 3600, samesite="lax")
+    # Secure when served over HTTPS (behind a proxy: its X-Forwarded-Proto, docs/deploy.md), so
+    # the preference is never sent in the clear once the site is (reliability review I7)
+    response.set_cookie(
+        LANG_COOKIE,
+        lang,
+        max_age=365 * 24 * 3600,
+        samesite="lax",
+        secure=request.url.scheme == "https",
+    )
     return response
 
 
