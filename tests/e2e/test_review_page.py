@@ -302,6 +302,35 @@ def test_being_made_then_ready(browser: Browser, base_url: str, reviewed: Review
     assert not page.errors  # type: ignore[attr-defined]
 
 
+def test_a_deal_no_longer_shown_is_not_asked_for(
+    browser: Browser, base_url: str, reviewed: Reviewed
+) -> None:
+    """The review being made, a record opened meanwhile shows another deal: the review of the
+    first is asked for no more (the ask its timer had set for later asks nothing)."""
+    page = new_page(browser, base_url, PHONE)
+    asked = _answer_first(
+        page,
+        reviewed.deal,
+        202,
+        {"status": "pending", "retry_after": 2},
+        {"Retry-After": "2"},
+        times=10,
+    )
+    page.goto("/zh/")
+    _keep_token(page, reviewed.deal, reviewed.token)
+    record = page.request.get(f"/api/games/{reviewed.deal}/record").text()
+    page.goto(f"/zh/games/sisepai/replay/{reviewed.deal}")
+    panel = page.get_by_test_id("review")
+    expect(panel).to_have_attribute("data-status", "pending", timeout=TIMEOUT)
+    before = len(asked)
+    page.get_by_test_id("record-text").fill(record)
+    page.get_by_test_id("open-record-button").click()
+    expect(panel).to_be_hidden()
+    page.wait_for_timeout(3000)  # past the pending answer's Retry-After
+    assert len(asked) == before
+    assert not page.errors  # type: ignore[attr-defined]
+
+
 @pytest.mark.parametrize(
     ("code", "times", "asks", "status"),
     [

@@ -144,6 +144,7 @@ function say(text, kind) {
  * @param {number} [remakes]  asks after a `review_failed` so far
  */
 async function fetchReview(id, token, gen, failures, remakes = 0) {
+  if (gen !== generation) return; // a timer of a deal no longer shown: ask nothing
   let res = null;
   try {
     res = await fetch(`${config.api}/${encodeURIComponent(id)}/review`, {
