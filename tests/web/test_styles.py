@@ -1,6 +1,7 @@
 """The styles by feature (docs/table-client.md, Styles): every page loads the shared parts,
 in order; a rules page adds its own; a table adds the rules' (for its rules drawer), the
-table's and then its game's, and no page loads another game's styles. The shared files name
+table's and then its game's (after its family's: Two Seven Ten's is Paohuzi's), and no page
+loads another game's styles but its family's. The shared files name
 no game, and a game's file no other game."""
 
 from __future__ import annotations
@@ -54,13 +55,14 @@ def test_pages_without_a_table_load_only_the_shared_styles(client: TestClient) -
 
 # a game whose table is drawn like another's links that one's styles first, from the page: a
 # sheet its plugin linked came after the first layout (a phone's first decision scrolled by it)
-FAMILY = {"erqishi": "paohuzi"}
+FAMILY = {g.id: g.family for d in DECKS for g in d.games if g.family}
 
 
 @pytest.mark.parametrize("game", PLAYABLE)
 def test_a_table_loads_the_table_s_styles_then_its_game_s(client: TestClient, game: str) -> None:
     # the rules' styles too, for the rules drawer (every playable game has its rules)
     family = [f"/static/table/{FAMILY[game]}.css"] if game in FAMILY else []
+    assert bool(family) == (game == "erqishi")  # Two Seven Ten's table is drawn like Paohuzi's
     own = ["/static/css/table.css", *family, f"/static/table/{game}.css"]
     assert stylesheets(client, f"/en/games/{game}/table") == [
         *SHARED,

@@ -90,7 +90,9 @@ def _game_dict(lang: str, deck: Deck, game: GameInfo) -> dict[str, Any]:
         "deck_url": f"/{lang}/decks/{deck.id}",
         "deck_name": gettext(deck.name),
         # the table's own styles: its family's, then its own (static/table/<game>.css)
-        "table_styles": [f"/static/table/{g}.css" for g in (game.family, game.id) if g],
+        "table_styles": [
+            f"/static/table/{g}.css" for g in dict.fromkeys((game.family, game.id)) if g
+        ],
     }
 
 

@@ -95,11 +95,11 @@ function gamesTable(deals) {
     const share = t("hs_share", { share: percent.format(wins / done.length), low: percent.format(low), high: percent.format(high) });
     // each cell names its column too: a phone shows a game's row as a card of labelled lines
     /** @param {string} key @param {string} role @param {string} text */
-    const cell = (key, role, text) => h("td", { "data-role": role, "data-label": t(key) }, text);
+    const cell = (key, role, text) => h("td", { role: "cell", "data-role": role, "data-label": t(key) }, text);
     return h(
       "tr",
-      { "data-game": id, "data-deals": done.length, "data-wins": wins },
-      h("th", { scope: "row" }, game.name),
+      { role: "row", "data-game": id, "data-deals": done.length, "data-wins": wins },
+      h("th", { scope: "row", role: "rowheader" }, game.name),
       cell("hs_deals", "deal-count", tn("hs_count", done.length)),
       cell("hs_win_share", "win-share", share),
       cell("hs_fair_share", "fair-share", percent.format(1 / game.players)),
@@ -108,8 +108,15 @@ function gamesTable(deals) {
   });
   const present = rows.filter((r) => r !== null);
   if (!present.length) return h("p", { class: "history-empty", "data-testid": "history-empty" }, t("hs_empty"));
-  const head = ["hs_game", "hs_deals", "hs_win_share", "hs_fair_share", "hs_mean_score"].map((key) => h("th", { scope: "col" }, t(key)));
-  return h("table", { class: "history-table", "data-testid": "history-games" }, h("thead", {}, h("tr", {}, ...head)), h("tbody", {}, ...present));
+  const head = ["hs_game", "hs_deals", "hs_win_share", "hs_fair_share", "hs_mean_score"].map((key) => h("th", { scope: "col", role: "columnheader" }, t(key)));
+  // the roles a table has anyway, said outright: a phone shows the rows as blocks (history.css),
+  // and some browsers (Safari) then stop telling screen readers it is a table
+  return h(
+    "table",
+    { class: "history-table", role: "table", "data-testid": "history-games" },
+    h("thead", { role: "rowgroup" }, h("tr", { role: "row" }, ...head)),
+    h("tbody", { role: "rowgroup" }, ...present),
+  );
 }
 
 /**

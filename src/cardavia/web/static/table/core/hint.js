@@ -42,7 +42,8 @@ export function renderHintButton() {
  * @param {string | null} [action]
  */
 function setHintLine(content, thinking = false, action = null) {
-  // like a notice, a hint of a few lines comes above your hand: the hand stays where it is
+  // like a notice, a hint of a few lines comes above your hand: holdHand keeps the hand where it
+  // is, as far as keeping the prompt on the screen allows
   holdHand(() => els.hintLine.replaceChildren(.../** @type {(string | Node)[]} */ ([content].flat().filter((part) => part !== ""))));
   els.hintLine.classList.toggle("is-thinking", thinking);
   if (action) els.hintLine.dataset.action = action;

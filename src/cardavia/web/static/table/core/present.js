@@ -131,11 +131,10 @@ function renderBoard(model, v) {
 function bringDecisionIntoView(v) {
   if (state.decisionInView === v.version || !els.controls || !els.handArea) return;
   state.decisionInView = v.version;
-  const margin = PROMPT_MARGIN;
   const top = els.controls.getBoundingClientRect().top;
   const bottom = els.handArea.getBoundingClientRect().bottom;
-  if (top < margin) return;
-  const by = Math.min(bottom - (window.innerHeight - margin), top - margin);
+  if (top < PROMPT_MARGIN) return;
+  const by = Math.min(bottom - (window.innerHeight - PROMPT_MARGIN), top - PROMPT_MARGIN);
   if (by > 1) {
     window.scrollBy({ top: by, behavior: reducedMotion.matches ? "instant" : "smooth" });
   }

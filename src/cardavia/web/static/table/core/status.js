@@ -53,17 +53,34 @@ export function holdHand(change) {
   const box = area ? area.getBoundingClientRect() : null;
   const prompt = els.controls ? els.controls.getBoundingClientRect().top : -Infinity;
   const debt = window.scrollY === owed.scrollY ? owed.px : 0;
-  owed.px = 0;
-  owed.scrollY = NaN;
   change();
   if (!box || box.top >= window.innerHeight || box.bottom <= 0) return;
-  const moved = area.getBoundingClientRect().top - box.top + debt;
-  // scrolling down lifts the prompt too: only as far as its top may go
-  const by = moved > 0 && prompt >= 0 ? Math.min(moved, Math.max(0, prompt - PROMPT_MARGIN)) : moved;
+  const shift = area.getBoundingClientRect().top - box.top;
+  if (Math.abs(shift) <= 1) return; // nothing came or went (a hint line cleared again): still owed
+  owed.px = 0;
+  owed.scrollY = NaN;
+  const moved = shift + debt;
+  // scrolling down lifts the prompt too: only as far as what is kept on the screen may go
+  const kept = keptTop(prompt);
+  const by = moved > 0 && kept >= 0 ? Math.min(moved, Math.max(0, kept - PROMPT_MARGIN)) : moved;
   const from = window.scrollY;
   if (Math.abs(by) > 1) window.scrollBy({ top: by, behavior: "instant" });
   const left = moved - (window.scrollY - from);
-  if (Math.abs(left) > 1) Object.assign(owed, { px: left, scrollY: window.scrollY });
+  if (left > 1) Object.assign(owed, { px: left, scrollY: window.scrollY });
+}
+
+/**
+ * The top of what holdHand keeps on the screen: the prompt's; or, the prompt's top already
+ * scrolled above the screen, the highest of its lines just shown that is on it.
+ * @param {number} prompt  the prompt's top
+ */
+function keptTop(prompt) {
+  if (prompt >= 0) return prompt;
+  const tops = [els.notice, els.news, els.hintLine]
+    .filter((el) => el && !el.hidden && el.textContent !== "")
+    .map((el) => el.getBoundingClientRect().top)
+    .filter((top) => top >= 0);
+  return tops.length ? Math.min(...tops) : -Infinity;
 }
 
 /**

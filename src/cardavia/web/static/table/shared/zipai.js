@@ -44,7 +44,7 @@ import { winButton, passButton, numberKeys, groupOf } from "./claims.js";
 // set here). The page links them on another game of the family's table too (traditions.py
 // `family`), before the plugin runs: a sheet linked from here came after the first layout,
 // which the decision's scroll into view measured.
-function familyStyles() {
+function markFamily() {
   document.querySelector("[data-testid=table]")?.setAttribute("data-family", "zipai");
 }
 
@@ -411,7 +411,7 @@ export function zipaiPlugin(rules = {}) {
   let centre = null; // the widgets setup() built
 
   function setup() {
-    familyStyles();
+    markFamily();
     const stock = stockPile();
     const pub = publicCard({ caption: captionText, faded: (p) => ["took", "compulsory", "unclaimed"].includes(p.how) });
     const shown = h("p", { class: "phz-shown", "data-testid": "shown-card", hidden: true });
