@@ -158,7 +158,10 @@ def api_view(page: Page, deal: str) -> dict[str, Any]:
     """The deal's view as the page's seat sees it (with the seat token the page keeps)."""
     token = seat_token(page, deal)
     headers = {"Authorization": f"Bearer {token}"} if token else {}
-    view: dict[str, Any] = page.request.get(f"/api/games/{deal}", headers=headers).json()["view"]
+    # asked now and then, on a kept-alive connection the server may be closing as it idles out
+    # (uvicorn's 5 s): a GET reset so is asked again, as a browser does (a CI run's one failure)
+    answer = page.request.get(f"/api/games/{deal}", headers=headers, max_retries=2)
+    view: dict[str, Any] = answer.json()["view"]
     return view
 
 
