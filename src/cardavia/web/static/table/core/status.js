@@ -57,8 +57,6 @@ export function holdHand(change) {
   if (!box || box.top >= window.innerHeight || box.bottom <= 0) return;
   const shift = area.getBoundingClientRect().top - box.top;
   if (Math.abs(shift) <= 1) return; // nothing came or went (a hint line cleared again): still owed
-  owed.px = 0;
-  owed.scrollY = NaN;
   const moved = shift + debt;
   // scrolling down lifts the prompt too: only as far as what is kept on the screen may go
   const kept = keptTop(prompt);
@@ -66,7 +64,8 @@ export function holdHand(change) {
   const from = window.scrollY;
   if (Math.abs(by) > 1) window.scrollBy({ top: by, behavior: "instant" });
   const left = moved - (window.scrollY - from);
-  if (left > 1) Object.assign(owed, { px: left, scrollY: window.scrollY });
+  owed.px = left > 1 ? left : 0;
+  owed.scrollY = window.scrollY;
 }
 
 /**
