@@ -222,6 +222,10 @@ def test_m1_the_others_pace_is_a_setting_with_a_skip_while_their_moves_show(
     for _ in range(6):  # a few answers, until the others' moves are caught being shown
         logged = log_length(page)
         answer_in_place(page)
+        # past the wait for the others (on a loaded machine they may not have answered yet)
+        page.wait_for_function(
+            "() => document.querySelector('[data-testid=table]').dataset.state !== 'waiting'"
+        )
         if page.get_attribute("[data-testid=table]", "data-state") == "animating":
             seen = skip.is_visible()
             skip.dispatch_event("click")
@@ -258,6 +262,10 @@ def test_m1_on_a_phone_the_pace_is_in_the_look_panel_and_a_tap_on_the_table_skip
     tapped = False
     for _ in range(6):  # a few answers, until the others' moves are caught being shown
         answer_in_place(page)
+        # past the wait for the others (on a loaded machine they may not have answered yet)
+        page.wait_for_function(
+            "() => document.querySelector('[data-testid=table]').dataset.state !== 'waiting'"
+        )
         if page.get_attribute("[data-testid=table]", "data-state") == "animating":
             page.locator("[data-role=centre]").dispatch_event("click")
             tapped = True
