@@ -15,14 +15,19 @@ TIMEOUT = 30_000
 
 
 def new_page(
-    browser: Browser, base_url: str, viewport: dict[str, int], touch: bool = False
+    browser: Browser,
+    base_url: str,
+    viewport: dict[str, int],
+    touch: bool = False,
+    motion: bool = False,
 ) -> Page:
-    """A page in a fresh context with reduced motion (a touch screen's, with `touch`); the
-    page's JS errors collect in `page.errors` (each test ends with `assert not page.errors`)."""
+    """A page in a fresh context with reduced motion (a touch screen's, with `touch`; smooth
+    scrolls and paced moves, with `motion`); the page's JS errors collect in `page.errors`
+    (each test ends with `assert not page.errors`)."""
     context = browser.new_context(
         base_url=base_url,
         viewport=viewport,  # type: ignore[arg-type]
-        reduced_motion="reduce",
+        reduced_motion="no-preference" if motion else "reduce",
         has_touch=touch,
         is_mobile=touch,
     )

@@ -149,6 +149,64 @@ def test_a_refusal_keeps_the_prompt_and_its_notice_on_a_phone(
     assert not page.errors  # type: ignore[attr-defined]
 
 
+# Half way through the decision's smooth scroll, a notice comes: a refused card's, by a click
+# that, unlike a player's tap, does not stop the scroll (as a notice of the network or the end
+# of an earlier one's time would come).
+NOTICE_MID_SCROLL = """(() => {
+  const scrollBy = window.scrollBy.bind(window);
+  window.scrollBy = (o) => {
+    if (o && o.behavior === "smooth" && !window.__glide) {
+      const from = window.scrollY;
+      const glide = (window.__glide = { from, to: from + o.top, poked: null });
+      const half = () => {
+        if (window.scrollY < from + o.top / 2) return;
+        window.removeEventListener("scroll", half);
+        glide.poked = window.scrollY;
+        document.querySelector('__REFUSED__')?.click();
+      };
+      window.addEventListener("scroll", half);
+    }
+    scrollBy(o);
+  };
+})();""".replace("__REFUSED__", REFUSED)
+
+
+def test_a_notice_during_the_decisions_smooth_scroll_neither_cuts_it_nor_hides_the_prompt(
+    browser: Browser, base_url: str
+) -> None:
+    """With motion, the decision scrolls smoothly into view; a notice coming meanwhile is
+    placed as if it came once the scroll ended (the page goes on to where it was going, moved
+    as the notice needs), not by an instant scroll from midway, which left the prompt above the
+    screen or the hand short of where it was going."""
+    page = new_page(browser, base_url, PHONE, motion=True)
+    page.add_init_script(NOTICE_MID_SCROLL)
+    page.goto("/en/games/erqishi/table?seed=11&level=greedy")  # the prompt limits its scroll
+    assert wait_for_turn(page) == "your-turn"
+    expect(page.locator("[data-role=notice]")).to_be_visible()
+    glide = page.evaluate("() => window.__glide")
+    assert glide["poked"] is not None, f"no notice came during the scroll: {glide}"
+    settled = page.evaluate("window.scrollY")
+    for _ in range(40):  # until the page stops moving
+        page.wait_for_timeout(250)
+        now = page.evaluate("window.scrollY")
+        if now == settled:
+            break
+        settled = now
+    box = _in_view(page)
+    _check("after a notice during the scroll", box)
+    notice = page.locator("[data-role=notice]").bounding_box()
+    assert notice is not None and notice["y"] >= 0, f"the notice is above the screen: {notice}"
+    # the prompt at the margin where the scroll was going: the notice moves the hand down
+    assert abs(box["scrolled"] - glide["to"]) <= 1, f"not where it was going: {glide}, {box}"
+    assert abs(box["top"] - 8) <= 1, f"the prompt is not where it was going: {box}"
+    # the notice goes (after its 6 s): the hand comes back up, the page stays
+    expect(page.locator("[data-role=notice]")).to_be_hidden(timeout=10_000)
+    after = _in_view(page)
+    assert abs(after["scrolled"] - glide["to"]) <= 1, f"the page moved: {glide}, {after}"
+    assert abs(after["top"] - 8) <= 1, f"the prompt moved: {after}"
+    assert not page.errors  # type: ignore[attr-defined]
+
+
 def test_a_keyboard_players_focus_comes_back_into_view_on_a_phone(
     browser: Browser, base_url: str
 ) -> None:

@@ -7,7 +7,7 @@ import { root, els, sleep } from "./dom.js";
 import { seatName, t, SEATS, setSeatNames } from "./strings.js";
 import { state, HUMAN, pace, reducedMotion, setSeat } from "./state.js";
 import { ctx } from "./ctx.js";
-import { setState, status, PROMPT_MARGIN } from "./status.js";
+import { setState, status, scrollDecision, PROMPT_MARGIN } from "./status.js";
 import { renderSeat, renderLevel, placeSeats } from "./seats.js";
 import { renderHand } from "./hand.js";
 import { renderActions } from "./actions.js";
@@ -135,9 +135,7 @@ function bringDecisionIntoView(v) {
   const bottom = els.handArea.getBoundingClientRect().bottom;
   if (top < PROMPT_MARGIN) return;
   const by = Math.min(bottom - (window.innerHeight - PROMPT_MARGIN), top - PROMPT_MARGIN);
-  if (by > 1) {
-    window.scrollBy({ top: by, behavior: reducedMotion.matches ? "instant" : "smooth" });
-  }
+  if (by > 1) scrollDecision(by, !reducedMotion.matches);
 }
 
 /**
