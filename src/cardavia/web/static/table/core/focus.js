@@ -5,6 +5,7 @@
 import { root, els } from "./dom.js";
 import { state } from "./state.js";
 import { setRoving, focusHand } from "./hand.js";
+import { scrollAhead, scrollDecision } from "./status.js";
 
 // Whether the last input was a pointer (mouse, touch, pen) rather than a key: after a click the
 // focus is not moved on to the next decision, where it would sit on a card like a suggestion
@@ -43,12 +44,18 @@ export function focusDecision() {
   return focusTurn({ preventScroll: true });
 }
 
-/** The focused control onto the screen if it is off it (the least scroll that shows it). */
+/** The focused control onto the screen if it is off it (the least scroll that shows it),
+ * reckoned where the decision's smooth scroll is taking the page, if one is under way. */
 export function revealFocus() {
   const active = document.activeElement;
   if (!(active instanceof HTMLElement) || !root.contains(active)) return;
+  const ahead = scrollAhead();
   const box = active.getBoundingClientRect();
-  if (box.top < 0 || box.bottom > window.innerHeight) active.scrollIntoView({ block: "nearest" });
+  const top = box.top - ahead;
+  const below = box.bottom - ahead - window.innerHeight;
+  if (top >= 0 && below <= 0) return;
+  if (ahead) scrollDecision(window.scrollY + ahead + (top < 0 ? top : below), true);
+  else active.scrollIntoView({ block: "nearest" });
 }
 
 /**

@@ -135,7 +135,7 @@ function bringDecisionIntoView(v) {
   const bottom = els.handArea.getBoundingClientRect().bottom;
   if (top < PROMPT_MARGIN) return;
   const by = Math.min(bottom - (window.innerHeight - PROMPT_MARGIN), top - PROMPT_MARGIN);
-  if (by > 1) scrollDecision(by, !reducedMotion.matches);
+  if (by > 1) scrollDecision(window.scrollY + by, !reducedMotion.matches);
 }
 
 /**

@@ -37,46 +37,48 @@ export function notice(text, { sticky = false, polite = false } = {}) {
 export const PROMPT_MARGIN = 8;
 
 /** What holdHand could not scroll: how far the hand sits below where it was, and the scroll
- * it left the page at (once anything else scrolls, the debt is void). */
+ * it left the page at, or sent it to (once the page is a pixel from there, the debt is void). */
 const owed = { px: 0, scrollY: NaN };
 
 /** A decision's smooth scroll under way (scrollDecision): where it is going, and until when it
- * may still be going there. */
+ * may still be going there (a browser without `scrollend` does not say when it stopped). */
 const glide = { to: NaN, until: 0 };
+const GLIDE_MS = 2000; // longer than a smooth scroll usually takes
 const endGlide = () => {
   glide.to = NaN;
 };
-// a player's own scroll stops it; so does its end (where the browser says so)
-for (const type of ["scrollend", "wheel", "touchstart", "pointerdown"]) {
-  window.addEventListener(type, endGlide, { passive: true });
-}
-const GLIDE_MS = 2000; // well over a smooth scroll's length in any browser
+// it ends, or the player scrolls: by wheel, finger or key (not a tap, which does not stop it)
+for (const type of ["scrollend", "wheel", "touchmove"]) window.addEventListener(type, endGlide, { passive: true });
+const SCROLL_KEYS = new Set([" ", "PageUp", "PageDown", "Home", "End", "ArrowUp", "ArrowDown"]);
+window.addEventListener("keydown", (e) => {
+  if (!e.defaultPrevented && SCROLL_KEYS.has(e.key)) endGlide();
+});
 
 /**
- * Scroll the page by `by` to show a decision (bringDecisionIntoView). A smooth scroll is
- * remembered while it runs: a notice coming meanwhile is placed against where the page is
- * going, not cut short where it is.
- * @param {number} by
+ * Scroll the page to `to` (clamped) to show a decision. A smooth scroll is remembered while
+ * it runs: what comes meanwhile (a notice, the focus) is placed against where the page is
+ * going, and the scroll goes on there, not cut short where it is.
+ * @param {number} to
  * @param {boolean} smooth
  */
-export function scrollDecision(by, smooth) {
-  endGlide();
-  if (smooth) {
-    glide.to = Math.min(window.scrollY + by, maxScrollY());
-    glide.until = performance.now() + GLIDE_MS;
-  }
-  window.scrollBy({ top: by, behavior: smooth ? "smooth" : "instant" });
+export function scrollDecision(to, smooth) {
+  const top = Math.min(Math.max(0, to), maxScrollY());
+  glide.to = smooth ? top : NaN;
+  glide.until = performance.now() + GLIDE_MS;
+  window.scrollTo({ top, behavior: smooth ? "smooth" : "instant" });
 }
 
 function maxScrollY() {
-  return Math.max(0, document.documentElement.scrollHeight - window.innerHeight);
+  return Math.max(0, document.documentElement.scrollHeight - document.documentElement.clientHeight);
 }
 
-/** Where a smooth decision scroll under way is going, or null. */
-function gliding() {
-  const going = !Number.isNaN(glide.to) && performance.now() < glide.until && Math.abs(window.scrollY - glide.to) > 1;
+/** How far the page has still to go to where a decision's smooth scroll takes it; 0 if none
+ * is under way. */
+export function scrollAhead() {
+  const going =
+    !Number.isNaN(glide.to) && performance.now() < glide.until && Math.abs(window.scrollY - glide.to) > 1;
   if (!going) endGlide();
-  return going ? glide.to : null;
+  return going ? glide.to - window.scrollY : 0;
 }
 
 /**
@@ -90,12 +92,11 @@ function gliding() {
  */
 export function holdHand(change) {
   const area = els.handArea;
-  const going = gliding();
-  const at = going ?? window.scrollY; // where the page is, or is going
-  const ahead = at - window.scrollY; // how far the page has still to go
+  const ahead = scrollAhead();
+  const at = window.scrollY + ahead; // where the page is, or is going
   const box = area ? area.getBoundingClientRect() : null;
   const prompt = (els.controls ? els.controls.getBoundingClientRect().top : -Infinity) - ahead;
-  const debt = Math.abs(at - owed.scrollY) < 1 ? owed.px : 0; // (a glide ends within a pixel)
+  const debt = Math.abs(at - owed.scrollY) < 1 ? owed.px : 0; // (within a pixel: a glide's end)
   change();
   if (!box || box.top - ahead >= window.innerHeight || box.bottom - ahead <= 0) return;
   const shift = area.getBoundingClientRect().top - box.top;
@@ -105,10 +106,9 @@ export function holdHand(change) {
   const kept = keptTop(prompt, ahead);
   const by = moved > 0 && kept >= 0 ? Math.min(moved, Math.max(0, kept - PROMPT_MARGIN)) : moved;
   let to = at;
-  if (going !== null) {
-    to = Math.min(Math.max(0, at + by), maxScrollY());
-    glide.to = to;
-    window.scrollTo({ top: to, behavior: "smooth" });
+  if (ahead) {
+    if (Math.abs(by) > 1) scrollDecision(at + by, true); // on to where it was going, moved
+    to = glide.to;
   } else {
     if (Math.abs(by) > 1) window.scrollBy({ top: by, behavior: "instant" });
     to = window.scrollY;
