@@ -265,3 +265,20 @@ def test_a_keyboard_players_focus_comes_back_into_view_on_a_phone(
         assert box["top"] >= -1 and box["bottom"] <= PHONE["height"] + 1, box
     assert shown, "the focus never moved on to a decision"
     assert not page.errors  # type: ignore[attr-defined]
+
+
+def test_the_table_shrinking_above_the_prompt_does_not_leave_it_above_the_screen(
+    browser: Browser, base_url: str
+) -> None:
+    """The decision placed at the prompt's top, the player not scrolling: when the table above
+    shrinks while the others move (a claim's card leaving the centre), the prompt rises above
+    the screen. That is not a player reading the log below, so the next decision brings the
+    prompt back (it was left 30 px above the screen in Nantong)."""
+    page = new_page(browser, base_url, PHONE)
+    page.goto("/uk/games/nantong/table?seed=1&level=normal")
+    for step in range(8):
+        if wait_for_turn(page) == "over":
+            break
+        _check(f"decision {step + 1}", _in_view(page))
+        answer_in_place(page)
+    assert not page.errors  # type: ignore[attr-defined]

@@ -5,7 +5,7 @@
 import { root, els } from "./dom.js";
 import { state } from "./state.js";
 import { setRoving, focusHand } from "./hand.js";
-import { scrollAhead, scrollDecision } from "./status.js";
+import { markPlaced, scrollAhead, scrollDecision } from "./scroll.js";
 
 // Whether the last input was a pointer (mouse, touch, pen) rather than a key: after a click the
 // focus is not moved on to the next decision, where it would sit on a card like a suggestion
@@ -55,7 +55,10 @@ export function revealFocus() {
   const below = box.bottom - ahead - window.innerHeight;
   if (top >= 0 && below <= 0) return;
   if (ahead) scrollDecision(window.scrollY + ahead + (top < 0 ? top : below), true);
-  else active.scrollIntoView({ block: "nearest" });
+  else {
+    active.scrollIntoView({ block: "nearest" });
+    markPlaced();
+  }
 }
 
 /**

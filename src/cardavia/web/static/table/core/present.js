@@ -7,7 +7,8 @@ import { root, els, sleep } from "./dom.js";
 import { seatName, t, SEATS, setSeatNames } from "./strings.js";
 import { state, HUMAN, pace, reducedMotion, setSeat } from "./state.js";
 import { ctx } from "./ctx.js";
-import { setState, status, scrollDecision, PROMPT_MARGIN } from "./status.js";
+import { setState, status } from "./status.js";
+import { scrollDecision, scrolledByPlayer, PROMPT_MARGIN } from "./scroll.js";
 import { renderSeat, renderLevel, placeSeats } from "./seats.js";
 import { renderHand } from "./hand.js";
 import { renderActions } from "./actions.js";
@@ -125,7 +126,9 @@ function renderBoard(model, v) {
  * On a phone the seats above (growing as groups are exposed) push your prompt and hand below
  * the screen. When a new decision is yours and they are below, scroll down until the hand
  * shows, but never the prompt's top off the screen; once per decision. A player who scrolled
- * past the prompt (to the log, say) is reading: the page stays where it is.
+ * past the prompt (to the log, say) is reading: the page stays where it is. Left where the
+ * table put it, the prompt went above the screen as the table above shrank (a card leaving
+ * the centre): it comes back.
  * @param {View} v
  */
 function bringDecisionIntoView(v) {
@@ -133,19 +136,23 @@ function bringDecisionIntoView(v) {
   state.decisionInView = v.version;
   const top = els.controls.getBoundingClientRect().top;
   const bottom = els.handArea.getBoundingClientRect().bottom;
-  if (top < PROMPT_MARGIN) return;
-  const by = Math.min(bottom - (window.innerHeight - PROMPT_MARGIN), top - PROMPT_MARGIN);
-  if (by > 1) scrollDecision(window.scrollY + by, !reducedMotion.matches);
+  if (top < PROMPT_MARGIN && scrolledByPlayer()) return;
+  const by =
+    top < PROMPT_MARGIN
+      ? top - PROMPT_MARGIN
+      : Math.max(0, Math.min(bottom - (window.innerHeight - PROMPT_MARGIN), top - PROMPT_MARGIN));
+  scrollDecision(window.scrollY + by, !reducedMotion.matches);
 }
 
 /**
  * On a phone the log lies below the table. A player who scrolled past the controls to read it
  * keeps it where it is on the screen while the table above grows or shrinks (re-rendered
- * nodes defeat the browser's own scroll anchoring).
+ * nodes defeat the browser's own scroll anchoring). Not where the table left the page: there
+ * the prompt goes with the table, and comes back at your decision.
  * @param {() => void} render
  */
 function keepReadersPlace(render) {
-  const reading = els.logPanel && els.controls && els.controls.getBoundingClientRect().top < 0;
+  const reading = els.logPanel && els.controls && els.controls.getBoundingClientRect().top < 0 && scrolledByPlayer();
   const before = reading ? els.logPanel.getBoundingClientRect().top : 0;
   render();
   if (!reading) return;
