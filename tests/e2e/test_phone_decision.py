@@ -275,10 +275,18 @@ def test_the_table_shrinking_above_the_prompt_does_not_leave_it_above_the_screen
     the screen. That is not a player reading the log below, so the next decision brings the
     prompt back (it was left 30 px above the screen in Nantong)."""
     page = new_page(browser, base_url, PHONE)
+    page.add_init_script(
+        """window.__ups = 0; const scrollTo = window.scrollTo.bind(window);
+        window.scrollTo = (o) => {
+          if (o && o.top < window.scrollY - 1) window.__ups++;
+          scrollTo(o);
+        };"""
+    )
     page.goto("/uk/games/nantong/table?seed=1&level=normal")
     for step in range(8):
         if wait_for_turn(page) == "over":
             break
         _check(f"decision {step + 1}", _in_view(page))
         answer_in_place(page)
+    assert page.evaluate("window.__ups"), "the table never shrank under the prompt: no case tried"
     assert not page.errors  # type: ignore[attr-defined]

@@ -9,6 +9,7 @@ import { config, t, SEATS } from "./strings.js";
 import { state, askedLevel, LEVELS, STORAGE_KEY, tokenFor, keepToken } from "./state.js";
 import { ctx } from "./ctx.js";
 import { notice, setState, status } from "./status.js";
+import { markPlaced } from "./scroll.js";
 import { present, renderFinal } from "./present.js";
 import { renderActions } from "./actions.js";
 import { focusHand } from "./hand.js";
@@ -367,6 +368,7 @@ export async function newDeal(body) {
   status(t("status_loading"));
   notice("");
   els.result.hidden = true;
+  markPlaced(); // where the end sheet was: a prompt the new deal leaves above the screen comes back
   renderActions(null);
   const gen = state.generation;
   state.restoreFocus = true; // the end sheet's button that started it is gone: on to the decision

@@ -38,6 +38,7 @@
 //   forced.js    your only move, made for you and said
 //   present.js   the display model and the paced replay; the settled view's render
 //   status.js    data-state, the status line, notices
+//   scroll.js    the page's scrolls about your decision; where the table last left the page
 //   seats.js     the seat panels and the AI level badges
 //   hand.js      your hand: cards, roving focus, selection
 //   actions.js   answer buttons, strips, keyboard shortcuts

@@ -8,7 +8,7 @@ import { seatName, t, SEATS, setSeatNames } from "./strings.js";
 import { state, HUMAN, pace, reducedMotion, setSeat } from "./state.js";
 import { ctx } from "./ctx.js";
 import { setState, status } from "./status.js";
-import { scrollDecision, scrolledByPlayer, PROMPT_MARGIN } from "./scroll.js";
+import { forgetPlaced, scrollDecision, scrolledByPlayer, PROMPT_MARGIN } from "./scroll.js";
 import { renderSeat, renderLevel, placeSeats } from "./seats.js";
 import { renderHand } from "./hand.js";
 import { renderActions } from "./actions.js";
@@ -136,7 +136,10 @@ function bringDecisionIntoView(v) {
   state.decisionInView = v.version;
   const top = els.controls.getBoundingClientRect().top;
   const bottom = els.handArea.getBoundingClientRect().bottom;
-  if (top < PROMPT_MARGIN && scrolledByPlayer()) return;
+  if (top < PROMPT_MARGIN && scrolledByPlayer()) {
+    forgetPlaced();
+    return;
+  }
   const by =
     top < PROMPT_MARGIN
       ? top - PROMPT_MARGIN
@@ -156,6 +159,7 @@ function keepReadersPlace(render) {
   const before = reading ? els.logPanel.getBoundingClientRect().top : 0;
   render();
   if (!reading) return;
+  forgetPlaced();
   const moved = els.logPanel.getBoundingClientRect().top - before;
   if (Math.abs(moved) > 1) window.scrollBy({ top: moved, behavior: "instant" });
 }

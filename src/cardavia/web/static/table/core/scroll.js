@@ -23,6 +23,12 @@ export function markPlaced() {
   placed.y = window.scrollY + scrollAhead();
 }
 
+/** The page is the player's (a reader held where they are): a later scroll of the table's
+ * own that happens to end where it last left the page does not make it the table's again. */
+export function forgetPlaced() {
+  placed.y = NaN;
+}
+
 /** What holdHand could not scroll: how far the hand sits below where it was, and the scroll
  * it left the page at, or sent it to (once the page is a pixel from there, the debt is void). */
 const owed = { px: 0, scrollY: NaN };
@@ -51,7 +57,7 @@ window.addEventListener("keydown", (e) => {
 export function scrollDecision(to, smooth) {
   const top = Math.min(Math.max(0, to), maxScrollY());
   placed.y = top;
-  if (Math.abs(top - window.scrollY) <= 1) return;
+  if (Math.abs(top - (window.scrollY + scrollAhead())) <= 1) return; // there, or going there
   glide.to = smooth ? top : NaN;
   glide.until = performance.now() + GLIDE_MS;
   window.scrollTo({ top, behavior: smooth ? "smooth" : "instant" });
