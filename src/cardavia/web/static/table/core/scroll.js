@@ -13,14 +13,19 @@ export const PROMPT_MARGIN = 8;
  * revealFocus); NaN before the first. Anywhere else, the player took it. */
 const placed = { y: NaN };
 
+/** Where the page is, or is going (a decision's smooth scroll under way). */
+function destination() {
+  return window.scrollY + scrollAhead();
+}
+
 /** Whether the page is not where the table left it (or is sending it): the player scrolled. */
 export function scrolledByPlayer() {
-  return !(Math.abs(window.scrollY + scrollAhead() - placed.y) <= 1);
+  return !(Math.abs(destination() - placed.y) <= 1);
 }
 
 /** The page is where the table means it to be (a scroll of its own just ended there). */
 export function markPlaced() {
-  placed.y = window.scrollY + scrollAhead();
+  placed.y = destination();
 }
 
 /** The page is the player's (a reader held where they are): a later scroll of the table's
@@ -57,7 +62,7 @@ window.addEventListener("keydown", (e) => {
 export function scrollDecision(to, smooth) {
   const top = Math.min(Math.max(0, to), maxScrollY());
   placed.y = top;
-  if (Math.abs(top - (window.scrollY + scrollAhead())) <= 1) return; // there, or going there
+  if (Math.abs(top - destination()) <= 1) return; // there, or going there
   glide.to = smooth ? top : NaN;
   glide.until = performance.now() + GLIDE_MS;
   window.scrollTo({ top, behavior: smooth ? "smooth" : "instant" });
