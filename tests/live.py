@@ -41,7 +41,9 @@ class LiveServer:
         self._thread: threading.Thread | None = None
 
     def start(self) -> None:
-        config = server_config(create_app(self.db), "127.0.0.1", self.port)
+        # friends' tables may be dealt from `?seed=` here, as tests need (never on the site)
+        app = create_app(self.db, seeds_with_friends=True)
+        config = server_config(app, "127.0.0.1", self.port)
         self._server = uvicorn.Server(config)
         self._thread = threading.Thread(target=self._server.run, daemon=True)
         self._thread.start()

@@ -28,7 +28,7 @@ def _bearer(token: str) -> dict[str, str]:
 
 @pytest.fixture
 def raw(db: str) -> Any:
-    with TestClient(create_app(db)) as c:
+    with TestClient(create_app(db, seeds_with_friends=True)) as c:
         yield c
 
 
@@ -151,7 +151,10 @@ def test_the_creator_starts_with_the_ai_in_empty_seats(raw: TestClient) -> None:
 def test_the_race_for_the_last_seat_has_one_winner(db: str) -> None:
     """Four requests for one seat at once, through two servers on the same store (as two web
     processes): exactly one is seated, the others hear seat_taken."""
-    with TestClient(create_app(db)) as first, TestClient(create_app(db)) as second:
+    with (
+        TestClient(create_app(db, seeds_with_friends=True)) as first,
+        TestClient(create_app(db, seeds_with_friends=True)) as second,
+    ):
         made = _friends(first)
         code = made["invites"]["1"]
         barrier = threading.Barrier(4)
@@ -290,7 +293,7 @@ def test_a_closed_tab_goes_away_and_comes_back(db: str) -> None:
     """Seat 1's player stops answering: once its allowance has run out (the sweep is run at a
     later clock, no real waiting), the AI plays it, marked away, also after a restart; its
     player acting again takes it back (architecture.md §6, absent players)."""
-    with TestClient(create_app(db)) as raw:
+    with TestClient(create_app(db, seeds_with_friends=True)) as raw:
         made = _friends(raw, "chuopai", seed=3, allowance=30)
         deal_id = made["id"]
         tokens = {0: made["token"], 1: _join(raw, made["invites"]["1"]).json()["token"]}
@@ -318,7 +321,9 @@ def test_a_closed_tab_goes_away_and_comes_back(db: str) -> None:
         store = tables.store
         assert store.seats(deal_id)[1].deadline is not None  # kept in the store, for a restart
         played = [seat for seat, _ in store.load(deal_id).actions].count(1)
-    with TestClient(create_app(db)) as raw:  # a restart: the timer is the store's
+    with TestClient(
+        create_app(db, seeds_with_friends=True)
+    ) as raw:  # a restart: the timer is the store's
         tables = raw.app.state.tables  # type: ignore[attr-defined]
         assert tables._sweeper is not None  # looking for deadlines before any request
         portal = raw.portal
@@ -353,11 +358,39 @@ def test_the_next_deal_keeps_the_friends_in_their_seats(raw: TestClient) -> None
     second = raw.post("/api/games", json=after, headers=_bearer(tokens[0])).json()
     assert second["id"] == body["id"] and second["seat"] == 0  # one next deal, not two
     nxt = body["id"]
+    assert _view(raw, nxt, tokens[1])["level"] == "greedy"
     assert _view(raw, deal_id, tokens[0])["match"]["next"] == nxt
     for seat, token in tokens.items():
         view = _view(raw, nxt, token)
         assert view["seat"] == seat and view["seats"][1]["name"] == "P1"
     assert _view(raw, nxt)["match"]["totals_before"] == end["match"]["totals"]
+
+
+def test_the_site_never_lets_a_friend_choose_the_deal(db: str) -> None:
+    """A seed names the deal, so whoever chose it would know every other hand: on the site
+    (no `seeds_with_friends`) a table of friends refuses one, at its first deal and its next,
+    and the next deal keeps the match's level whatever its asker names."""
+    with TestClient(create_app(db)) as site:
+        friends = {"game": "chuopai", "level": "greedy", "seats": ["human", "human", "ai"]}
+        refused = site.post("/api/games", json={**friends, "seed": 3})
+        assert refused.status_code == 422, refused.text
+        assert refused.json()["error"]["code"] == "seed_with_friends"
+        solo = site.post("/api/games", json={"game": "chuopai", "seed": 3, "level": "greedy"})
+        assert solo.status_code == 201  # alone, a seed only spoils your own game
+        made = site.post("/api/games", json=friends)
+        assert made.status_code == 201, made.text
+        tokens = {0: made.json()["token"]}
+        joined = _join(site, made.json()["invites"]["1"])
+        tokens[1] = joined.json()["token"]
+        deal_id = made.json()["id"]
+        _play(site, deal_id, tokens, random.Random(5))
+        after = {"game": "chuopai", "after": deal_id, "level": "hard"}
+        chosen = site.post("/api/games", json={**after, "seed": 7}, headers=_bearer(tokens[1]))
+        assert chosen.status_code == 422 and chosen.json()["error"]["code"] == "seed_with_friends"
+        assert _view(site, deal_id, tokens[0])["match"]["next"] is None  # nothing dealt
+        nxt = site.post("/api/games", json=after, headers=_bearer(tokens[1]))
+        assert nxt.status_code == 201, nxt.text
+        assert nxt.json()["view"]["level"] == "greedy"  # the match's, not the asker's
 
 
 def _until_seat_1_owes(raw: TestClient, deal_id: str, tokens: dict[int, str]) -> dict[str, Any]:
@@ -417,7 +450,10 @@ def test_acting_takes_an_away_seat_back(raw: TestClient) -> None:
 def test_two_servers_time_out_a_decision_once(db: str) -> None:
     """Two web processes on one store look for deadlines past: the seat goes away once, and its
     timed-out decision is played once (the store's action numbers decide)."""
-    with TestClient(create_app(db)) as first, TestClient(create_app(db)) as second:
+    with (
+        TestClient(create_app(db, seeds_with_friends=True)) as first,
+        TestClient(create_app(db, seeds_with_friends=True)) as second,
+    ):
         deal_id, tokens = _seated(first, "chuopai", 3)
         mine = _until_seat_1_owes(first, deal_id, tokens)
         later = time.time() + 120

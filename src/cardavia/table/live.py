@@ -639,7 +639,7 @@ class Tables:
         if after is not None and after.humans() >= 2:
             # the same friends: each seat as it was, its player back from being away
             seats = [SeatRow(r.kind, r.token_hash, r.name) for r in after.seat_rows()]
-            allowance = after.row.allowance
+            allowance, level = after.row.allowance, after.row.level
         elif kinds is not None:
             for seat, kind in enumerate(kinds[1:], 1):
                 if kind == "human":

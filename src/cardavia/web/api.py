@@ -238,6 +238,14 @@ def _kinds(value: Any, players: int) -> list[str] | None:
     return list(value)
 
 
+def _no_seed_with_friends(request: Request, seed: int | None) -> None:
+    """Refuse a seed at a table of friends: whoever chose the deal would know every other
+    player's hand (the engine is open), so the server deals it (tests may allow it,
+    `create_app(seeds_with_friends=True)`)."""
+    if seed is not None and not request.app.state.seeds_with_friends:
+        raise ApiError(422, "seed_with_friends", "seed: a table of friends is dealt by the server")
+
+
 async def create_deal(request: Request) -> Response:
     data = await _json_body(request)
     tables = _tables(request)
@@ -277,7 +285,8 @@ async def create_deal(request: Request) -> Response:
             raise ApiError(422, "bad_request", "after: must be a finished deal of the same game")
         if after.humans() >= 2:
             # A friends table: one of its players deals the next, for the same seats (their
-            # tokens hold them there too); the second to ask finds it dealt.
+            # tokens hold them there too) at the same level; the second to ask finds it dealt.
+            _no_seed_with_friends(request, seed)
             seat = await _seat(request, after, required=True)
             token = _token(request)
             assert seat is not None and token is not None
@@ -306,6 +315,8 @@ async def create_deal(request: Request) -> Response:
                 },
                 status_code=201,
             )
+    if kinds is not None and kinds.count("human") >= 2:
+        _no_seed_with_friends(request, seed)
     limit: RateLimit | None = request.app.state.create_limit
     client = _client(request)
     wait = limit.take(client) if limit is not None else 0.0

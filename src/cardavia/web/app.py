@@ -54,12 +54,15 @@ def create_app(
     store: Store | None = None,
     creates_per_minute: float | None = None,
     ai_processes: int | None = None,
+    seeds_with_friends: bool = False,
 ) -> Starlette:
     """The site. Deals live in `store`, or where `db_path` says: a SQLite file, or a database
     for a `postgresql://` URL (default $CARDAVIA_DB or ./cardavia.db). `creates_per_minute`:
     deals one client address may create a minute (`cardavia serve` sets it; None: no limit,
     as in tests). `ai_processes`: searches at once in this process's AI worker (None: a core
-    less than the machine has; 0: no worker here, `cardavia worker` processes take the jobs)."""
+    less than the machine has; 0: no worker here, `cardavia worker` processes take the jobs).
+    `seeds_with_friends`: whether a table of friends may be dealt from a `seed` the request
+    names; never on the site (the player who chose it would know every hand), for tests only."""
     the_store = store if store is not None else open_store(str(db_path or default_db_path()))
 
     @asynccontextmanager
@@ -137,6 +140,7 @@ def create_app(
     )
     app.state.store = the_store
     app.state.create_limit = RateLimit(creates_per_minute) if creates_per_minute else None
+    app.state.seeds_with_friends = seeds_with_friends
     app.state.tables = Tables(
         the_store, GAMES, Thinkers(ai_processes) if ai_processes else None, worker=ai_processes != 0
     )

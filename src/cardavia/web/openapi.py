@@ -393,7 +393,14 @@ def _schemas() -> Obj:
             "required": ["game"],
             "properties": {
                 "game": games,
-                "seed": {**integer, "minimum": 0, "maximum": MAX_SEED, "nullable": True},
+                "seed": {
+                    **integer,
+                    "minimum": 0,
+                    "maximum": MAX_SEED,
+                    "nullable": True,
+                    "description": "a deal of one human only: a table of friends is dealt by"
+                    " the server (422 seed_with_friends)",
+                },
                 "level": {**levels, "default": "normal"},
                 "after": {
                     **string,
