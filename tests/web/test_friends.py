@@ -93,6 +93,11 @@ def test_the_table_waits_until_every_human_seat_is_taken(raw: TestClient) -> Non
         headers=_bearer(token),
     )
     assert r.status_code == 409 and r.json()["error"]["code"] == "waiting"
+    # nor is a move searched for a hint: seat 0 leads this deal, but not yet (QA)
+    hint = raw.post(
+        f"/api/games/{deal_id}/hint", json={"version": before["version"]}, headers=_bearer(token)
+    )
+    assert hint.status_code == 409 and hint.json()["error"]["code"] == "waiting", hint.text
     assert _view(raw, deal_id, token)["table"] == before["table"]  # nobody played, AI neither
     joined = _join(raw, made["invites"]["1"], "Bo")
     assert joined.status_code == 201

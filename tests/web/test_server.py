@@ -10,7 +10,9 @@ import signal
 import socket
 import subprocess
 import sys
+import threading
 import time
+import urllib.error
 import urllib.request
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -241,3 +243,46 @@ def test_no_search_worker_outlives_its_server(tmp_path: Path, stop: signal.Signa
                 break
             time.sleep(0.1)
         assert not _alive(workers), f"still running after the server stopped: {_alive(workers)}"
+
+
+def test_a_long_poll_is_answered_as_json_when_the_server_stops(tmp_path: Path) -> None:
+    """A poll held open as the server stops gets the view as it is, as JSON, at once: not a
+    plain-text 500 when the grace ends, which a proxy would not retry (QA), nor an error log."""
+    with serving(tmp_path) as (url, proc):
+        request = urllib.request.Request(
+            f"{url}/api/games",
+            data=b'{"game": "sisepai", "level": "greedy", "seed": 1}',
+            headers={"content-type": "application/json"},
+            method="POST",
+        )
+        made = json.loads(urllib.request.urlopen(request, timeout=10).read())
+        version = made["view"]["version"]
+        answers: list[tuple[int, str, bytes, float]] = []
+
+        def poll() -> None:
+            started = time.monotonic()
+            try:
+                response = urllib.request.urlopen(
+                    f"{url}/api/games/{made['id']}?wait={version}", timeout=30
+                )
+                status, kind, body = (
+                    response.status,
+                    response.headers["content-type"],
+                    response.read(),
+                )
+            except urllib.error.HTTPError as err:
+                status, kind, body = err.code, err.headers["content-type"], err.read()
+            answers.append((status, kind, body, time.monotonic() - started))
+
+        poller = threading.Thread(target=poll)
+        poller.start()
+        time.sleep(1.0)  # held: the spectator's view does not change while seat 0 thinks
+        assert not answers, answers
+        proc.send_signal(signal.SIGTERM)
+        poller.join(20)
+        proc.wait(15)
+    ((status, kind, body, _),) = answers
+    assert status == 200 and kind == "application/json", (status, kind, body[:200])
+    assert json.loads(body)["view"]["version"] == version
+    log = (tmp_path / "stderr").read_text()
+    assert "ERROR" not in log and "Traceback" not in log, log[-2000:]

@@ -498,6 +498,7 @@ class Tables:
         self._loading: dict[str, int] = {}  # requests loading a deal from the store, per id
         self._tasks: set[asyncio.Future[Any]] = set()
         self._running: dict[str, int] = {}  # agent tasks per deal
+        self.stopping = False  # the server stops: long polls answer at once (`stop_waits`)
         self._syncing: set[str] = set()  # deals announced changed, being caught up
         # Deals another process may have moved on since this one last read them: announced
         # changed (every deal, after announcements were lost). While the store's listener is up,
@@ -902,16 +903,29 @@ class Tables:
                 return token
         raise SeatTakenError(table.id)
 
+    def stop_waits(self) -> None:
+        """The server is stopping: every long poll answers now, with the view as it is, and
+        any later one at once, rather than be cut when the server's grace ends (uvicorn then
+        sends a plain-text 500, which a proxy does not retry). Call on the event loop."""
+        self.stopping = True
+        for table in self._tables.values():
+            table.notify()
+
     async def wait(
         self, table: Table, version: int, timeout: float, seat: int | None = HUMAN
     ) -> None:
-        """Return once the version `seat` sees exceeds `version`, or after `timeout` seconds."""
+        """Return once the version `seat` sees exceeds `version`, or after `timeout` seconds,
+        or at once when the server is stopping (`stop_waits`)."""
         loop = asyncio.get_running_loop()
         deadline = loop.time() + timeout
         table.waiting += 1
         changes = table.seat_changes
         try:
-            while table.version_of(seat) <= version and table.seat_changes == changes:
+            while (
+                table.version_of(seat) <= version
+                and table.seat_changes == changes
+                and not self.stopping
+            ):
                 remaining = deadline - loop.time()
                 if remaining <= 0:
                     return
@@ -1053,6 +1067,8 @@ class Tables:
             await self._sync(table)
             if version != table.versions[seat]:
                 raise StaleVersionError(table.versions[seat])
+            if table.seating:  # nobody may act yet: no search for a move nobody may make
+                raise WaitingError(table.id)
             if seat not in table.state.to_act():
                 raise NotYourTurnError("you have no decision to make")
             observation = table.state.observation(seat)

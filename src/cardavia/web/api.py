@@ -483,6 +483,10 @@ async def post_hint(request: Request) -> Response:
     assert seat is not None
     try:
         hint = await _tables(request).hint(table, version, _client(request), seat)
+    except WaitingError:
+        raise ApiError(
+            409, "waiting", "the table waits for its players; nobody plays yet"
+        ) from None
     except StaleVersionError as err:
         view = table.with_steps(table.view(seat), version)
         raise ApiError(409, "stale_version", str(err), view=view) from None

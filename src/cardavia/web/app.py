@@ -8,6 +8,7 @@ from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from importlib.resources import files
 from pathlib import Path
+from typing import Any
 
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
@@ -66,9 +67,11 @@ def create_app(
     the_store = store if store is not None else open_store(str(db_path or default_db_path()))
 
     @asynccontextmanager
-    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+    async def lifespan(app: Starlette) -> AsyncIterator[dict[str, Any]]:
         app.state.tables.start_timers()  # absent players' deadlines, stored, survive a restart
-        yield
+        # the lifespan's state reaches the server's protocol (web/server.py), which drains
+        # the long polls as the server begins to stop
+        yield {"stop_waits": app.state.tables.stop_waits}
         await app.state.tables.close()
         the_store.close()
 

@@ -14,7 +14,7 @@ from starlette.responses import Response
 from starlette.routing import Route
 
 from cardavia.table.learn import LANGUAGES, cached_steps, has_guided_deal, load, texts
-from cardavia.web.api import ApiError, _tables, clip
+from cardavia.web.api import VERSION_TEXT, ApiError, _tables, clip
 from cardavia.web.content import rules_page
 from cardavia.web.i18n import gettext
 from cardavia.web.pages import _game, _moved, _render, _table_config
@@ -66,10 +66,10 @@ async def learn(request: Request) -> Response:
 
 def _step_number(request: Request, total: int) -> int:
     raw = request.query_params.get("step", "0")
-    try:
-        step = int(raw)
-    except ValueError:
-        raise ApiError(422, "bad_step", f"step must be a whole number, got {clip(raw)}") from None
+    # ASCII digits only, as `?wait=`: int() would also read " 1 ", "+1", "1_0" and "١"
+    if not VERSION_TEXT.fullmatch(raw):
+        raise ApiError(422, "bad_step", f"step must be a whole number, got {clip(raw)}")
+    step = int(raw)
     if not 0 <= step < total:
         raise ApiError(422, "bad_step", f"step must be from 0 to {total - 1}, got {step}")
     return step

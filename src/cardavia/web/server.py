@@ -91,6 +91,14 @@ class GuardedProtocol(HttpToolsProtocol):
             self._head_timer = None
         super().on_headers_complete()
 
+    def shutdown(self) -> None:
+        # The server begins to stop: the app's long polls answer now, as JSON, instead of
+        # being cut with a plain-text 500 when the grace ends (the lifespan's state, app.py).
+        stop_waits = self.app_state.get("stop_waits")
+        if stop_waits is not None:
+            stop_waits()
+        super().shutdown()
+
     def on_response_complete(self) -> None:
         if self.cycle is not None and self.cycle.more_body:
             # answered before its body was read (403, 413, 415): the rest is not waited for
