@@ -329,3 +329,40 @@ def test_start_game_asks_for_friends_and_the_waiting_screen_is_accessible(
         assert not view["waiting"]
         assert not page.errors  # type: ignore[attr-defined]
         page.context.close()
+
+
+def _join(page: Page, url: str, name: str) -> None:
+    page.goto(url)
+    page.locator("[data-testid=join-name]").fill(name)
+    page.locator("[data-testid=join-button]").click()
+    page.wait_for_url(lambda u: "deal=" in u, timeout=TIMEOUT)
+
+
+def test_the_waiting_screen_of_a_friend_and_of_a_spectator(
+    browser: Browser, base_url: str, screenshots: Path
+) -> None:
+    """A table of three friends, one joined: the friend's and a spectator's waiting screen say who
+    has joined, with no Start button (the creator's) and no "null" where it was (QA: "… Player 3
+    not joined yet | null")."""
+    creator = new_page(browser, base_url, DESKTOP)
+    creator.goto("/en/games/chuopai/table?seed=3&level=greedy&seat1=friend&seat2=friend")
+    deal = deal_id(creator)
+    link = creator.locator("[data-testid=invite-1]")
+    expect(link).to_be_visible(timeout=TIMEOUT)
+    friend = new_page(browser, base_url, PHONE)
+    _join(friend, link.input_value(), "Mei")
+    spectator = new_page(browser, base_url, DESKTOP)
+    spectator.goto(f"/en/games/chuopai/table?deal={deal}")
+    for page in (friend, spectator):
+        panel = page.locator("[data-testid=friends]")
+        expect(panel).to_contain_text("Player 3", timeout=TIMEOUT)
+        expect(panel).to_contain_text("not joined yet")
+        assert "null" not in panel.inner_text()
+        assert panel.locator("[data-testid=start-ai]").count() == 0
+        size = "phone" if page.viewport_size == PHONE else "desktop"
+        page.screenshot(
+            path=str(screenshots / f"friends-waiting-others-{size}.png"), full_page=True
+        )
+    for page in (creator, friend, spectator):
+        assert not page.errors  # type: ignore[attr-defined]
+        page.context.close()

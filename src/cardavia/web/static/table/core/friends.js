@@ -163,13 +163,9 @@ export function renderFriends(v, send) {
       }
       return row;
     });
-    el.replaceChildren(
-      h("h2", { id: "friends-heading" }, t("friends_waiting")),
-      h("ul", { class: "friends-seats" }, rows),
-      v.seat === 0
-        ? h("button", { type: "button", class: "button button-primary", "data-testid": "start-ai", onclick: send.start }, t("friends_start_ai"))
-        : null,
-    );
+    el.replaceChildren(h("h2", { id: "friends-heading" }, t("friends_waiting")), h("ul", { class: "friends-seats" }, rows));
+    // the creator's only (replaceChildren would write a null out as the text "null")
+    if (v.seat === 0) el.append(h("button", { type: "button", class: "button button-primary", "data-testid": "start-ai", onclick: send.start }, t("friends_start_ai")));
   }
   renderPresence(v, send);
   signalTurn(v);
