@@ -331,6 +331,15 @@ def test_start_game_asks_for_friends_and_the_waiting_screen_is_accessible(
         page.context.close()
 
 
+def _another_tab(page: Page) -> Page:
+    """A second page in `page`'s browser (its localStorage), its JS errors kept as new_page's."""
+    tab = page.context.new_page()
+    errors: list[str] = []
+    tab.on("pageerror", lambda err: errors.append(str(err)))
+    tab.errors = errors  # type: ignore[attr-defined]
+    return tab
+
+
 def _join(page: Page, url: str, name: str) -> None:
     page.goto(url)
     page.locator("[data-testid=join-name]").fill(name)
@@ -365,4 +374,50 @@ def test_the_waiting_screen_of_a_friend_and_of_a_spectator(
         )
     for page in (creator, friend, spectator):
         assert not page.errors  # type: ignore[attr-defined]
+        page.context.close()
+
+
+def test_an_invite_link_opened_by_a_seat_holder_goes_to_its_table(
+    browser: Browser, base_url: str, screenshots: Path
+) -> None:
+    """The creator opens their own invite link in the same browser (to check it): the table in
+    seat 0, no join form, the seat token kept, Start with AI still there; the friend it was
+    meant for then takes the seat (QA: the creator's browser had joined it, overwriting its own
+    token, and the friend got "seat taken"); the friend's link opened again leads back to seat
+    1, not to the join form."""
+    creator = new_page(browser, base_url, DESKTOP)
+    creator.goto("/en/games/chuopai/table?seed=3&level=greedy&seat1=friend&seat2=friend")
+    deal = deal_id(creator)
+    link = creator.locator("[data-testid=invite-1]")
+    expect(link).to_be_visible(timeout=TIMEOUT)
+    url = link.input_value()
+    token = seat_token(creator, deal)
+
+    again = _another_tab(creator)
+    again.goto(url)
+    again.wait_for_url(lambda u: f"deal={deal}" in u and "#invite" not in u, timeout=TIMEOUT)
+    expect(again.locator(".seat-you")).to_have_attribute("data-seat", "0", timeout=TIMEOUT)
+    expect(again.locator("[data-testid=start-ai]")).to_be_visible()
+    assert again.locator("[data-testid=join-form]").count() == 0
+    assert seat_token(again, deal) == token
+    assert not again.errors  # type: ignore[attr-defined]
+    again.close()
+
+    friend = new_page(browser, base_url, PHONE)
+    _join(friend, url, "Mei")
+    expect(friend.locator(".seat-you")).to_have_attribute("data-seat", "1", timeout=TIMEOUT)
+    friend_token = seat_token(friend, deal)
+
+    back = _another_tab(friend)
+    back.goto(url)
+    back.wait_for_url(lambda u: f"deal={deal}" in u and "#invite" not in u, timeout=TIMEOUT)
+    expect(back.locator(".seat-you")).to_have_attribute("data-seat", "1", timeout=TIMEOUT)
+    assert back.locator("[data-testid=join-form]").count() == 0
+    assert seat_token(back, deal) == friend_token
+    assert seat_token(creator, deal) == token
+    view = api_view(creator, deal)
+    assert [s["joined"] for s in view["seats"]] == [True, True, False]
+    for page in (creator, friend, back):
+        assert not page.errors  # type: ignore[attr-defined]
+    for page in (creator, friend):
         page.context.close()
