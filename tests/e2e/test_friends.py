@@ -347,6 +347,84 @@ def _join(page: Page, url: str, name: str) -> None:
     page.wait_for_url(lambda u: "deal=" in u, timeout=TIMEOUT)
 
 
+def _play_by_hints(base_url: str, deal: str, tokens: list[str]) -> dict[str, Any]:
+    """The humans' decisions through the API, each the hint's (the table's level's own move, so
+    that a human may win); returns the finished view."""
+    for _ in range(3000):
+        moved = False
+        for token in tokens:
+            auth = {"Authorization": f"Bearer {token}"}
+            view = requests.get(f"{base_url}/api/games/{deal}", headers=auth, timeout=30).json()
+            view = view["view"]
+            if view["over"]:
+                return dict(view)
+            if view["legal_actions"]:
+                hint = requests.post(
+                    f"{base_url}/api/games/{deal}/hint",
+                    json={"version": view["version"]},
+                    headers=auth,
+                    timeout=30,
+                ).json()["hint"]
+                requests.post(
+                    f"{base_url}/api/games/{deal}/actions",
+                    json={"action": hint["action"], "version": view["version"]},
+                    headers=auth,
+                    timeout=30,
+                )
+                moved = True
+        if not moved:
+            time.sleep(0.05)
+    raise AssertionError("the deal did not end")
+
+
+@pytest.mark.parametrize(
+    ("game", "seed", "winner"),
+    [("sisepai", 4, 1), ("chuopai", 5, 0)],
+    ids=["friend-won", "creator-won"],
+)
+def test_the_history_names_the_winner_from_each_friends_seat(
+    browser: Browser, base_url: str, screenshots: Path, game: str, seed: int, winner: int
+) -> None:
+    """A deal of two friends, the AI in the other seats, that one of the friends wins: each
+    one's history says "You won" only for their own seat, names the other friend (by name, or
+    "Player 1" for a creator who gave none), dates the deal for the friend who joined too, and
+    counts the win for the winner's browser only (QA: the friend saw "You won" when the creator
+    won, the creator "AI 1 won" when the friend won; the friend's row was undated)."""
+    creator = new_page(browser, base_url, DESKTOP)
+    creator.goto(f"/en/games/{game}/table?seed={seed}&level=greedy&seat1=friend")
+    deal = deal_id(creator)
+    link = creator.locator("[data-testid=invite-1]")
+    expect(link).to_be_visible(timeout=TIMEOUT)
+    friend = new_page(browser, base_url, PHONE)
+    _join(friend, link.input_value(), "Mei")
+    tokens = [seat_token(creator, deal), seat_token(friend, deal)]
+    assert all(tokens)
+    view = _play_by_hints(base_url, deal, [str(t) for t in tokens])
+    assert view["result"]["winner"] == winner  # the seed's deal, as found
+    names = {0: "Player 1", 1: "Mei"}
+    for page, seat in ((creator, 0), (friend, 1)):
+        expect(page.locator("[data-testid=table]")).to_have_attribute(
+            "data-state", "over", timeout=TIMEOUT
+        )
+        page.goto("/en/history")
+        page.wait_for_selector("[data-testid=history][data-state=ready]", timeout=TIMEOUT)
+        row = page.locator(f"[data-testid=history-deal][data-deal='{deal}']")
+        said = row.get_by_test_id("history-ending").inner_text()
+        score = view["result"]["scores"][seat]
+        who = "You won" if winner == seat else f"{names[winner]} won"
+        assert said == f"{who} · your score {score}", (seat, said)
+        assert "Date unknown" not in row.inner_text(), seat
+        games = page.locator(f"[data-testid=history-games] tr[data-game={game}]")
+        expect(games).to_have_attribute("data-wins", "1" if winner == seat else "0")
+        size = "phone" if page.viewport_size == PHONE else "desktop"
+        page.screenshot(
+            path=str(screenshots / f"history-friends-{game}-seat{seat}-{size}.png"), full_page=True
+        )
+        assert not page.errors  # type: ignore[attr-defined]
+    for page in (creator, friend):
+        page.context.close()
+
+
 def test_the_waiting_screen_of_a_friend_and_of_a_spectator(
     browser: Browser, base_url: str, screenshots: Path
 ) -> None:

@@ -170,6 +170,7 @@ export async function openDeal() {
       // than the invites): it stays in the seat it had
       if (!tokenFor(joined.id)) {
         rememberDeal(joined.id, joined.token);
+        noteDeal(joined.id, { game: joined.view.game ?? config.game, seat: joined.seat, level: joined.view.level ?? null });
         return joined.view;
       }
       fromUrl = joined.id;
