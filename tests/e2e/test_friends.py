@@ -329,3 +329,173 @@ def test_start_game_asks_for_friends_and_the_waiting_screen_is_accessible(
         assert not view["waiting"]
         assert not page.errors  # type: ignore[attr-defined]
         page.context.close()
+
+
+def _another_tab(page: Page) -> Page:
+    """A second page in `page`'s browser (its localStorage), its JS errors kept as new_page's."""
+    tab = page.context.new_page()
+    errors: list[str] = []
+    tab.on("pageerror", lambda err: errors.append(str(err)))
+    tab.errors = errors  # type: ignore[attr-defined]
+    return tab
+
+
+def _join(page: Page, url: str, name: str) -> None:
+    page.goto(url)
+    page.locator("[data-testid=join-name]").fill(name)
+    page.locator("[data-testid=join-button]").click()
+    page.wait_for_url(lambda u: "deal=" in u, timeout=TIMEOUT)
+
+
+def _play_by_hints(base_url: str, deal: str, tokens: list[str]) -> dict[str, Any]:
+    """The humans' decisions through the API, each the hint's (the table's level's own move, so
+    that a human may win); returns the finished view."""
+    for _ in range(3000):
+        moved = False
+        for token in tokens:
+            auth = {"Authorization": f"Bearer {token}"}
+            view = requests.get(f"{base_url}/api/games/{deal}", headers=auth, timeout=30).json()
+            view = view["view"]
+            if view["over"]:
+                return dict(view)
+            if view["legal_actions"]:
+                hint = requests.post(
+                    f"{base_url}/api/games/{deal}/hint",
+                    json={"version": view["version"]},
+                    headers=auth,
+                    timeout=30,
+                ).json()["hint"]
+                requests.post(
+                    f"{base_url}/api/games/{deal}/actions",
+                    json={"action": hint["action"], "version": view["version"]},
+                    headers=auth,
+                    timeout=30,
+                )
+                moved = True
+        if not moved:
+            time.sleep(0.05)
+    raise AssertionError("the deal did not end")
+
+
+@pytest.mark.parametrize(
+    ("game", "seed", "winner"),
+    [("sisepai", 4, 1), ("chuopai", 5, 0)],
+    ids=["friend-won", "creator-won"],
+)
+def test_the_history_names_the_winner_from_each_friends_seat(
+    browser: Browser, base_url: str, screenshots: Path, game: str, seed: int, winner: int
+) -> None:
+    """A deal of two friends, the AI in the other seats, that one of the friends wins: each
+    one's history says "You won" only for their own seat, names the other friend (by name, or
+    "Player 1" for a creator who gave none), dates the deal for the friend who joined too, and
+    counts the win for the winner's browser only (QA: the friend saw "You won" when the creator
+    won, the creator "AI 1 won" when the friend won; the friend's row was undated)."""
+    creator = new_page(browser, base_url, DESKTOP)
+    creator.goto(f"/en/games/{game}/table?seed={seed}&level=greedy&seat1=friend")
+    deal = deal_id(creator)
+    link = creator.locator("[data-testid=invite-1]")
+    expect(link).to_be_visible(timeout=TIMEOUT)
+    friend = new_page(browser, base_url, PHONE)
+    _join(friend, link.input_value(), "Mei")
+    tokens = [seat_token(creator, deal), seat_token(friend, deal)]
+    assert all(tokens)
+    view = _play_by_hints(base_url, deal, [str(t) for t in tokens])
+    assert view["result"]["winner"] == winner  # the seed's deal, as found
+    names = {0: "Player 1", 1: "Mei"}
+    for page, seat in ((creator, 0), (friend, 1)):
+        expect(page.locator("[data-testid=table]")).to_have_attribute(
+            "data-state", "over", timeout=TIMEOUT
+        )
+        page.goto("/en/history")
+        page.wait_for_selector("[data-testid=history][data-state=ready]", timeout=TIMEOUT)
+        row = page.locator(f"[data-testid=history-deal][data-deal='{deal}']")
+        said = row.get_by_test_id("history-ending").inner_text()
+        score = view["result"]["scores"][seat]
+        who = "You won" if winner == seat else f"{names[winner]} won"
+        assert said == f"{who} · your score {score}", (seat, said)
+        assert "Date unknown" not in row.inner_text(), seat
+        games = page.locator(f"[data-testid=history-games] tr[data-game={game}]")
+        expect(games).to_have_attribute("data-wins", "1" if winner == seat else "0")
+        size = "phone" if page.viewport_size == PHONE else "desktop"
+        page.screenshot(
+            path=str(screenshots / f"history-friends-{game}-seat{seat}-{size}.png"), full_page=True
+        )
+        assert not page.errors  # type: ignore[attr-defined]
+    for page in (creator, friend):
+        page.context.close()
+
+
+def test_the_waiting_screen_of_a_friend_and_of_a_spectator(
+    browser: Browser, base_url: str, screenshots: Path
+) -> None:
+    """A table of three friends, one joined: the friend's and a spectator's waiting screen say who
+    has joined, with no Start button (the creator's) and no "null" where it was (QA: "… Player 3
+    not joined yet | null")."""
+    creator = new_page(browser, base_url, DESKTOP)
+    creator.goto("/en/games/chuopai/table?seed=3&level=greedy&seat1=friend&seat2=friend")
+    deal = deal_id(creator)
+    link = creator.locator("[data-testid=invite-1]")
+    expect(link).to_be_visible(timeout=TIMEOUT)
+    friend = new_page(browser, base_url, PHONE)
+    _join(friend, link.input_value(), "Mei")
+    spectator = new_page(browser, base_url, DESKTOP)
+    spectator.goto(f"/en/games/chuopai/table?deal={deal}")
+    for page in (friend, spectator):
+        panel = page.locator("[data-testid=friends]")
+        expect(panel).to_contain_text("Player 3", timeout=TIMEOUT)
+        expect(panel).to_contain_text("not joined yet")
+        assert "null" not in panel.inner_text()
+        assert panel.locator("[data-testid=start-ai]").count() == 0
+        size = "phone" if page.viewport_size == PHONE else "desktop"
+        page.screenshot(
+            path=str(screenshots / f"friends-waiting-others-{size}.png"), full_page=True
+        )
+    for page in (creator, friend, spectator):
+        assert not page.errors  # type: ignore[attr-defined]
+        page.context.close()
+
+
+def test_an_invite_link_opened_by_a_seat_holder_goes_to_its_table(
+    browser: Browser, base_url: str, screenshots: Path
+) -> None:
+    """The creator opens their own invite link in the same browser (to check it): the table in
+    seat 0, no join form, the seat token kept, Start with AI still there; the friend it was
+    meant for then takes the seat (QA: the creator's browser had joined it, overwriting its own
+    token, and the friend got "seat taken"); the friend's link opened again leads back to seat
+    1, not to the join form."""
+    creator = new_page(browser, base_url, DESKTOP)
+    creator.goto("/en/games/chuopai/table?seed=3&level=greedy&seat1=friend&seat2=friend")
+    deal = deal_id(creator)
+    link = creator.locator("[data-testid=invite-1]")
+    expect(link).to_be_visible(timeout=TIMEOUT)
+    url = link.input_value()
+    token = seat_token(creator, deal)
+
+    again = _another_tab(creator)
+    again.goto(url)
+    again.wait_for_url(lambda u: f"deal={deal}" in u and "#invite" not in u, timeout=TIMEOUT)
+    expect(again.locator(".seat-you")).to_have_attribute("data-seat", "0", timeout=TIMEOUT)
+    expect(again.locator("[data-testid=start-ai]")).to_be_visible()
+    assert again.locator("[data-testid=join-form]").count() == 0
+    assert seat_token(again, deal) == token
+    assert not again.errors  # type: ignore[attr-defined]
+    again.close()
+
+    friend = new_page(browser, base_url, PHONE)
+    _join(friend, url, "Mei")
+    expect(friend.locator(".seat-you")).to_have_attribute("data-seat", "1", timeout=TIMEOUT)
+    friend_token = seat_token(friend, deal)
+
+    back = _another_tab(friend)
+    back.goto(url)
+    back.wait_for_url(lambda u: f"deal={deal}" in u and "#invite" not in u, timeout=TIMEOUT)
+    expect(back.locator(".seat-you")).to_have_attribute("data-seat", "1", timeout=TIMEOUT)
+    assert back.locator("[data-testid=join-form]").count() == 0
+    assert seat_token(back, deal) == friend_token
+    assert seat_token(creator, deal) == token
+    view = api_view(creator, deal)
+    assert [s["joined"] for s in view["seats"]] == [True, True, False]
+    for page in (creator, friend, back):
+        assert not page.errors  # type: ignore[attr-defined]
+    for page in (creator, friend):
+        page.context.close()

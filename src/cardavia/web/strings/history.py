@@ -15,6 +15,7 @@ STRINGS: dict[str, str] = {
     "hs_share": N_("%(share)s (%(low)s–%(high)s)"),
     "hs_you_won": N_("You won"),
     "hs_seat_won": N_("%(seat)s won"),
+    "hs_player_n": N_("Player %(n)s"),  # another human's seat, with no name given (seat_player_n)
     "hs_drawn": N_("Nobody won"),
     "hs_in_progress": N_("In progress"),
     "hs_gone": N_("No longer on the server"),

@@ -47,7 +47,10 @@ function tokens() {
 async function refresh() {
   const kept = tokens();
   const notes = dealsPlayed();
-  const ids = Object.keys(kept).filter((id) => !notes[id] || (!notes[id].over && !notes[id].gone));
+  // and those over whose winner, another seat, the history cannot name yet (noted before it
+  // kept who sat where: at a friends table, that seat may be a friend's, not the AI's)
+  const unnamed = (/** @type {DealNote} */ d) => d.over && !d.seats && d.winner !== null && d.winner !== undefined && d.winner !== d.seat;
+  const ids = Object.keys(kept).filter((id) => !notes[id] || (!notes[id].gone && (!notes[id].over || unnamed(notes[id]))));
   const queue = ids.slice(0, ASKED);
   const ask = async () => {
     for (let id = queue.shift(); id; id = queue.shift()) {
@@ -120,19 +123,32 @@ function gamesTable(deals) {
 }
 
 /**
+ * Another seat of a deal, named as its table named it for you: a friend by their name (or
+ * "Player n"), an AI seat "AI n". A deal noted before the history kept who sat where: seat 0 is
+ * the creator's, a human, when yours was another (you joined a friends table); any other seat
+ * is taken for the AI's, as at a table of your own.
+ * @param {DealNote} d
+ * @param {number} seat
+ */
+function seatName(d, seat) {
+  const human = d.seats ? d.seats[seat]?.kind === "human" : seat === 0 && d.seat !== 0;
+  if (human) return d.seats?.[seat]?.name || t("hs_player_n", { n: seat + 1 });
+  return (C.games[d.game] || { seats: [] }).seats[seat] || t("hs_player_n", { n: seat + 1 });
+}
+
+/**
  * How a deal ended, in words, from your seat.
  * @param {DealNote} d
  */
 function ending(d) {
   if (d.gone && !d.over) return t("hs_gone");
   if (!d.over) return t("hs_in_progress");
-  const seats = (C.games[d.game] || { seats: [] }).seats;
   const who =
     d.winner === null || d.winner === undefined
       ? t("hs_drawn")
       : d.winner === d.seat
         ? t("hs_you_won")
-        : t("hs_seat_won", { seat: seats[d.winner] || String(d.winner) });
+        : t("hs_seat_won", { seat: seatName(d, d.winner) });
   return d.scores ? `${who} · ${t("hs_score", { score: d.scores[d.seat] ?? 0 })}` : who;
 }
 

@@ -17,7 +17,7 @@ import { focusLost, byKeyboard } from "./focus.js";
 import { noteDeal } from "./deals.js";
 import { forcedAction, playForced, sayForced } from "./forced.js";
 
-import { keepInvites, inviteCode, joinForm, isFriendsTable } from "./friends.js";
+import { keepInvites, keepJoined, dealOfInvite, inviteCode, joinForm, isFriendsTable } from "./friends.js";
 
 /** @typedef {import("./types.js").View} View */
 
@@ -155,13 +155,31 @@ function seatsAsked() {
 export async function openDeal() {
   const params = new URLSearchParams(window.location.search);
   const code = inviteCode();
+  let fromUrl = params.get("deal");
   if (code) {
-    status("");
-    const joined = await joinForm(code);
-    rememberDeal(joined.id, joined.token);
-    return joined.view;
+    // this browser's own seat at the invite's deal (the creator checking the link, a friend
+    // opening it again): back to the table in that seat, no join
+    const held = dealOfInvite(code);
+    if (held) {
+      fromUrl = held;
+    } else {
+      status("");
+      const joined = await joinForm(code);
+      keepJoined(joined.id, joined.seat, code);
+      // a join never replaces a seat token this browser holds (another seat's, kept elsewhere
+      // than the invites): it stays in the seat it had
+      if (!tokenFor(joined.id)) {
+        rememberDeal(joined.id, joined.token);
+        noteDeal(joined.id, { game: joined.view.game ?? config.game, seat: joined.seat, level: joined.view.level ?? null });
+        return joined.view;
+      }
+      fromUrl = joined.id;
+    }
+    const url = new URL(window.location.href);
+    url.hash = "";
+    url.searchParams.set("deal", fromUrl);
+    history.replaceState(history.state, "", url);
   }
-  const fromUrl = params.get("deal");
   const seed = params.get("seed");
   if (!fromUrl && seed && /^\d{1,15}$/.test(seed)) return createDeal(Number(seed));
   // `?new=1`: the Start game form's New deal, shown beside Resume your deal (static/start/resume.js)

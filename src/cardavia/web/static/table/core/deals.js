@@ -19,7 +19,15 @@ const KEPT = 1000;
  * @property {boolean} over
  * @property {number | null} [winner]    once over: the winner's seat, or null (nobody)
  * @property {number[]} [scores]         once over: every seat's score
+ * @property {SeatNote[]} [seats]        once over: who sat where (the history names the winner)
  * @property {boolean} [gone]            the server no longer has it
+ */
+
+/**
+ * One seat of a deal, as its view's `seats` gave it: a human's display name (null: none given).
+ * @typedef {object} SeatNote
+ * @property {string} kind   "human" or "ai"
+ * @property {string | null} name
  */
 
 /** @returns {Record<string, DealNote>} */
@@ -59,10 +67,11 @@ export function noteDeal(id, { game, seat, level }) {
 }
 
 /**
- * What a view says of a deal of this browser's: how it ended once it is over (or that the server
- * no longer has it); a deal it did not note yet (from before the history) is added undated.
+ * What a view says of a deal of this browser's: how it ended once it is over, and who sat where
+ * (or that the server no longer has it); a deal it did not note yet (from before the history, or
+ * joined before the history noted joins) is added undated.
  * @param {string} id
- * @param {{ game: string, seat: number | null, level?: string | null, over: boolean, result?: { winner: number | null, scores: number[] } | null } | null} view  null: gone
+ * @param {{ game: string, seat: number | null, level?: string | null, over: boolean, result?: { winner: number | null, scores: number[] } | null, seats?: { kind: string, name?: string | null }[] } | null} view  null: gone
  */
 export function noteView(id, view) {
   const deals = dealsPlayed();
@@ -75,13 +84,14 @@ export function noteView(id, view) {
     return;
   }
   if (view.seat === null) return; // watched, not played here
-  if (note && note.over === view.over) return;
+  if (note && note.over === view.over && (!view.over || note.seats || !view.seats)) return;
   const next = note || { game: view.game, at: null, seat: view.seat, level: view.level ?? null, over: false };
   next.over = view.over;
   if (view.over && view.result) {
     next.winner = view.result.winner ?? null;
     next.scores = [...view.result.scores];
   }
+  if (view.over && view.seats) next.seats = view.seats.map((s) => ({ kind: s.kind, name: s.name ?? null }));
   deals[id] = next;
   keep(deals);
 }

@@ -7,6 +7,7 @@
 
 import { root, els, h } from "./dom.js";
 import { t, seatName, setSeatNames } from "./strings.js";
+import { tokenFor } from "./state.js";
 
 /** @typedef {import("./types.js").View} View */
 
@@ -47,6 +48,38 @@ export function keepInvites(id, invites) {
 }
 /** @type {Record<string, Record<string, string>>} */
 const memory = {};
+
+/**
+ * Keep the code this browser joined a deal with, beside the creator's codes (`cardavia.invites`):
+ * the same link opened again leads back to the seat (dealOfInvite).
+ * @param {string} id
+ * @param {number} seat
+ * @param {string} code
+ */
+export function keepJoined(id, seat, code) {
+  const kept = allInvites();
+  try {
+    localStorage.setItem(INVITES_KEY, JSON.stringify({ ...kept, [id]: { ...(kept[id] || {}), [String(seat)]: code } }));
+  } catch {
+    /* storage off */
+  }
+}
+
+/**
+ * The deal an invite code is of, when this browser holds a seat there: the creator's own link
+ * (its codes are kept by deal id, keepInvites), or the link a friend joined with (keepJoined).
+ * Such a link goes back to the table in the seat this browser holds, and never joins: a join
+ * would take the invite's seat from the friend it was meant for. The link names no deal (only
+ * the code, in the fragment), so this is known from what the browser kept; null otherwise.
+ * @param {string} code
+ * @returns {string | null}
+ */
+export function dealOfInvite(code) {
+  for (const [id, codes] of Object.entries(allInvites())) {
+    if (codes && typeof codes === "object" && Object.values(codes).includes(code) && tokenFor(id)) return id;
+  }
+  return null;
+}
 
 /** @param {string} code */
 export const inviteUrl = (code) => `${window.location.origin}${window.location.pathname}#invite=${encodeURIComponent(code)}`;
@@ -163,13 +196,9 @@ export function renderFriends(v, send) {
       }
       return row;
     });
-    el.replaceChildren(
-      h("h2", { id: "friends-heading" }, t("friends_waiting")),
-      h("ul", { class: "friends-seats" }, rows),
-      v.seat === 0
-        ? h("button", { type: "button", class: "button button-primary", "data-testid": "start-ai", onclick: send.start }, t("friends_start_ai"))
-        : null,
-    );
+    el.replaceChildren(h("h2", { id: "friends-heading" }, t("friends_waiting")), h("ul", { class: "friends-seats" }, rows));
+    // the creator's only (replaceChildren would write a null out as the text "null")
+    if (v.seat === 0) el.append(h("button", { type: "button", class: "button button-primary", "data-testid": "start-ai", onclick: send.start }, t("friends_start_ai")));
   }
   renderPresence(v, send);
   signalTurn(v);
