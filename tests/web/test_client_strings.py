@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
+from typing import Any, cast
 
 import pytest
 
@@ -135,3 +136,45 @@ def test_a_table_s_script_is_its_plugin_and_what_it_imports(game: str) -> None:
     names = {p.relative_to(TABLE_JS.resolve()).as_posix() for p in modules}
     assert {f"{game}.js", "core/main.js", "core/strings.js"} <= names, names
     assert not any(f"{other}.js" in names for other in GAMES if other != game), names
+
+
+AI = Path(__file__).parents[2] / "src" / "cardavia" / "ai"
+# `sentence("key")` or `sentence("key", n, …)` (cardavia.ai.explain): a hint's or review's reason,
+# sent to the page as {key, n, params}; `n` is the number a plural form is picked by, or None
+SENTENCE = re.compile(r"\bsentence\(\s*\"([a-z0-9_]+)\"\s*(?:,\s*([^,)=]+?)\s*[,)])?")
+
+
+def test_a_server_sentence_with_a_number_is_a_plural() -> None:
+    """The page says a sentence with a number through tn() (core/hint.js, replay/review.js), so
+    its key must be a plural (NP_, with the real forms of ru, uk and cs), and one without a
+    number a string: "%(n)s card(s)" or "карт(ы)" has no place in a sentence."""
+    strings = set(core.STRINGS)
+    plurals = set(core.PLURALS)
+    for game in GAMES:
+        strings |= set(game_strings(game).STRINGS)
+        plurals |= set(game_strings(game).PLURALS)
+    found = []
+    for path in sorted(AI.rglob("*.py")):
+        for key, n in SENTENCE.findall(path.read_text()):
+            counted = n not in ("", "None")
+            found.append(key)
+            where = "PLURALS" if counted else "STRINGS"
+            assert key in (plurals if counted else strings), f"{path.name}: {key} not in {where}"
+    assert "review_cp_risk" in found and len(found) > 10, "the pattern no longer matches"
+
+
+def test_the_cards_a_chuopai_play_risks_pick_the_plural(monkeypatch: pytest.MonkeyPatch) -> None:
+    """CP§4.1: the review's "your play put about 1 card at risk" counts the cards (`n`), so the
+    page picks the form (ru "около 1 карты", "около 5 карт"), not a makeshift "карт(ы)"."""
+    from cardavia.ai.games import chuopai
+    from cardavia.web.i18n import translations
+
+    risk = {"mine": 1.2, "better": 3.4}
+    monkeypatch.setattr(chuopai, "cards_at_risk", lambda observation, action: risk[action])
+    [why] = chuopai.review_why(cast(Any, {}), [], "mine", "better")
+    assert why == {"key": "review_cp_risk", "n": 1, "params": {"played": 1, "better": 3}}
+    one, many = plurals_for("chuopai")["review_cp_risk"]
+    ru = translations("ru")
+    said = {n: ru.ngettext(one, many, n) % {"played": n, "better": 3} for n in (1, 2, 5)}
+    assert "около 1 карты," in said[1] and "около 2 карт," in said[2], said
+    assert "около 5 карт," in said[5] and not any("(" in s for s in said.values()), said

@@ -344,7 +344,8 @@ def review_why(
     mine, theirs = cards_at_risk(observation, played), cards_at_risk(observation, better)
     if mine is None or theirs is None or abs(mine - theirs) < 0.5:
         return []
-    return [sentence("review_cp_risk", None, played=round(mine), better=round(theirs))]
+    risk = round(mine)  # the sentence's number: "1 card", "2 cards" (a plural, tn())
+    return [sentence("review_cp_risk", risk, played=risk, better=round(theirs))]
 
 
 def planted_blunder(observation: ObservationBase, legal: list[str]) -> str | None:

@@ -107,9 +107,6 @@ STRINGS: dict[str, str] = {
     "review_cp_loss": N_(
         "It cost about %(loss)s scored cards a deal on average (95%% interval %(low)s to %(high)s)."
     ),
-    "review_cp_risk": N_(
-        "Your play put about %(played)s cards at risk of being taken, the better one %(better)s."
-    ),
 }
 
 PLURALS: dict[str, tuple[str, str]] = {
@@ -177,5 +174,10 @@ PLURALS: dict[str, tuple[str, str]] = {
     "why_cp_risk": NP_(
         "It puts about %(n)s card at risk of being taken.",
         "It puts about %(n)s cards at risk of being taken.",
+    ),
+    # the review's reason: the cards each play puts at risk, counted by the first
+    "review_cp_risk": NP_(
+        "Your play put about %(played)s card at risk of being taken, the better one %(better)s.",
+        "Your play put about %(played)s cards at risk of being taken, the better one %(better)s.",
     ),
 }

@@ -26,12 +26,15 @@ function fill(template, args) {
 }
 
 /**
- * A translated string; an unknown key shows itself.
+ * A translated string; an unknown key shows itself. A key sent only as a plural shows its
+ * last form (a review stored before its sentence carried a number names it without one).
  * @param {string} key
  * @param {Record<string, any>} [args]
  */
 export function t(key, args = {}) {
-  return fill(key in STRINGS ? STRINGS[key] : key, args);
+  if (key in STRINGS) return fill(STRINGS[key], args);
+  const forms = PLURALS[key];
+  return fill(forms && forms.length ? forms[forms.length - 1] : key, args);
 }
 
 /** @type {Intl.PluralRules} */
