@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import math
 import re
+import time
 from pathlib import Path
 from typing import Any
 
@@ -240,4 +241,157 @@ def test_history_after_several_deals(
     # the header links the history on every page
     page.get_by_test_id("history-nav").click()
     page.wait_for_url(re.compile(rf"/{lang}/history$"))
+    assert not page.errors  # type: ignore[attr-defined]
+
+
+def _friends_deal(page: Page, game: str, seed: int) -> tuple[str, list[str], dict[str, Any]]:
+    """A deal of `game` for two friends (seats 0 and 1, the AI in the others), seat 1 joined
+    as "Мэй", played to its end through the API with each friend's token (the test server takes
+    a seed for friends): (deal id, [token of seat 0, token of seat 1], seat 1's replay)."""
+    players = GAMES[game].players
+    made = page.request.post(
+        "/api/games",
+        data={
+            "game": game,
+            "seed": seed,
+            "level": "greedy",
+            "seats": ["human", "human"] + ["ai"] * (players - 2),
+        },
+    )
+    assert made.status == 201, made.text()
+    body = made.json()
+    joined = page.request.post(f"/api/invites/{body['invites']['1']}", data={"name": "Мэй"})
+    assert joined.status == 201, joined.text()
+    tokens = [body["token"], joined.json()["token"]]
+    deal = body["id"]
+    for _ in range(800):
+        views = [
+            page.request.get(
+                f"/api/games/{deal}", headers={"Authorization": f"Bearer {token}"}
+            ).json()["view"]
+            for token in tokens
+        ]
+        if views[0]["over"]:
+            break
+        acted = False
+        for token, view in zip(tokens, views, strict=True):
+            legal = view["legal_actions"]
+            if legal:
+                action = "win" if "win" in legal else legal[-1]
+                page.request.post(
+                    f"/api/games/{deal}/actions",
+                    data={"action": action, "version": view["version"]},
+                    headers={"Authorization": f"Bearer {token}"},
+                )
+                acted = True
+        if not acted:
+            time.sleep(0.05)
+    else:
+        raise AssertionError("the deal did not end")
+    replay = page.request.get(
+        f"/api/games/{deal}/replay", headers={"Authorization": f"Bearer {tokens[1]}"}
+    ).json()
+    return deal, tokens, replay
+
+
+def _a_choice_of(page: Page, deal: str, token: str, record: dict[str, Any], seat: int) -> int:
+    """The index of a decision of `seat` in the record at which it had a choice."""
+    for k, entry in enumerate(record["actions"]):
+        if entry["seat"] != seat:
+            continue
+        r = page.request.get(
+            f"/api/games/{deal}/review/{k}", headers={"Authorization": f"Bearer {token}"}
+        )
+        if r.ok:
+            return k
+    raise AssertionError(f"seat {seat} had no choice to make")
+
+
+@pytest.mark.parametrize(
+    ("lang", "viewport"), [("zh", PHONE), ("ru", DESKTOP)], ids=["zh-phone", "ru-desktop"]
+)
+def test_a_friends_replay_names_the_seats_as_the_table_does(
+    browser: Browser, base_url: str, lang: str, viewport: dict[str, int], screenshots: Path
+) -> None:
+    """The friend of seat 1 opens the replay with their token: their seat is "You", at the
+    bottom with their hand under the table; the creator is a player, never "AI 1" nor an AI
+    level's seat; the log and the end say the same names as the table; "try it again" is
+    offered at their own decisions (the review mocked, so as not to wait for the AI worker)."""
+    page = new_page(browser, base_url, viewport)
+    page.goto(f"/{lang}/")
+    deal, tokens, replay = _friends_deal(page, "sisepai", 5)
+    record = page.request.get(f"/api/games/{deal}/record").json()
+    k = _a_choice_of(page, deal, tokens[1], record, 1)
+    position = page.request.get(
+        f"/api/games/{deal}/review/{k}", headers={"Authorization": f"Bearer {tokens[1]}"}
+    ).json()
+    played = record["actions"][k]["action"]
+    better = next(a for a in position["legal_actions"] if a != played)
+    review = {
+        "status": "ready",
+        "seat": 1,
+        "decisions": 1,
+        "agreed": 0,
+        "moves": [{"step": k, "played": played, "hard": better}],
+        "mistakes": [{"step": k, "played": played, "better": better, "reason": []}],
+    }
+    page.route(
+        f"**/api/games/{deal}/review",
+        lambda route: route.fulfill(
+            status=200, content_type="application/json", body=json.dumps(review)
+        ),
+    )
+    page.evaluate(
+        "([id, token]) => localStorage.setItem('cardavia.tokens', JSON.stringify({[id]: token}))",
+        [deal, tokens[1]],
+    )
+    page.goto(f"/{lang}/games/sisepai/replay/{deal}")
+    assert replay_step(page) == 0
+    config = page.evaluate("JSON.parse(document.getElementById('cardavia-config').textContent)")
+    you, ai1 = config["seats"][0], config["seats"][1]
+    strings = config["strings"]
+    creator = strings["seat_player_n"].replace("%(n)s", "1")
+    # the viewer's seat at the bottom, "You", with its hand under the table
+    bottom = page.locator(".seat-you")
+    expect(bottom).to_have_attribute("data-seat", "1")
+    expect(bottom.locator(".seat-name")).to_have_text(you)
+    expect(page.locator("#hand-label")).to_have_text(strings["rp_your_hand"])
+    shown = page.eval_on_selector_all(
+        "[data-testid=hand] [data-code]", "els => els.map(e => e.dataset.code)"
+    )
+    assert sorted(shown) == sorted(replay["steps"][0]["hands"][1])
+    # the creator's seat: a player, no AI level badge, its hand in its panel
+    creator_seat = page.locator(".seat[data-seat='0']")
+    expect(creator_seat.locator(".seat-name")).to_have_text(creator)
+    expect(creator_seat.locator("[data-role=level]")).to_be_hidden()
+    expect(creator_seat.get_by_test_id("seat-hand")).to_be_visible()
+    expect(creator_seat.locator("[data-role=level]")).to_have_attribute("data-ai", "false")
+    ai_badge = page.locator(".seat[data-seat='2'] [data-role=level]")
+    expect(ai_badge).to_have_attribute("data-ai", "true")
+    # the log and the status name no "AI 1": seat 1 is a friend's, and it is yours here
+    page.keyboard.press("End")
+    expect(page.get_by_test_id("result")).to_be_visible()
+    log = page.get_by_test_id("log").inner_text()
+    assert ai1.replace(" ", "\u00a0") not in log and ai1 not in log
+    heading = page.locator("#result-heading").inner_text()
+    assert ai1.replace(" ", "\u00a0") not in heading and ai1 not in heading
+    winner = replay["result"]["winner"]
+    if winner == 1:
+        assert heading == strings["result_you_won"]
+    elif winner == 0:
+        assert creator in heading
+    page.screenshot(
+        path=screenshots / f"replay-friends-end-{lang}-{viewport['width']}.png", full_page=True
+    )
+    # "try it again" at your own mistake
+    step = next(i for i, s in enumerate(replay["steps"]) if k in s["actions"])
+    page.goto(f"/{lang}/games/sisepai/replay/{deal}?step={step}")
+    assert replay_step(page) == step
+    expect(page.get_by_test_id("review-verdict")).to_have_attribute("data-verdict", "mistake")
+    expect(page.get_by_test_id("review-try")).to_be_visible(timeout=TIMEOUT)
+    page.get_by_test_id("review-try").click()
+    expect(page.get_by_test_id("review-try-prompt")).to_be_visible()
+    page.screenshot(
+        path=screenshots / f"replay-friends-try-{lang}-{viewport['width']}.png", full_page=True
+    )
     assert not page.errors  # type: ignore[attr-defined]

@@ -3,7 +3,8 @@
 A record is replayed as the table played it (a lazy deal, each held step taken before the next
 decision), and cut into the steps a seat saw, as `Table._step_seen` cuts them for a live client:
 one per decision or held step that showed the viewer something. Each step carries the table
-after it as every seat's own observation merged: the bottom seat's observation, each seat's
+after it as every seat's own observation merged: the bottom seat's observation (the viewer's
+seat, seat 0 for a spectator), each seat's
 entry of `seats` as that seat sees itself (its concealed groups face up), and every hand. The
 deal is over, so nothing is hidden any more; the client draws each step with its game's plugin
 and works out no rule itself. Nothing here stores anything.
@@ -18,7 +19,7 @@ from cardavia.rules.core import Event, Game, State
 from cardavia.rules.errors import RecordError
 from cardavia.rules.record import replay
 
-BOTTOM = 0  # the seat drawn at the bottom of the replayed table, with its hand as "the hand"
+BOTTOM = 0  # the seat drawn at the bottom for a spectator, with its hand as "the hand"
 
 
 class DealNotOverError(RecordError):
@@ -48,7 +49,7 @@ def replay_steps(
         state = game.from_position(record["position"], lazy=True)
     else:
         state = game.new_deal(record["seed"], record.get("dealer"), lazy=True)
-    walk = _Walk(game, viewer)
+    walk = _Walk(game, viewer, BOTTOM if viewer is None else viewer)
     walk.adopt(state, state.opening, [])
     for index, entry in enumerate(record["actions"]):
         walk.adopt(state, state.settle_all(), [])
@@ -108,9 +109,10 @@ def decision_at(
 class _Walk:
     """Versions and steps as `Table._adopt` counts them, for one viewer."""
 
-    def __init__(self, game: Game, viewer: int | None) -> None:
+    def __init__(self, game: Game, viewer: int | None, bottom: int = BOTTOM) -> None:
         self.game = game
         self.viewer = viewer
+        self.bottom = bottom  # whose observation each step's table is, its hand "the hand"
         self.versions = [0] * (game.players + 1)  # each seat's, then the spectators'
         self.log: list[dict[str, Any]] = []
         self.steps: list[dict[str, Any]] = []
@@ -145,15 +147,15 @@ class _Walk:
 
     def _step(self, state: State) -> None:
         self.steps.append(
-            {"v": self.versions[self.at], **omniscient(state), "actions": self.pending}
+            {"v": self.versions[self.at], **omniscient(state, self.bottom), "actions": self.pending}
         )
         self.pending = []
 
 
-def omniscient(state: State) -> dict[str, Any]:
+def omniscient(state: State, bottom: int = BOTTOM) -> dict[str, Any]:
     """The table as every seat sees itself: the bottom seat's observation, with each seat's
     entry of `seats` taken from that seat's own observation, and every seat's hand."""
     own = [state.observation(seat) for seat in range(state.game.players)]
-    table: dict[str, Any] = dict(own[BOTTOM])
+    table: dict[str, Any] = dict(own[bottom])
     table["seats"] = [own[seat]["seats"][seat] for seat in range(state.game.players)]
     return {"table": table, "hands": [list(o["hand"]) for o in own]}

@@ -17,10 +17,10 @@
 
 import { startWith } from "../core/main.js";
 import { root, els, h, $, seatEl, cardImg, cardFace, patchChildren } from "../core/dom.js";
-import { config, t, seatName, SEATS, sentences } from "../core/strings.js";
-import { state, setWatching, tokenFor, HUMAN, reducedMotion } from "../core/state.js";
+import { config, t, seatName, SEATS, sentences, setSeatNames } from "../core/strings.js";
+import { state, setSeat, tokenFor, HUMAN, reducedMotion } from "../core/state.js";
 import { ctx } from "../core/ctx.js";
-import { renderSeat, renderLevel } from "../core/seats.js";
+import { renderSeat, renderLevel, placeSeats } from "../core/seats.js";
 import { appendLog, logStart } from "../core/log.js";
 import { endSheet } from "../core/result.js";
 import { actorOf, freshOf } from "../core/present.js";
@@ -70,6 +70,9 @@ let replay = null;
 let at = 0;
 /** @type {DisplayModel[]} */
 let models = [];
+/** The seat drawn at the bottom, whose hand is the one under the table: the viewer's (0 for a
+ * spectator), as the server's steps draw it. */
+let bottom = 0;
 
 const bar = /** @type {HTMLElement} */ (document.querySelector("[data-role=replay-bar]"));
 const part = (/** @type {string} */ role) => /** @type {HTMLElement} */ (bar.querySelector(`[data-role=${role}]`));
@@ -258,11 +261,15 @@ function stepOfVersion(v) {
 function show(data) {
   replay = data;
   state.dealId = data.id;
-  // your own deal (this browser holds its seat) reads "You"; anyone else's names every seat
-  setWatching(data.seat !== 0);
-  const bottom = document.getElementById("seat-0-name");
-  if (bottom) bottom.textContent = seatName(0);
-  document.getElementById("hand-label").textContent = HUMAN === 0 ? t("rp_your_hand") : t("rp_hand_of", { seat: seatName(0) });
+  // as the table names and places them: the seat this browser holds (its token) is "You", at
+  // the bottom with its hand under the table; at a table for friends each friend by name; a
+  // deal seen without a token, and a record opened here, as a spectator sees it (seat 0 below)
+  setSeat(data.seat);
+  bottom = data.seat ?? 0;
+  const seats = data.seats || [];
+  setSeatNames({ seat: data.seat, seats });
+  placeSeats(/** @type {View} */ ({ ...viewAt(0), seats }));
+  document.getElementById("hand-label").textContent = HUMAN >= 0 ? t("rp_your_hand") : t("rp_hand_of", { seat: seatName(bottom) });
   els.hand.setAttribute("role", "list");
   els.hand.removeAttribute("aria-describedby");
   state.view = viewAt(0);
@@ -322,6 +329,7 @@ function go(i, { announce = true } = {}) {
   if (state.game.renderCentre) state.game.renderCentre(els.centre, model, null, ctx);
   renderHands(i, model);
   if (v.level) renderLevel(v);
+  else for (const badge of /** @type {HTMLElement[]} */ ([...root.querySelectorAll("[data-role=level]")])) badge.hidden = true;
   renderEnd(v);
   root.dataset.state = "replay";
   root.dataset.step = String(i);
@@ -364,8 +372,8 @@ function renderHands(i, model) {
   patchChildren(els.hand, mine);
   els.hand.dataset.count = String(mine.length);
   const hands = replay.steps[i].hands;
-  for (let seat = 1; seat < SEATS.length; seat++) {
-    const panel = seatEl(seat);
+  for (let seat = 0; seat < SEATS.length; seat++) {
+    const panel = seat === bottom ? null : seatEl(seat);
     if (!panel) continue;
     let row = $("[data-role=seat-hand]", panel);
     if (!row) {
