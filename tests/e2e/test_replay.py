@@ -149,20 +149,36 @@ def test_opening_a_record_good_and_broken(
     # nothing chosen
     page.get_by_test_id("open-record-button").click()
     expect(error).to_be_visible()
-    # a broken record (not JSON)
+    strings = page.evaluate(
+        "JSON.parse(document.getElementById('cardavia-config').textContent).strings"
+    )
+    said = error.locator("p")
+    detail = error.get_by_test_id("record-detail")
+    # a broken record (not JSON): said in the page's language only; the server's own words
+    # (English) folded under it, under a summary in the page's language
     page.get_by_test_id("record-text").fill('{"format": "cardavia-deal/1", ')
     page.get_by_test_id("open-record-button").click()
-    expect(error).to_contain_text("JSON")
+    expect(said).to_have_text(strings["rp_broken"])
+    expect(detail.locator("summary")).to_have_text(strings["rp_detail"])
+    expect(detail.locator("code")).to_contain_text("JSON")
+    expect(detail.locator("code")).to_be_hidden()  # folded
     page.screenshot(
         path=screenshots / f"record-broken-{lang}-{viewport['width']}.png", full_page=True
     )
-    # a record with an illegal move: the move is named
+    # a record with an illegal move: the step it would have been shown at, as the replay's
+    # counter numbers its steps (not the record's actions[1] nor "move 2")
     bad = json.loads(json.dumps(record))
     bad["actions"][1] = {"seat": _idle_seat(record, 1), "action": bad["actions"][1]["action"]}
+    steps = page.request.post("/api/replays", data={"game": "paohuzi", "record": record})
+    step = next(i for i, s in enumerate(steps.json()["steps"]) if 1 in s["actions"])
     page.get_by_test_id("record-text").fill(json.dumps(bad))
     page.get_by_test_id("open-record-button").click()
-    expect(error).to_contain_text("actions[1]")
-    expect(error).to_contain_text("2")  # "move 2", in the page's language
+    expect(said).to_have_text(strings["rp_illegal"].replace("%(step)s", str(step)))
+    detail.locator("summary").click()
+    expect(detail.locator("code")).to_contain_text("actions[1]")
+    page.screenshot(
+        path=screenshots / f"record-illegal-{lang}-{viewport['width']}.png", full_page=True
+    )
     # a record of another game: named, with a way to open it there
     page.goto(f"/{lang}/")
     other, _ = finished_deal(page, "chuopai", 2)

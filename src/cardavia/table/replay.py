@@ -17,7 +17,7 @@ from typing import Any
 
 from cardavia.rules.core import Event, Game, State
 from cardavia.rules.errors import RecordError
-from cardavia.rules.record import replay
+from cardavia.rules.record import RecordActionError, replay
 
 BOTTOM = 0  # the seat drawn at the bottom for a spectator, with its hand as "the hand"
 
@@ -41,16 +41,15 @@ def replay_steps(
     step that showed something). Raises RecordError (its subclasses name the kind of problem)
     for a record that does not replay, is not of `expected`, or is of a deal not over."""
     record = dict(record)
-    final = replay(record, dict(games), expected)  # re-validates; names the offending part
+    try:
+        final = replay(record, dict(games), expected)  # re-validates; names the offending part
+    except RecordActionError as err:
+        err.step = _step_refused(record, games, viewer, err.index)
+        raise
     if not final.is_over():
         raise DealNotOverError("result: the deal is not over, so it has no replay yet")
     game = games[record["game"]]
-    if record.get("position") is not None:
-        state = game.from_position(record["position"], lazy=True)
-    else:
-        state = game.new_deal(record["seed"], record.get("dealer"), lazy=True)
-    walk = _Walk(game, viewer, BOTTOM if viewer is None else viewer)
-    walk.adopt(state, state.opening, [])
+    state, walk = _walk(record, game, viewer)
     for index, entry in enumerate(record["actions"]):
         walk.adopt(state, state.settle_all(), [])
         walk.adopt(state, state.apply(entry["seat"], entry["action"]), [index])
@@ -65,6 +64,35 @@ def replay_steps(
         "steps": walk.steps,
         "result": result.to_json(),
     }
+
+
+def _walk(record: Mapping[str, Any], game: Game, viewer: int | None) -> tuple[State, _Walk]:
+    """The deal's start, lazy as the table plays it, and a walk of its steps at step 0."""
+    if record.get("position") is not None:
+        state = game.from_position(record["position"], lazy=True)
+    else:
+        state = game.new_deal(record["seed"], record.get("dealer"), lazy=True)
+    walk = _Walk(game, viewer, BOTTOM if viewer is None else viewer)
+    walk.adopt(state, state.opening, [])
+    return state, walk
+
+
+def _step_refused(
+    record: Mapping[str, Any], games: Mapping[str, Game], viewer: int | None, index: int
+) -> int | None:
+    """The replay step that would have taken the refused action `index` (the replay page's
+    own step numbers, as its counter says them): the step after those its valid actions before
+    it make. None if the record's start cannot be walked."""
+    try:
+        game = games[record["game"]]
+        state, walk = _walk(record, game, viewer)
+        for entry in record["actions"][:index]:
+            walk.adopt(state, state.settle_all(), [])
+            walk.adopt(state, state.apply(entry["seat"], entry["action"]), [])
+        walk.adopt(state, state.settle_all(), [])
+    except Exception:  # an untrusted record: its step is a courtesy, never a crash
+        return None
+    return len(walk.steps)
 
 
 class NoDecisionError(RecordError):

@@ -180,6 +180,7 @@ async function openRecord(text) {
   }
   const error = (data && data.error) || {};
   const detail = error.message || "";
+  const step = data && Number.isInteger(data.step) ? data.step : null;
   if (res && res.status === 413) showError(t("rp_too_large"));
   else if (error.code === "other_game" && R.games[data.game]) {
     const other = R.games[data.game];
@@ -192,18 +193,32 @@ async function openRecord(text) {
       }
     });
     showError(t("rp_other_game", { game: other.name, this: R.games[config.game].name }), link);
-  } else if (error.code === "illegal_action") showError(t("rp_illegal", { n: (data.index ?? 0) + 1, detail }));
-  else if (error.code === "deal_not_over") showError(t("rp_in_progress"));
-  else if (error.code === "bad_record" || error.code === "bad_request") showError(t("rp_broken", { detail }));
+  } else if (error.code === "illegal_action") {
+    // the step the move would have been shown at, as the counter numbers the replay's steps
+    showError(step !== null ? t("rp_illegal", { step }) : t("rp_illegal_somewhere"), null, detail);
+  } else if (error.code === "deal_not_over") showError(t("rp_in_progress"));
+  else if (error.code === "bad_record" || error.code === "bad_request") showError(t("rp_broken"), null, detail);
   else showError(t("rp_failed"));
 }
 
 /**
+ * The message in the page's language; the server's own words (English, naming the record's
+ * part) folded under it, for whoever wants to mend the file.
  * @param {string | null} text
- * @param {Node} [more]
+ * @param {Node | null} [more]
+ * @param {string} [detail]
  */
-function showError(text, more) {
-  recordError.replaceChildren(...(text ? [text, more ? " " : "", more || ""] : []));
+function showError(text, more = null, detail = "") {
+  recordError.replaceChildren(
+    ...(text
+      ? [
+          h("p", {}, text, more ? " " : null, more),
+          detail
+            ? h("details", { class: "record-detail", "data-testid": "record-detail" }, h("summary", {}, t("rp_detail")), h("code", { lang: "en" }, detail))
+            : null,
+        ]
+      : []),
+  );
   recordError.hidden = !text;
 }
 
