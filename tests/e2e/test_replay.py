@@ -411,3 +411,63 @@ def test_a_friends_replay_names_the_seats_as_the_table_does(
         path=screenshots / f"replay-friends-try-{lang}-{viewport['width']}.png", full_page=True
     )
     assert not page.errors  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize(
+    ("lang", "viewport"), [("zh", PHONE), ("uk", DESKTOP)], ids=["zh-phone", "uk-desktop"]
+)
+def test_the_record_entered_last_is_the_one_opened(
+    browser: Browser, base_url: str, lang: str, viewport: dict[str, int], screenshots: Path
+) -> None:
+    """A file chosen, then a record pasted: the paste is opened (the file let go of, as the form
+    shows); a record pasted, then a file chosen: the file (the paste box emptied). An empty
+    file is said to be empty, not "choose a file"."""
+    page = new_page(browser, base_url, viewport)
+    page.goto(f"/{lang}/")
+    deal, _ = finished_deal(page, "paohuzi", 21)
+    record = page.request.get(f"/api/games/{deal}/record").text()
+    page.goto(f"/{lang}/games/paohuzi/replay")
+    strings = page.evaluate(
+        "JSON.parse(document.getElementById('cardavia-config').textContent).strings"
+    )
+    error = page.get_by_test_id("record-error")
+    said = error.locator("p")
+    chosen = page.get_by_test_id("record-file")
+    pasted = page.get_by_test_id("record-text")
+    open_button = page.get_by_test_id("open-record-button")
+
+    def files() -> int:
+        return int(chosen.evaluate("e => e.files.length"))
+
+    def payload(text: str) -> FilePayload:
+        return {"name": "deal.json", "mimeType": "application/json", "buffer": text.encode()}
+
+    # an empty file: said so
+    chosen.set_input_files(files=payload(""))
+    open_button.click()
+    expect(said).to_have_text(strings["rp_empty_file"])
+    page.screenshot(path=screenshots / f"record-empty-{lang}-{viewport['width']}.png")
+    # a broken file, then the good record pasted: the file is let go of, the paste opens
+    chosen.set_input_files(files=payload('{"format": '))
+    pasted.fill(record)
+    assert files() == 0
+    expect(error).to_be_hidden()
+    open_button.click()
+    assert replay_step(page) == 0
+    expect(error).to_be_hidden()
+    # the good file chosen, then a broken record pasted: the paste is what opens (broken)
+    chosen.set_input_files(files=payload(record))
+    expect(pasted).to_have_value("")  # choosing a file empties the paste box
+    pasted.fill('{"format": ')
+    assert files() == 0
+    open_button.click()
+    expect(said).to_have_text(strings["rp_broken"])
+    # a broken record pasted, then the good file chosen: the file opens
+    page.goto(f"/{lang}/games/paohuzi/replay")
+    pasted.fill('{"format": ')
+    chosen.set_input_files(files=payload(record))
+    expect(pasted).to_have_value("")
+    open_button.click()
+    assert replay_step(page) == 0
+    expect(error).to_be_hidden()
+    assert not page.errors  # type: ignore[attr-defined]

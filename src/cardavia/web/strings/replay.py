@@ -27,6 +27,7 @@ STRINGS: dict[str, str] = {
     "rp_failed": N_("The replay could not be loaded. Try again later."),
     # --- a record opened from a file or pasted
     "rp_no_record": N_("Choose a record file or paste a record first."),
+    "rp_empty_file": N_("This file is empty: it holds no deal record."),
     "rp_other_game": N_("This is a record of %(game)s, not of %(this)s."),
     "rp_open_there": N_("Open it on the replay page of %(game)s"),
     "rp_broken": N_("This deal record cannot be read: it is damaged, or not a Cardavia record."),

@@ -497,10 +497,28 @@ function listen() {
     touch = null;
     if (Math.abs(dx) >= SWIPE_PX && Math.abs(dx) > 1.5 * Math.abs(dy)) go(dx < 0 ? at + 1 : at - 1);
   });
+  // The record entered last is the one opened: choosing a file empties the paste box, and
+  // pasting or typing a record lets go of the file chosen, so the form shows which it opens.
+  const fileInput = /** @type {HTMLInputElement} */ (form.elements.namedItem("file"));
+  const textBox = /** @type {HTMLTextAreaElement} */ (form.elements.namedItem("text"));
+  fileInput.addEventListener("change", () => {
+    if (fileInput.files.length) textBox.value = "";
+    showError(null);
+  });
+  textBox.addEventListener("input", () => {
+    if (textBox.value.trim() && fileInput.files.length) fileInput.value = "";
+    showError(null);
+  });
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
-    const file = /** @type {HTMLInputElement} */ (form.elements.namedItem("file")).files[0];
-    const text = file ? await file.text() : /** @type {HTMLTextAreaElement} */ (form.elements.namedItem("text")).value.trim();
+    const file = fileInput.files[0];
+    if (file) {
+      const text = (await file.text().catch(() => "")).trim();
+      if (text) openRecord(text);
+      else showError(t("rp_empty_file")); // a file was chosen: it holds nothing
+      return;
+    }
+    const text = textBox.value.trim();
     if (!text) showError(t("rp_no_record"));
     else openRecord(text);
   });
