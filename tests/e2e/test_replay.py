@@ -471,3 +471,55 @@ def test_the_record_entered_last_is_the_one_opened(
     assert replay_step(page) == 0
     expect(error).to_be_hidden()
     assert not page.errors  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize(
+    ("lang", "viewport", "comma"),
+    [("ru", PHONE, True), ("cs", DESKTOP, True), ("zh", DESKTOP, False)],
+    ids=["ru-phone", "cs-desktop", "zh-desktop"],
+)
+def test_the_reviews_decimals_are_written_as_the_language_writes_them(
+    browser: Browser, base_url: str, lang: str, viewport: dict[str, int], comma: bool
+) -> None:
+    """A mistake's reason says its loss and interval with the language's decimal separator
+    ("0,8", "от 0,2 до 1,3" in Russian), not the server's "0.8" (the review mocked)."""
+    page = new_page(browser, base_url, viewport)
+    page.goto(f"/{lang}/")
+    deal, token = finished_deal(page, "sisepai", 11)
+    record = page.request.get(f"/api/games/{deal}/record").json()
+    k = _a_choice_of(page, deal, token, record, 0)
+    position = page.request.get(
+        f"/api/games/{deal}/review/{k}", headers={"Authorization": f"Bearer {token}"}
+    ).json()
+    played = record["actions"][k]["action"]
+    better = next(a for a in position["legal_actions"] if a != played)
+    loss = {"key": "review_loss", "n": None, "params": {"loss": "0.8", "low": "0.2", "high": "1.3"}}
+    review = {
+        "status": "ready",
+        "seat": 0,
+        "decisions": 1,
+        "agreed": 0,
+        "moves": [{"step": k, "played": played, "hard": better}],
+        "mistakes": [{"step": k, "played": played, "better": better, "reason": [loss]}],
+    }
+    page.route(
+        f"**/api/games/{deal}/review",
+        lambda route: route.fulfill(
+            status=200, content_type="application/json", body=json.dumps(review)
+        ),
+    )
+    steps = page.request.get(
+        f"/api/games/{deal}/replay", headers={"Authorization": f"Bearer {token}"}
+    ).json()["steps"]
+    step = next(i for i, s in enumerate(steps) if k in s["actions"])
+    page.goto(f"/{lang}/games/sisepai/replay/{deal}?step={step}")
+    assert replay_step(page) == step
+    reason = page.get_by_test_id("review-reason")
+    expect(reason).to_be_visible(timeout=TIMEOUT)
+    text = reason.inner_text()
+    if comma:
+        assert all(n in text for n in ("0,8", "0,2", "1,3")), text
+        assert not re.search(r"\d\.\d", text), text
+    else:
+        assert all(n in text for n in ("0.8", "0.2", "1.3")), text
+    assert not page.errors  # type: ignore[attr-defined]
