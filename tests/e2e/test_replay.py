@@ -523,3 +523,55 @@ def test_the_reviews_decimals_are_written_as_the_language_writes_them(
     else:
         assert all(n in text for n in ("0.8", "0.2", "1.3")), text
     assert not page.errors  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize(
+    ("lang", "viewport"), [("ru", DESKTOP), ("zh", PHONE)], ids=["ru-desktop", "zh-phone"]
+)
+def test_back_and_forward_show_what_the_url_names(
+    browser: Browser, base_url: str, lang: str, viewport: dict[str, int]
+) -> None:
+    """A record opened on a deal's replay page, then Back: the deal at the step its URL names
+    (and stepping writes the deal's URL); Forward: the record again. A record of another game
+    carried to its page: one Back returns."""
+    page = new_page(browser, base_url, viewport)
+    page.goto(f"/{lang}/")
+    deal, _ = finished_deal(page, "paohuzi", 21)
+    other, _ = finished_deal(page, "paohuzi", 8)
+    record = page.request.get(f"/api/games/{other}/record").text()
+    table = page.get_by_test_id("table")
+    page.goto(f"/{lang}/games/paohuzi/replay/{deal}?step=5")
+    assert replay_step(page) == 5
+    page.get_by_test_id("record-text").fill(record)
+    page.get_by_test_id("open-record-button").click()
+    page.wait_for_url(re.compile(r"/games/paohuzi/replay\?step=0$"))
+    expect(table).to_have_attribute("data-step", "0")
+    expect(page.get_by_test_id("download-record")).to_have_count(0)  # a record: no download
+    page.go_back()
+    page.wait_for_url(re.compile(rf"/replay/{deal}\?step=5$"))
+    expect(table).to_have_attribute("data-step", "5", timeout=TIMEOUT)
+    page.keyboard.press("End")
+    expect(page.get_by_test_id("download-record")).to_have_attribute("href", re.compile(deal))
+    page.keyboard.press("Home")
+    page.keyboard.press("ArrowRight")
+    expect(table).to_have_attribute("data-step", "1")
+    assert re.search(rf"/replay/{deal}\?step=1$", page.url)
+    page.go_forward()
+    page.wait_for_url(re.compile(r"/games/paohuzi/replay\?step=0$"))
+    expect(table).to_have_attribute("data-step", "0")
+    page.keyboard.press("End")
+    expect(page.get_by_test_id("result")).to_be_visible()
+    expect(page.get_by_test_id("download-record")).to_have_count(0)
+    # another game's record, carried to its page: one Back is enough
+    page.goto(f"/{lang}/")
+    chuopai, _ = finished_deal(page, "chuopai", 2)
+    page.goto(f"/{lang}/games/paohuzi/replay/{deal}")
+    assert replay_step(page) == 0
+    page.get_by_test_id("record-text").fill(page.request.get(f"/api/games/{chuopai}/record").text())
+    page.get_by_test_id("open-record-button").click()
+    page.get_by_test_id("open-there").click()
+    page.wait_for_url(re.compile(r"/games/chuopai/replay"))
+    assert replay_step(page) == 0
+    page.go_back()
+    page.wait_for_url(re.compile(rf"/games/paohuzi/replay/{deal}"))
+    assert not page.errors  # type: ignore[attr-defined]

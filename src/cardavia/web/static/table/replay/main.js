@@ -70,6 +70,9 @@ let replay = null;
 let at = 0;
 /** @type {DisplayModel[]} */
 let models = [];
+/** @type {Replay | null} the record opened here, kept for the browser's Forward to it */
+let opened = null;
+let loads = 0; // the latest load: an answer to an older one (the URL moved on) is dropped
 /** The seat drawn at the bottom, whose hand is the one under the table: the viewer's (0 for a
  * spectator), as the server's steps draw it. */
 let bottom = 0;
@@ -121,6 +124,7 @@ function say(text, more = []) {
 
 /** @param {string} id */
 async function loadDeal(id) {
+  const mine = ++loads;
   root.hidden = true;
   say(t("rp_loading"));
   const token = tokenFor(id);
@@ -136,6 +140,7 @@ async function loadDeal(id) {
     res = null;
   }
   const data = res ? await res.json().catch(() => null) : null;
+  if (mine !== loads) return;
   if (res && res.ok && data) {
     if (data.game !== config.game && R.games[data.game]) {
       window.location.replace(`${R.games[data.game].url}/${encodeURIComponent(id)}${window.location.search}`);
@@ -149,6 +154,34 @@ async function loadDeal(id) {
   else if (res && res.status === 404) say(t("rp_unknown"));
   else if (res && res.status === 410) say(t("rp_unreadable"));
   else say(t("rp_failed"));
+}
+
+/** The deal the URL names (`…/replay/{id}`), or null: the page of a record opened here. */
+function dealOfUrl() {
+  const base = `${R.games[config.game].url}/`;
+  const path = window.location.pathname;
+  return path.startsWith(base) && path.length > base.length ? decodeURIComponent(path.slice(base.length)) : null;
+}
+
+/** The browser's Back or Forward: show what the URL names (a deal, the record opened, none). */
+function followUrl() {
+  const asked = Number(new URLSearchParams(window.location.search).get("step"));
+  const step = Number.isInteger(asked) && asked > 0 ? asked : 0;
+  const id = dealOfUrl();
+  const wanted = id ? (replay && replay.id === id ? replay : null) : opened;
+  if (wanted && wanted === replay) {
+    if (step !== at) go(step, { announce: false });
+    return;
+  }
+  loads += 1; // a deal still loading is no longer what the URL names
+  if (id) loadDeal(id);
+  else if (opened) show(opened);
+  else {
+    replay = null;
+    root.hidden = true;
+    say("");
+    startReview();
+  }
 }
 
 /**
@@ -169,10 +202,15 @@ async function openRecord(text) {
   }
   const data = res ? await res.json().catch(() => null) : null;
   if (res && res.ok && data) {
+    loads += 1;
+    opened = data;
     const url = new URL(window.location.href);
     url.pathname = R.games[config.game].url; // no deal id: the record is this page's only
     url.search = "";
-    history.pushState(null, "", url);
+    // a deal's replay stays in the history, for Back; a record opened over another (or carried
+    // here from another game's page) takes its place, so that one Back leaves the page
+    if (url.pathname === window.location.pathname) history.replaceState(null, "", url);
+    else history.pushState(null, "", url);
     show(data);
     notice(t("rp_opened"));
     root.scrollIntoView({ block: "start", behavior: reducedMotion.matches ? "instant" : "smooth" });
@@ -509,6 +547,7 @@ function listen() {
     if (textBox.value.trim() && fileInput.files.length) fileInput.value = "";
     showError(null);
   });
+  window.addEventListener("popstate", followUrl);
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
     const file = fileInput.files[0];
