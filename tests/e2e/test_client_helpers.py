@@ -70,3 +70,31 @@ def test_names_joined_by_and(
     if lang == "zh":
         assert page.evaluate(helper("joinAnd"), [["你", "AI 2"]]) == "你和 AI 2"
     assert not page.errors  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize(
+    ("lang", "loss", "low", "high"),
+    [
+        ("en", "0.8", "0.2", "-1.3"),
+        ("zh", "0.8", "0.2", "-1.3"),
+        ("ru", "0,8", "0,2", "-1,3"),
+        ("uk", "0,8", "0,2", "-1,3"),
+        ("cs", "0,8", "0,2", "-1,3"),
+        ("es", "0,8", "0,2", "-1,3"),
+    ],
+)
+def test_decimals_in_a_sentence_as_the_language_writes_them(
+    browser: Browser, base_url: str, lang: str, loss: str, low: str, high: str
+) -> None:
+    """The review's and the hint's sentences carry decimals the server writes as text ("0.8"):
+    the page writes them as its language does (a decimal comma in ru, uk, cs, es); counts and
+    names are left as they are."""
+    page = new_page(browser, base_url, DESKTOP)
+    page.goto(f"/{lang}/games/sisepai/table?seed=1&level=greedy")
+    page.locator("[data-testid=log] li").first.wait_for(state="attached")  # the table runs
+    params = {"loss": "0.8", "low": "0.2", "high": "-1.3", "better": 61, "card": "AI 2", "x": 0.25}
+    got = page.evaluate(helper("localNumbers"), [params])
+    assert {k: got[k] for k in ("loss", "low", "high")} == {"loss": loss, "low": low, "high": high}
+    assert got["better"] == 61 and got["card"] == "AI 2"
+    assert got["x"] in ("0.3", "0,3")  # a number not whole: one decimal
+    assert not page.errors  # type: ignore[attr-defined]

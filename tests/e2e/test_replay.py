@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import math
 import re
+import time
 from pathlib import Path
 from typing import Any
 
@@ -148,20 +149,36 @@ def test_opening_a_record_good_and_broken(
     # nothing chosen
     page.get_by_test_id("open-record-button").click()
     expect(error).to_be_visible()
-    # a broken record (not JSON)
+    strings = page.evaluate(
+        "JSON.parse(document.getElementById('cardavia-config').textContent).strings"
+    )
+    said = error.locator("p")
+    detail = error.get_by_test_id("record-detail")
+    # a broken record (not JSON): said in the page's language only; the server's own words
+    # (English) folded under it, under a summary in the page's language
     page.get_by_test_id("record-text").fill('{"format": "cardavia-deal/1", ')
     page.get_by_test_id("open-record-button").click()
-    expect(error).to_contain_text("JSON")
+    expect(said).to_have_text(strings["rp_broken"])
+    expect(detail.locator("summary")).to_have_text(strings["rp_detail"])
+    expect(detail.locator("code")).to_contain_text("JSON")
+    expect(detail.locator("code")).to_be_hidden()  # folded
     page.screenshot(
         path=screenshots / f"record-broken-{lang}-{viewport['width']}.png", full_page=True
     )
-    # a record with an illegal move: the move is named
+    # a record with an illegal move: the step it would have been shown at, as the replay's
+    # counter numbers its steps (not the record's actions[1] nor "move 2")
     bad = json.loads(json.dumps(record))
     bad["actions"][1] = {"seat": _idle_seat(record, 1), "action": bad["actions"][1]["action"]}
+    steps = page.request.post("/api/replays", data={"game": "paohuzi", "record": record})
+    step = next(i for i, s in enumerate(steps.json()["steps"]) if 1 in s["actions"])
     page.get_by_test_id("record-text").fill(json.dumps(bad))
     page.get_by_test_id("open-record-button").click()
-    expect(error).to_contain_text("actions[1]")
-    expect(error).to_contain_text("2")  # "move 2", in the page's language
+    expect(said).to_have_text(strings["rp_illegal"].replace("%(step)s", str(step)))
+    detail.locator("summary").click()
+    expect(detail.locator("code")).to_contain_text("actions[1]")
+    page.screenshot(
+        path=screenshots / f"record-illegal-{lang}-{viewport['width']}.png", full_page=True
+    )
     # a record of another game: named, with a way to open it there
     page.goto(f"/{lang}/")
     other, _ = finished_deal(page, "chuopai", 2)
@@ -240,4 +257,321 @@ def test_history_after_several_deals(
     # the header links the history on every page
     page.get_by_test_id("history-nav").click()
     page.wait_for_url(re.compile(rf"/{lang}/history$"))
+    assert not page.errors  # type: ignore[attr-defined]
+
+
+def _friends_deal(page: Page, game: str, seed: int) -> tuple[str, list[str], dict[str, Any]]:
+    """A deal of `game` for two friends (seats 0 and 1, the AI in the others), seat 1 joined
+    as "Мэй", played to its end through the API with each friend's token (the test server takes
+    a seed for friends): (deal id, [token of seat 0, token of seat 1], seat 1's replay)."""
+    players = GAMES[game].players
+    made = page.request.post(
+        "/api/games",
+        data={
+            "game": game,
+            "seed": seed,
+            "level": "greedy",
+            "seats": ["human", "human"] + ["ai"] * (players - 2),
+        },
+    )
+    assert made.status == 201, made.text()
+    body = made.json()
+    joined = page.request.post(f"/api/invites/{body['invites']['1']}", data={"name": "Мэй"})
+    assert joined.status == 201, joined.text()
+    tokens = [body["token"], joined.json()["token"]]
+    deal = body["id"]
+    for _ in range(800):
+        views = [
+            page.request.get(
+                f"/api/games/{deal}", headers={"Authorization": f"Bearer {token}"}
+            ).json()["view"]
+            for token in tokens
+        ]
+        if views[0]["over"]:
+            break
+        acted = False
+        for token, view in zip(tokens, views, strict=True):
+            legal = view["legal_actions"]
+            if legal:
+                action = "win" if "win" in legal else legal[-1]
+                page.request.post(
+                    f"/api/games/{deal}/actions",
+                    data={"action": action, "version": view["version"]},
+                    headers={"Authorization": f"Bearer {token}"},
+                )
+                acted = True
+        if not acted:
+            time.sleep(0.05)
+    else:
+        raise AssertionError("the deal did not end")
+    replay = page.request.get(
+        f"/api/games/{deal}/replay", headers={"Authorization": f"Bearer {tokens[1]}"}
+    ).json()
+    return deal, tokens, replay
+
+
+def _a_choice_of(page: Page, deal: str, token: str, record: dict[str, Any], seat: int) -> int:
+    """The index of a decision of `seat` in the record at which it had a choice."""
+    for k, entry in enumerate(record["actions"]):
+        if entry["seat"] != seat:
+            continue
+        r = page.request.get(
+            f"/api/games/{deal}/review/{k}", headers={"Authorization": f"Bearer {token}"}
+        )
+        if r.ok:
+            return k
+    raise AssertionError(f"seat {seat} had no choice to make")
+
+
+@pytest.mark.parametrize(
+    ("lang", "viewport"), [("zh", PHONE), ("ru", DESKTOP)], ids=["zh-phone", "ru-desktop"]
+)
+def test_a_friends_replay_names_the_seats_as_the_table_does(
+    browser: Browser, base_url: str, lang: str, viewport: dict[str, int], screenshots: Path
+) -> None:
+    """The friend of seat 1 opens the replay with their token: their seat is "You", at the
+    bottom with their hand under the table; the creator is a player, never "AI 1" nor an AI
+    level's seat; the log and the end say the same names as the table; "try it again" is
+    offered at their own decisions (the review mocked, so as not to wait for the AI worker)."""
+    page = new_page(browser, base_url, viewport)
+    page.goto(f"/{lang}/")
+    deal, tokens, replay = _friends_deal(page, "sisepai", 5)
+    record = page.request.get(f"/api/games/{deal}/record").json()
+    k = _a_choice_of(page, deal, tokens[1], record, 1)
+    position = page.request.get(
+        f"/api/games/{deal}/review/{k}", headers={"Authorization": f"Bearer {tokens[1]}"}
+    ).json()
+    played = record["actions"][k]["action"]
+    better = next(a for a in position["legal_actions"] if a != played)
+    review = {
+        "status": "ready",
+        "seat": 1,
+        "decisions": 1,
+        "agreed": 0,
+        "moves": [{"step": k, "played": played, "hard": better}],
+        "mistakes": [{"step": k, "played": played, "better": better, "reason": []}],
+    }
+    page.route(
+        f"**/api/games/{deal}/review",
+        lambda route: route.fulfill(
+            status=200, content_type="application/json", body=json.dumps(review)
+        ),
+    )
+    page.evaluate(
+        "([id, token]) => localStorage.setItem('cardavia.tokens', JSON.stringify({[id]: token}))",
+        [deal, tokens[1]],
+    )
+    page.goto(f"/{lang}/games/sisepai/replay/{deal}")
+    assert replay_step(page) == 0
+    config = page.evaluate("JSON.parse(document.getElementById('cardavia-config').textContent)")
+    you, ai1 = config["seats"][0], config["seats"][1]
+    strings = config["strings"]
+    creator = strings["seat_player_n"].replace("%(n)s", "1")
+    # the viewer's seat at the bottom, "You", with its hand under the table
+    bottom = page.locator(".seat-you")
+    expect(bottom).to_have_attribute("data-seat", "1")
+    expect(bottom.locator(".seat-name")).to_have_text(you)
+    expect(page.locator("#hand-label")).to_have_text(strings["rp_your_hand"])
+    shown = page.eval_on_selector_all(
+        "[data-testid=hand] [data-code]", "els => els.map(e => e.dataset.code)"
+    )
+    assert sorted(shown) == sorted(replay["steps"][0]["hands"][1])
+    # the creator's seat: a player, no AI level badge, its hand in its panel
+    creator_seat = page.locator(".seat[data-seat='0']")
+    expect(creator_seat.locator(".seat-name")).to_have_text(creator)
+    expect(creator_seat.locator("[data-role=level]")).to_be_hidden()
+    expect(creator_seat.get_by_test_id("seat-hand")).to_be_visible()
+    expect(creator_seat.locator("[data-role=level]")).to_have_attribute("data-ai", "false")
+    ai_badge = page.locator(".seat[data-seat='2'] [data-role=level]")
+    expect(ai_badge).to_have_attribute("data-ai", "true")
+    # the log and the status name no "AI 1": seat 1 is a friend's, and it is yours here
+    page.keyboard.press("End")
+    expect(page.get_by_test_id("result")).to_be_visible()
+    log = page.get_by_test_id("log").inner_text()
+    assert ai1.replace(" ", "\u00a0") not in log and ai1 not in log
+    heading = page.locator("#result-heading").inner_text()
+    assert ai1.replace(" ", "\u00a0") not in heading and ai1 not in heading
+    winner = replay["result"]["winner"]
+    if winner == 1:
+        assert heading == strings["result_you_won"]
+    elif winner == 0:
+        assert creator in heading
+    page.screenshot(
+        path=screenshots / f"replay-friends-end-{lang}-{viewport['width']}.png", full_page=True
+    )
+    # "try it again" at your own mistake
+    step = next(i for i, s in enumerate(replay["steps"]) if k in s["actions"])
+    page.goto(f"/{lang}/games/sisepai/replay/{deal}?step={step}")
+    assert replay_step(page) == step
+    expect(page.get_by_test_id("review-verdict")).to_have_attribute("data-verdict", "mistake")
+    expect(page.get_by_test_id("review-try")).to_be_visible(timeout=TIMEOUT)
+    page.get_by_test_id("review-try").click()
+    expect(page.get_by_test_id("review-try-prompt")).to_be_visible()
+    page.screenshot(
+        path=screenshots / f"replay-friends-try-{lang}-{viewport['width']}.png", full_page=True
+    )
+    assert not page.errors  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize(
+    ("lang", "viewport"), [("zh", PHONE), ("uk", DESKTOP)], ids=["zh-phone", "uk-desktop"]
+)
+def test_the_record_entered_last_is_the_one_opened(
+    browser: Browser, base_url: str, lang: str, viewport: dict[str, int], screenshots: Path
+) -> None:
+    """A file chosen, then a record pasted: the paste is opened (the file let go of, as the form
+    shows); a record pasted, then a file chosen: the file (the paste box emptied). An empty
+    file is said to be empty, not "choose a file"."""
+    page = new_page(browser, base_url, viewport)
+    page.goto(f"/{lang}/")
+    deal, _ = finished_deal(page, "paohuzi", 21)
+    record = page.request.get(f"/api/games/{deal}/record").text()
+    page.goto(f"/{lang}/games/paohuzi/replay")
+    strings = page.evaluate(
+        "JSON.parse(document.getElementById('cardavia-config').textContent).strings"
+    )
+    error = page.get_by_test_id("record-error")
+    said = error.locator("p")
+    chosen = page.get_by_test_id("record-file")
+    pasted = page.get_by_test_id("record-text")
+    open_button = page.get_by_test_id("open-record-button")
+
+    def files() -> int:
+        return int(chosen.evaluate("e => e.files.length"))
+
+    def payload(text: str) -> FilePayload:
+        return {"name": "deal.json", "mimeType": "application/json", "buffer": text.encode()}
+
+    # an empty file: said so
+    chosen.set_input_files(files=payload(""))
+    open_button.click()
+    expect(said).to_have_text(strings["rp_empty_file"])
+    page.screenshot(path=screenshots / f"record-empty-{lang}-{viewport['width']}.png")
+    # a broken file, then the good record pasted: the file is let go of, the paste opens
+    chosen.set_input_files(files=payload('{"format": '))
+    pasted.fill(record)
+    assert files() == 0
+    expect(error).to_be_hidden()
+    open_button.click()
+    assert replay_step(page) == 0
+    expect(error).to_be_hidden()
+    # the good file chosen, then a broken record pasted: the paste is what opens (broken)
+    chosen.set_input_files(files=payload(record))
+    expect(pasted).to_have_value("")  # choosing a file empties the paste box
+    pasted.fill('{"format": ')
+    assert files() == 0
+    open_button.click()
+    expect(said).to_have_text(strings["rp_broken"])
+    # a broken record pasted, then the good file chosen: the file opens
+    page.goto(f"/{lang}/games/paohuzi/replay")
+    pasted.fill('{"format": ')
+    chosen.set_input_files(files=payload(record))
+    expect(pasted).to_have_value("")
+    open_button.click()
+    assert replay_step(page) == 0
+    expect(error).to_be_hidden()
+    assert not page.errors  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize(
+    ("lang", "viewport", "comma"),
+    [("ru", PHONE, True), ("cs", DESKTOP, True), ("zh", DESKTOP, False)],
+    ids=["ru-phone", "cs-desktop", "zh-desktop"],
+)
+def test_the_reviews_decimals_are_written_as_the_language_writes_them(
+    browser: Browser, base_url: str, lang: str, viewport: dict[str, int], comma: bool
+) -> None:
+    """A mistake's reason says its loss and interval with the language's decimal separator
+    ("0,8", "от 0,2 до 1,3" in Russian), not the server's "0.8" (the review mocked)."""
+    page = new_page(browser, base_url, viewport)
+    page.goto(f"/{lang}/")
+    deal, token = finished_deal(page, "sisepai", 11)
+    record = page.request.get(f"/api/games/{deal}/record").json()
+    k = _a_choice_of(page, deal, token, record, 0)
+    position = page.request.get(
+        f"/api/games/{deal}/review/{k}", headers={"Authorization": f"Bearer {token}"}
+    ).json()
+    played = record["actions"][k]["action"]
+    better = next(a for a in position["legal_actions"] if a != played)
+    loss = {"key": "review_loss", "n": None, "params": {"loss": "0.8", "low": "0.2", "high": "1.3"}}
+    review = {
+        "status": "ready",
+        "seat": 0,
+        "decisions": 1,
+        "agreed": 0,
+        "moves": [{"step": k, "played": played, "hard": better}],
+        "mistakes": [{"step": k, "played": played, "better": better, "reason": [loss]}],
+    }
+    page.route(
+        f"**/api/games/{deal}/review",
+        lambda route: route.fulfill(
+            status=200, content_type="application/json", body=json.dumps(review)
+        ),
+    )
+    steps = page.request.get(
+        f"/api/games/{deal}/replay", headers={"Authorization": f"Bearer {token}"}
+    ).json()["steps"]
+    step = next(i for i, s in enumerate(steps) if k in s["actions"])
+    page.goto(f"/{lang}/games/sisepai/replay/{deal}?step={step}")
+    assert replay_step(page) == step
+    reason = page.get_by_test_id("review-reason")
+    expect(reason).to_be_visible(timeout=TIMEOUT)
+    text = reason.inner_text()
+    if comma:
+        assert all(n in text for n in ("0,8", "0,2", "1,3")), text
+        assert not re.search(r"\d\.\d", text), text
+    else:
+        assert all(n in text for n in ("0.8", "0.2", "1.3")), text
+    assert not page.errors  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize(
+    ("lang", "viewport"), [("ru", DESKTOP), ("zh", PHONE)], ids=["ru-desktop", "zh-phone"]
+)
+def test_back_and_forward_show_what_the_url_names(
+    browser: Browser, base_url: str, lang: str, viewport: dict[str, int]
+) -> None:
+    """A record opened on a deal's replay page, then Back: the deal at the step its URL names
+    (and stepping writes the deal's URL); Forward: the record again. A record of another game
+    carried to its page: one Back returns."""
+    page = new_page(browser, base_url, viewport)
+    page.goto(f"/{lang}/")
+    deal, _ = finished_deal(page, "paohuzi", 21)
+    other, _ = finished_deal(page, "paohuzi", 8)
+    record = page.request.get(f"/api/games/{other}/record").text()
+    table = page.get_by_test_id("table")
+    page.goto(f"/{lang}/games/paohuzi/replay/{deal}?step=5")
+    assert replay_step(page) == 5
+    page.get_by_test_id("record-text").fill(record)
+    page.get_by_test_id("open-record-button").click()
+    page.wait_for_url(re.compile(r"/games/paohuzi/replay\?step=0$"))
+    expect(table).to_have_attribute("data-step", "0")
+    expect(page.get_by_test_id("download-record")).to_have_count(0)  # a record: no download
+    page.go_back()
+    page.wait_for_url(re.compile(rf"/replay/{deal}\?step=5$"))
+    expect(table).to_have_attribute("data-step", "5", timeout=TIMEOUT)
+    page.keyboard.press("End")
+    expect(page.get_by_test_id("download-record")).to_have_attribute("href", re.compile(deal))
+    page.keyboard.press("Home")
+    page.keyboard.press("ArrowRight")
+    expect(table).to_have_attribute("data-step", "1")
+    assert re.search(rf"/replay/{deal}\?step=1$", page.url)
+    page.go_forward()
+    page.wait_for_url(re.compile(r"/games/paohuzi/replay\?step=0$"))
+    expect(table).to_have_attribute("data-step", "0")
+    page.keyboard.press("End")
+    expect(page.get_by_test_id("result")).to_be_visible()
+    expect(page.get_by_test_id("download-record")).to_have_count(0)
+    # another game's record, carried to its page: one Back is enough
+    page.goto(f"/{lang}/")
+    chuopai, _ = finished_deal(page, "chuopai", 2)
+    page.goto(f"/{lang}/games/paohuzi/replay/{deal}")
+    assert replay_step(page) == 0
+    page.get_by_test_id("record-text").fill(page.request.get(f"/api/games/{chuopai}/record").text())
+    page.get_by_test_id("open-record-button").click()
+    page.get_by_test_id("open-there").click()
+    page.wait_for_url(re.compile(r"/games/chuopai/replay"))
+    assert replay_step(page) == 0
+    page.go_back()
+    page.wait_for_url(re.compile(rf"/games/paohuzi/replay/{deal}"))
     assert not page.errors  # type: ignore[attr-defined]

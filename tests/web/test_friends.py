@@ -514,3 +514,23 @@ def test_a_friend_gets_the_steps_of_a_replay_too(raw: TestClient) -> None:
             assert set(entry["table"]) == set(view["table"])  # seat 1's own table, by step
         carried += len(steps)
     assert carried > 0
+
+
+def test_a_friends_replay_is_drawn_round_the_asking_seat(raw: TestClient) -> None:
+    """The replay a friend asks for with their token is their seat's: their log, each step's
+    table their own observation (its hand theirs, drawn at the bottom), and who sat where."""
+    deal_id, tokens = _seated(raw, "sisepai", 3, humans=3)
+    _play(raw, deal_id, tokens, random.Random(3))
+    replay = raw.get(f"/api/games/{deal_id}/replay", headers=_bearer(tokens[1])).json()
+    assert replay["seat"] == 1
+    assert [(s["kind"], s.get("name")) for s in replay["seats"]] == [
+        ("human", None),  # the creator gives no name
+        ("human", "P1"),
+        ("human", "P2"),
+        ("ai", None),
+    ]
+    for step in replay["steps"]:
+        assert step["table"]["hand"] == step["hands"][1]
+    creator = raw.get(f"/api/games/{deal_id}/replay", headers=_bearer(tokens[0])).json()
+    assert all(s["table"]["hand"] == s["hands"][0] for s in creator["steps"])
+    assert creator["steps"][-1]["hands"] == replay["steps"][-1]["hands"]

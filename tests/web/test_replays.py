@@ -137,6 +137,9 @@ def test_a_record_with_an_illegal_move_names_the_move(
     actions[2] = {"seat": (actions[2]["seat"] + 1) % 4, "action": actions[2]["action"]}
     body = _error(_post(client, "sisepai", {**record, "actions": actions}), 422, "illegal_action")
     assert body["index"] == 2 and body["error"]["message"].startswith("actions[2]")
+    # and the replay step it would have been shown at, the page's own numbering of the deal
+    steps = _post(client, "sisepai", record).json()["steps"]
+    assert body["step"] == next(i for i, s in enumerate(steps) if 2 in s["actions"]) > 0
 
 
 def test_a_record_of_a_deal_in_progress_has_no_replay(

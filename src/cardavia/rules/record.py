@@ -27,11 +27,13 @@ class OtherGameError(RecordError):
 
 
 class RecordActionError(RecordError):
-    """A record whose action number `index` the rules refuse: an illegal or malformed move."""
+    """A record whose action number `index` the rules refuse: an illegal or malformed move.
+    `step`: the replay step that would have taken it, where a replay knows (table/replay.py)."""
 
     def __init__(self, message: str, index: int) -> None:
         super().__init__(message)
         self.index = index
+        self.step: int | None = None
 
 
 def make_record(

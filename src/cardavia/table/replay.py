@@ -3,7 +3,8 @@
 A record is replayed as the table played it (a lazy deal, each held step taken before the next
 decision), and cut into the steps a seat saw, as `Table._step_seen` cuts them for a live client:
 one per decision or held step that showed the viewer something. Each step carries the table
-after it as every seat's own observation merged: the bottom seat's observation, each seat's
+after it as every seat's own observation merged: the bottom seat's observation (the viewer's
+seat, seat 0 for a spectator), each seat's
 entry of `seats` as that seat sees itself (its concealed groups face up), and every hand. The
 deal is over, so nothing is hidden any more; the client draws each step with its game's plugin
 and works out no rule itself. Nothing here stores anything.
@@ -16,9 +17,9 @@ from typing import Any
 
 from cardavia.rules.core import Event, Game, State
 from cardavia.rules.errors import RecordError
-from cardavia.rules.record import replay
+from cardavia.rules.record import RecordActionError, replay
 
-BOTTOM = 0  # the seat drawn at the bottom of the replayed table, with its hand as "the hand"
+BOTTOM = 0  # the seat drawn at the bottom for a spectator, with its hand as "the hand"
 
 
 class DealNotOverError(RecordError):
@@ -40,16 +41,15 @@ def replay_steps(
     step that showed something). Raises RecordError (its subclasses name the kind of problem)
     for a record that does not replay, is not of `expected`, or is of a deal not over."""
     record = dict(record)
-    final = replay(record, dict(games), expected)  # re-validates; names the offending part
+    try:
+        final = replay(record, dict(games), expected)  # re-validates; names the offending part
+    except RecordActionError as err:
+        err.step = _step_refused(record, games, viewer, err.index)
+        raise
     if not final.is_over():
         raise DealNotOverError("result: the deal is not over, so it has no replay yet")
     game = games[record["game"]]
-    if record.get("position") is not None:
-        state = game.from_position(record["position"], lazy=True)
-    else:
-        state = game.new_deal(record["seed"], record.get("dealer"), lazy=True)
-    walk = _Walk(game, viewer)
-    walk.adopt(state, state.opening, [])
+    state, walk = _walk(record, game, viewer)
     for index, entry in enumerate(record["actions"]):
         walk.adopt(state, state.settle_all(), [])
         walk.adopt(state, state.apply(entry["seat"], entry["action"]), [index])
@@ -64,6 +64,35 @@ def replay_steps(
         "steps": walk.steps,
         "result": result.to_json(),
     }
+
+
+def _walk(record: Mapping[str, Any], game: Game, viewer: int | None) -> tuple[State, _Walk]:
+    """The deal's start, lazy as the table plays it, and a walk of its steps at step 0."""
+    if record.get("position") is not None:
+        state = game.from_position(record["position"], lazy=True)
+    else:
+        state = game.new_deal(record["seed"], record.get("dealer"), lazy=True)
+    walk = _Walk(game, viewer, BOTTOM if viewer is None else viewer)
+    walk.adopt(state, state.opening, [])
+    return state, walk
+
+
+def _step_refused(
+    record: Mapping[str, Any], games: Mapping[str, Game], viewer: int | None, index: int
+) -> int | None:
+    """The replay step that would have taken the refused action `index` (the replay page's
+    own step numbers, as its counter says them): the step after those its valid actions before
+    it make. None if the record's start cannot be walked."""
+    try:
+        game = games[record["game"]]
+        state, walk = _walk(record, game, viewer)
+        for entry in record["actions"][:index]:
+            walk.adopt(state, state.settle_all(), [])
+            walk.adopt(state, state.apply(entry["seat"], entry["action"]), [])
+        walk.adopt(state, state.settle_all(), [])
+    except Exception:  # an untrusted record: its step is a courtesy, never a crash
+        return None
+    return len(walk.steps)
 
 
 class NoDecisionError(RecordError):
@@ -108,9 +137,10 @@ def decision_at(
 class _Walk:
     """Versions and steps as `Table._adopt` counts them, for one viewer."""
 
-    def __init__(self, game: Game, viewer: int | None) -> None:
+    def __init__(self, game: Game, viewer: int | None, bottom: int = BOTTOM) -> None:
         self.game = game
         self.viewer = viewer
+        self.bottom = bottom  # whose observation each step's table is, its hand "the hand"
         self.versions = [0] * (game.players + 1)  # each seat's, then the spectators'
         self.log: list[dict[str, Any]] = []
         self.steps: list[dict[str, Any]] = []
@@ -145,15 +175,15 @@ class _Walk:
 
     def _step(self, state: State) -> None:
         self.steps.append(
-            {"v": self.versions[self.at], **omniscient(state), "actions": self.pending}
+            {"v": self.versions[self.at], **omniscient(state, self.bottom), "actions": self.pending}
         )
         self.pending = []
 
 
-def omniscient(state: State) -> dict[str, Any]:
+def omniscient(state: State, bottom: int = BOTTOM) -> dict[str, Any]:
     """The table as every seat sees itself: the bottom seat's observation, with each seat's
     entry of `seats` taken from that seat's own observation, and every seat's hand."""
     own = [state.observation(seat) for seat in range(state.game.players)]
-    table: dict[str, Any] = dict(own[BOTTOM])
+    table: dict[str, Any] = dict(own[bottom])
     table["seats"] = [own[seat]["seats"][seat] for seat in range(state.game.players)]
     return {"table": table, "hands": [list(o["hand"]) for o in own]}

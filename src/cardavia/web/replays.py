@@ -95,7 +95,7 @@ async def post_replay(request: Request) -> Response:
     except OtherGameError as err:
         raise ApiError(422, "other_game", str(err), game=err.game) from None
     except RecordActionError as err:
-        raise ApiError(422, "illegal_action", str(err), index=err.index) from None
+        raise ApiError(422, "illegal_action", str(err), index=err.index, step=err.step) from None
     except DealNotOverError as err:
         raise ApiError(422, "deal_not_over", str(err)) from None
     except RecordError as err:

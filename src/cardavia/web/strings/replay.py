@@ -27,10 +27,15 @@ STRINGS: dict[str, str] = {
     "rp_failed": N_("The replay could not be loaded. Try again later."),
     # --- a record opened from a file or pasted
     "rp_no_record": N_("Choose a record file or paste a record first."),
+    "rp_empty_file": N_("This file is empty: it holds no deal record."),
     "rp_other_game": N_("This is a record of %(game)s, not of %(this)s."),
     "rp_open_there": N_("Open it on the replay page of %(game)s"),
-    "rp_broken": N_("This deal record is broken: %(detail)s"),
-    "rp_illegal": N_("This record has an illegal move (move %(n)s): %(detail)s"),
+    "rp_broken": N_("This deal record cannot be read: it is damaged, or not a Cardavia record."),
+    # step: the replay step the move would have been shown at (the counter's "Step n of …")
+    "rp_illegal": N_("This record has a move the rules do not allow, at step %(step)s."),
+    "rp_illegal_somewhere": N_("This record has a move the rules do not allow."),
+    # the server's own words on what is wrong, in English, folded under the message
+    "rp_detail": N_("Technical details (in English)"),
     "rp_in_progress": N_(
         "This record is of a deal still in progress: only a finished deal replays."
     ),

@@ -192,3 +192,37 @@ try {
  * @param {number} n
  */
 export const signed = (n) => signedFormat.format(n).replace("-", "\u2212");
+
+/** @type {Map<number, Intl.NumberFormat>} by the count of decimals */
+const decimalFormats = new Map();
+/** @param {number} digits */
+function decimalFormat(digits) {
+  let format = decimalFormats.get(digits);
+  if (!format) {
+    const options = { minimumFractionDigits: digits, maximumFractionDigits: digits };
+    try {
+      format = new Intl.NumberFormat(config.lang, options);
+    } catch {
+      format = new Intl.NumberFormat("en", options);
+    }
+    decimalFormats.set(digits, format);
+  }
+  return format;
+}
+/**
+ * A sentence's params with their decimals as the page's language writes them ("0,8" in
+ * Russian, Ukrainian, Czech and Spanish): a decimal the server wrote as text ("0.8", "-1.3", its
+ * decimals kept) or a number that is not whole. Anything else is left as it is.
+ * @param {Record<string, any>} params
+ * @returns {Record<string, any>}
+ */
+export function localNumbers(params) {
+  /** @type {Record<string, any>} */
+  const out = {};
+  for (const [key, value] of Object.entries(params)) {
+    if (typeof value === "string" && /^-?\d+\.\d+$/.test(value)) out[key] = decimalFormat(value.split(".")[1].length).format(Number(value));
+    else if (typeof value === "number" && Number.isFinite(value) && !Number.isInteger(value)) out[key] = decimalFormat(1).format(value);
+    else out[key] = value;
+  }
+  return out;
+}

@@ -17,10 +17,10 @@
 
 import { startWith } from "../core/main.js";
 import { root, els, h, $, seatEl, cardImg, cardFace, patchChildren } from "../core/dom.js";
-import { config, t, seatName, SEATS, sentences } from "../core/strings.js";
-import { state, setWatching, tokenFor, HUMAN, reducedMotion } from "../core/state.js";
+import { config, t, seatName, SEATS, sentences, setSeatNames } from "../core/strings.js";
+import { state, setSeat, tokenFor, HUMAN, reducedMotion } from "../core/state.js";
 import { ctx } from "../core/ctx.js";
-import { renderSeat, renderLevel } from "../core/seats.js";
+import { renderSeat, renderLevel, placeSeats } from "../core/seats.js";
 import { appendLog, logStart } from "../core/log.js";
 import { endSheet } from "../core/result.js";
 import { actorOf, freshOf } from "../core/present.js";
@@ -70,6 +70,12 @@ let replay = null;
 let at = 0;
 /** @type {DisplayModel[]} */
 let models = [];
+/** @type {Replay | null} the record opened here, kept for the browser's Forward to it */
+let opened = null;
+let loads = 0; // the latest load: an answer to an older one (the URL moved on) is dropped
+/** The seat drawn at the bottom, whose hand is the one under the table: the viewer's (0 for a
+ * spectator), as the server's steps draw it. */
+let bottom = 0;
 
 const bar = /** @type {HTMLElement} */ (document.querySelector("[data-role=replay-bar]"));
 const part = (/** @type {string} */ role) => /** @type {HTMLElement} */ (bar.querySelector(`[data-role=${role}]`));
@@ -118,6 +124,7 @@ function say(text, more = []) {
 
 /** @param {string} id */
 async function loadDeal(id) {
+  const mine = ++loads;
   root.hidden = true;
   say(t("rp_loading"));
   const token = tokenFor(id);
@@ -133,6 +140,7 @@ async function loadDeal(id) {
     res = null;
   }
   const data = res ? await res.json().catch(() => null) : null;
+  if (mine !== loads) return;
   if (res && res.ok && data) {
     if (data.game !== config.game && R.games[data.game]) {
       window.location.replace(`${R.games[data.game].url}/${encodeURIComponent(id)}${window.location.search}`);
@@ -146,6 +154,34 @@ async function loadDeal(id) {
   else if (res && res.status === 404) say(t("rp_unknown"));
   else if (res && res.status === 410) say(t("rp_unreadable"));
   else say(t("rp_failed"));
+}
+
+/** The deal the URL names (`…/replay/{id}`), or null: the page of a record opened here. */
+function dealOfUrl() {
+  const base = `${R.games[config.game].url}/`;
+  const path = window.location.pathname;
+  return path.startsWith(base) && path.length > base.length ? decodeURIComponent(path.slice(base.length)) : null;
+}
+
+/** The browser's Back or Forward: show what the URL names (a deal, the record opened, none). */
+function followUrl() {
+  const asked = Number(new URLSearchParams(window.location.search).get("step"));
+  const step = Number.isInteger(asked) && asked > 0 ? asked : 0;
+  const id = dealOfUrl();
+  const wanted = id ? (replay && replay.id === id ? replay : null) : opened;
+  if (wanted && wanted === replay) {
+    if (step !== at) go(step, { announce: false });
+    return;
+  }
+  loads += 1; // a deal still loading is no longer what the URL names
+  if (id) loadDeal(id);
+  else if (opened) show(opened);
+  else {
+    replay = null;
+    root.hidden = true;
+    say("");
+    startReview();
+  }
 }
 
 /**
@@ -166,10 +202,15 @@ async function openRecord(text) {
   }
   const data = res ? await res.json().catch(() => null) : null;
   if (res && res.ok && data) {
+    loads += 1;
+    opened = data;
     const url = new URL(window.location.href);
     url.pathname = R.games[config.game].url; // no deal id: the record is this page's only
     url.search = "";
-    history.pushState(null, "", url);
+    // a deal's replay stays in the history, for Back; a record opened over another (or carried
+    // here from another game's page) takes its place, so that one Back leaves the page
+    if (url.pathname === window.location.pathname) history.replaceState(null, "", url);
+    else history.pushState(null, "", url);
     show(data);
     notice(t("rp_opened"));
     root.scrollIntoView({ block: "start", behavior: reducedMotion.matches ? "instant" : "smooth" });
@@ -177,6 +218,7 @@ async function openRecord(text) {
   }
   const error = (data && data.error) || {};
   const detail = error.message || "";
+  const step = data && Number.isInteger(data.step) ? data.step : null;
   if (res && res.status === 413) showError(t("rp_too_large"));
   else if (error.code === "other_game" && R.games[data.game]) {
     const other = R.games[data.game];
@@ -189,18 +231,32 @@ async function openRecord(text) {
       }
     });
     showError(t("rp_other_game", { game: other.name, this: R.games[config.game].name }), link);
-  } else if (error.code === "illegal_action") showError(t("rp_illegal", { n: (data.index ?? 0) + 1, detail }));
-  else if (error.code === "deal_not_over") showError(t("rp_in_progress"));
-  else if (error.code === "bad_record" || error.code === "bad_request") showError(t("rp_broken", { detail }));
+  } else if (error.code === "illegal_action") {
+    // the step the move would have been shown at, as the counter numbers the replay's steps
+    showError(step !== null ? t("rp_illegal", { step }) : t("rp_illegal_somewhere"), null, detail);
+  } else if (error.code === "deal_not_over") showError(t("rp_in_progress"));
+  else if (error.code === "bad_record" || error.code === "bad_request") showError(t("rp_broken"), null, detail);
   else showError(t("rp_failed"));
 }
 
 /**
+ * The message in the page's language; the server's own words (English, naming the record's
+ * part) folded under it, for whoever wants to mend the file.
  * @param {string | null} text
- * @param {Node} [more]
+ * @param {Node | null} [more]
+ * @param {string} [detail]
  */
-function showError(text, more) {
-  recordError.replaceChildren(...(text ? [text, more ? " " : "", more || ""] : []));
+function showError(text, more = null, detail = "") {
+  recordError.replaceChildren(
+    ...(text
+      ? [
+          h("p", {}, text, more ? " " : null, more),
+          detail
+            ? h("details", { class: "record-detail", "data-testid": "record-detail" }, h("summary", {}, t("rp_detail")), h("code", { lang: "en" }, detail))
+            : null,
+        ]
+      : []),
+  );
   recordError.hidden = !text;
 }
 
@@ -258,11 +314,15 @@ function stepOfVersion(v) {
 function show(data) {
   replay = data;
   state.dealId = data.id;
-  // your own deal (this browser holds its seat) reads "You"; anyone else's names every seat
-  setWatching(data.seat !== 0);
-  const bottom = document.getElementById("seat-0-name");
-  if (bottom) bottom.textContent = seatName(0);
-  document.getElementById("hand-label").textContent = HUMAN === 0 ? t("rp_your_hand") : t("rp_hand_of", { seat: seatName(0) });
+  // as the table names and places them: the seat this browser holds (its token) is "You", at
+  // the bottom with its hand under the table; at a table for friends each friend by name; a
+  // deal seen without a token, and a record opened here, as a spectator sees it (seat 0 below)
+  setSeat(data.seat);
+  bottom = data.seat ?? 0;
+  const seats = data.seats || [];
+  setSeatNames({ seat: data.seat, seats });
+  placeSeats(/** @type {View} */ ({ ...viewAt(0), seats }));
+  document.getElementById("hand-label").textContent = HUMAN >= 0 ? t("rp_your_hand") : t("rp_hand_of", { seat: seatName(bottom) });
   els.hand.setAttribute("role", "list");
   els.hand.removeAttribute("aria-describedby");
   state.view = viewAt(0);
@@ -322,6 +382,7 @@ function go(i, { announce = true } = {}) {
   if (state.game.renderCentre) state.game.renderCentre(els.centre, model, null, ctx);
   renderHands(i, model);
   if (v.level) renderLevel(v);
+  else for (const badge of /** @type {HTMLElement[]} */ ([...root.querySelectorAll("[data-role=level]")])) badge.hidden = true;
   renderEnd(v);
   root.dataset.state = "replay";
   root.dataset.step = String(i);
@@ -364,8 +425,8 @@ function renderHands(i, model) {
   patchChildren(els.hand, mine);
   els.hand.dataset.count = String(mine.length);
   const hands = replay.steps[i].hands;
-  for (let seat = 1; seat < SEATS.length; seat++) {
-    const panel = seatEl(seat);
+  for (let seat = 0; seat < SEATS.length; seat++) {
+    const panel = seat === bottom ? null : seatEl(seat);
     if (!panel) continue;
     let row = $("[data-role=seat-hand]", panel);
     if (!row) {
@@ -474,10 +535,29 @@ function listen() {
     touch = null;
     if (Math.abs(dx) >= SWIPE_PX && Math.abs(dx) > 1.5 * Math.abs(dy)) go(dx < 0 ? at + 1 : at - 1);
   });
+  // The record entered last is the one opened: choosing a file empties the paste box, and
+  // pasting or typing a record lets go of the file chosen, so the form shows which it opens.
+  const fileInput = /** @type {HTMLInputElement} */ (form.elements.namedItem("file"));
+  const textBox = /** @type {HTMLTextAreaElement} */ (form.elements.namedItem("text"));
+  fileInput.addEventListener("change", () => {
+    if (fileInput.files.length) textBox.value = "";
+    showError(null);
+  });
+  textBox.addEventListener("input", () => {
+    if (textBox.value.trim() && fileInput.files.length) fileInput.value = "";
+    showError(null);
+  });
+  window.addEventListener("popstate", followUrl);
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
-    const file = /** @type {HTMLInputElement} */ (form.elements.namedItem("file")).files[0];
-    const text = file ? await file.text() : /** @type {HTMLTextAreaElement} */ (form.elements.namedItem("text")).value.trim();
+    const file = fileInput.files[0];
+    if (file) {
+      const text = (await file.text().catch(() => "")).trim();
+      if (text) openRecord(text);
+      else showError(t("rp_empty_file")); // a file was chosen: it holds nothing
+      return;
+    }
+    const text = textBox.value.trim();
     if (!text) showError(t("rp_no_record"));
     else openRecord(text);
   });
