@@ -290,3 +290,40 @@ def test_the_table_shrinking_above_the_prompt_does_not_leave_it_above_the_screen
         answer_in_place(page)
     assert page.evaluate("window.__ups"), "the table never shrank under the prompt: no case tried"
     assert not page.errors  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize(
+    ("game", "lang", "viewport", "seed"),
+    [
+        ("paohuzi", "cs", {"width": 667, "height": 375}, 7),  # a phone held sideways, narrow
+        ("nantong", "es", PHONE, 18),  # a hand taller than the room under the prompt
+    ],
+)
+def test_a_player_who_scrolled_down_to_a_card_gets_the_next_prompt_back(
+    browser: Browser, base_url: str, game: str, lang: str, viewport: dict[str, int], seed: int
+) -> None:
+    """Where the hand is taller than the screen under the prompt, a player scrolls down to
+    reach its last cards and plays one: that is playing, not reading the log, so the next
+    decision brings its prompt back onto the screen (QA: it stayed above the screen for the
+    rest of the deal, the claim's buttons with it)."""
+    page = new_page(browser, base_url, viewport, touch=True)
+    page.goto(f"/{lang}/games/{game}/table?seed={seed}&level=easy")
+    scrolled_down = 0
+    for step in range(10):
+        if wait_for_turn(page) == "over":
+            break
+        _check(f"decision {step + 1}", {**_in_view(page), "card": 0})
+        # down to the last card that may be played, as a finger would, then play it
+        last = page.locator(f"[data-testid=hand-card]{ENABLED}").last
+        button = page.locator(f"[data-role=actions] button{ENABLED}")
+        target = last if not button.count() else button.first
+        target.evaluate("e => e.scrollIntoView({block: 'end'})")
+        if page.evaluate(
+            "document.querySelector('[data-role=controls]').getBoundingClientRect().top < 0"
+        ):
+            scrolled_down += 1
+        logged = log_length(page)
+        target.dispatch_event("click")
+        wait_for_log_past(page, logged)
+    assert scrolled_down, "the prompt never had to leave the screen: no case tried"
+    assert not page.errors  # type: ignore[attr-defined]

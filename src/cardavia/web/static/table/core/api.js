@@ -317,6 +317,12 @@ function tillMove(text) {
   notice(text, { sticky: true });
 }
 
+/** Whether some of the game's log is on the screen (below the table on a phone). */
+function logOnScreen() {
+  const box = els.logPanel ? els.logPanel.getBoundingClientRect() : null;
+  return !!box && box.bottom > 0 && box.top < window.innerHeight;
+}
+
 /**
  * Send an action (ignored unless legal and nothing is in flight), then show what follows.
  * @param {string} action
@@ -326,6 +332,11 @@ export async function act(action, { forced = false } = {}) {
   if (state.busy || !state.view || !state.view.legal_actions.includes(action)) return;
   state.busy = true;
   state.raised = null;
+  // You play with the log off the screen: the page is where you play from, not a place kept
+  // for reading the log (where a reader answers by key). A prompt the table then leaves above
+  // the screen comes back at your next decision (having scrolled down to a low card of a tall
+  // hand, it stayed above the screen for the rest of the deal).
+  if (!forced && !logOnScreen()) markPlaced();
   state.restoreFocus = byKeyboard() && root.contains(document.activeElement);
   // a passing notice was about the last decision (Paohuzi's stale card, Chuo Pai's forced
   // pass): it goes once you answer again, rather than sit under the next, unrelated prompt
