@@ -225,6 +225,25 @@ def test_m7_sideways_the_claim_shows_the_public_card_and_opponents(
     # the card under claim whole, not cut off at the screen's foot
     card = page.locator("[data-testid=public-card] .card").bounding_box()
     assert card is not None and card["y"] + card["height"] <= SIDEWAYS["height"], card
+    # the card's caption in whole words (squeezed beside the stock, "сбрас/ывает" broke)
+    broken = page.evaluate(
+        """() => {
+          const out = [];
+          const caption = document.querySelector("[data-role=public-caption]");
+          const walker = document.createTreeWalker(caption, NodeFilter.SHOW_TEXT);
+          for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+            for (const m of node.textContent.matchAll(/\\S+/g)) {
+              const range = document.createRange();
+              range.setStart(node, m.index);
+              range.setEnd(node, m.index + m[0].length);
+              const tops = new Set([...range.getClientRects()].map((b) => Math.round(b.top)));
+              if (tops.size > 1) out.push(m[0]);
+            }
+          }
+          return out;
+        }"""
+    )
+    assert not broken, broken
     if game == "sisepai":  # all twenty cards of the hand in one row
         tops = page.locator("[data-testid=hand-card]").evaluate_all(
             "els => els.map((el) => Math.round(el.getBoundingClientRect().top))"
