@@ -395,3 +395,26 @@ def test_while_the_ai_seats_play_the_status_names_the_seat_to_play(
         if on not in (None, "0"):  # your own lead is next: the decision's status comes at once
             assert text == f"AI\u00a0{on} is playing…", (text, on, seen)
     context.close()
+
+
+def test_a_seats_pile_chip_stays_clear_of_its_cards_on_a_phone(
+    browser: Browser, base_url: str
+) -> None:
+    """On a phone a seat's head is narrow: its pile chip ("Зачёт: 3 карты") wraps inside it
+    rather than run under the cards drawn beside the head (QA: the word was cut off)."""
+    page = new_page(browser, base_url, PHONE)
+    page.goto("/ru/games/chuopai/table?seed=5&level=greedy")
+    wait_for_turn(page)
+    overlaps = page.evaluate(
+        """() => [...document.querySelectorAll('.cp-pile-chip')].flatMap((chip) => {
+          const c = chip.getBoundingClientRect();
+          return [...chip.closest('.seat').querySelectorAll('.card')]
+            .map((card) => card.getBoundingClientRect())
+            .filter((r) => r.left < c.right && c.left < r.right && r.top < c.bottom
+                           && c.top < r.bottom)
+            .map(() => chip.textContent);
+        })"""
+    )
+    assert page.locator(".cp-pile-chip").count() >= 2
+    assert not overlaps, overlaps
+    assert not page.errors  # type: ignore[attr-defined]
