@@ -17,6 +17,7 @@ import urllib.request
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -218,17 +219,22 @@ def _alive(pids: set[int]) -> set[int]:
     return alive
 
 
+def _new_deal(url: str, game: str, level: str) -> Any:
+    """A deal (seed 1) made through the API of the server at `url`: its answer."""
+    request = urllib.request.Request(
+        f"{url}/api/games",
+        data=json.dumps({"game": game, "level": level, "seed": 1}).encode(),
+        headers={"content-type": "application/json"},
+        method="POST",
+    )
+    return json.loads(urllib.request.urlopen(request, timeout=10).read())
+
+
 # M6 (with issue "Beyond one process"): no search worker outlives its server.
 @pytest.mark.parametrize("stop", [signal.SIGKILL, signal.SIGTERM])
 def test_no_search_worker_outlives_its_server(tmp_path: Path, stop: signal.Signals) -> None:
     with serving(tmp_path) as (url, proc):
-        request = urllib.request.Request(
-            f"{url}/api/games",
-            data=b'{"game": "nantong", "level": "hard", "seed": 1}',
-            headers={"content-type": "application/json"},
-            method="POST",
-        )
-        urllib.request.urlopen(request, timeout=10).read()
+        _new_deal(url, "nantong", "hard")
         for _ in range(200):  # the AI seats start searching: the workers are spawned
             workers = _children(proc.pid)
             if len(workers) >= 2:  # a worker and multiprocessing's resource tracker
@@ -249,13 +255,7 @@ def test_a_long_poll_is_answered_as_json_when_the_server_stops(tmp_path: Path) -
     """A poll held open as the server stops gets the view as it is, as JSON, at once: not a
     plain-text 500 when the grace ends, which a proxy would not retry (QA), nor an error log."""
     with serving(tmp_path) as (url, proc):
-        request = urllib.request.Request(
-            f"{url}/api/games",
-            data=b'{"game": "sisepai", "level": "greedy", "seed": 1}',
-            headers={"content-type": "application/json"},
-            method="POST",
-        )
-        made = json.loads(urllib.request.urlopen(request, timeout=10).read())
+        made = _new_deal(url, "sisepai", "greedy")
         version = made["view"]["version"]
         answers: list[tuple[int, str, bytes, float]] = []
 

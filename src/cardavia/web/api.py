@@ -238,6 +238,11 @@ def _kinds(value: Any, players: int) -> list[str] | None:
     return list(value)
 
 
+def _waiting() -> ApiError:
+    """A friends table still waiting for its players: nobody acts, nor is a hint searched."""
+    return ApiError(409, "waiting", "the table waits for its players; nobody plays yet")
+
+
 def _no_seed_with_friends(request: Request, seed: int | None) -> None:
     """Refuse a seed at a table of friends: whoever chose the deal would know every other
     player's hand (the engine is open), so the server deals it (tests may allow it,
@@ -458,9 +463,7 @@ async def post_action(request: Request) -> Response:
     try:
         await _tables(request).human_act(table, action, version, seat)
     except WaitingError:
-        raise ApiError(
-            409, "waiting", "the table waits for its players; nobody plays yet"
-        ) from None
+        raise _waiting() from None
     except StaleVersionError as err:
         view = table.with_steps(table.view(seat), version)
         raise ApiError(409, "stale_version", str(err), view=view) from None
@@ -484,9 +487,7 @@ async def post_hint(request: Request) -> Response:
     try:
         hint = await _tables(request).hint(table, version, _client(request), seat)
     except WaitingError:
-        raise ApiError(
-            409, "waiting", "the table waits for its players; nobody plays yet"
-        ) from None
+        raise _waiting() from None
     except StaleVersionError as err:
         view = table.with_steps(table.view(seat), version)
         raise ApiError(409, "stale_version", str(err), view=view) from None

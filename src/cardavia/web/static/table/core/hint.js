@@ -6,7 +6,7 @@
 // is dropped.
 
 import { root, els, h, cardFace } from "./dom.js";
-import { t, tn, tNodes, cardName, sentences, localNumbers } from "./strings.js";
+import { t, tn, tNodes, cardName, sentences, said } from "./strings.js";
 import { state } from "./state.js";
 import { request, dealUrl, gone, follow, ApiProblem } from "./api.js";
 import { notice } from "./status.js";
@@ -143,11 +143,6 @@ const FEW_SAMPLES = 10;
  * @param {Hint} hn
  */
 function hintWhy(hn) {
-  /** @param {{ key: string, n: number | null, params?: Record<string, any> }} w */
-  const said = (w) => {
-    const params = localNumbers(w.params || {});
-    return typeof w.n === "number" ? tn(w.key, w.n, params) : t(w.key, params);
-  };
   return sentences(...(hn.why || []).map(said));
 }
 

@@ -226,3 +226,13 @@ export function localNumbers(params) {
   }
   return out;
 }
+
+/**
+ * One of the server's sentences (a hint's or a review's why) in the page's language: a plural
+ * when it carries a number, its decimals as the language writes them.
+ * @param {{ key: string, n: number | null, params?: Record<string, any> }} w
+ */
+export function said(w) {
+  const params = localNumbers(w.params || {}); // "0,8" where the language writes a decimal comma
+  return typeof w.n === "number" ? tn(w.key, w.n, params) : t(w.key, params);
+}

@@ -14,7 +14,7 @@
 // holds that index in `steps[i].actions`, and the position before it is step i - 1's.
 
 import { root, els, h } from "../core/dom.js";
-import { config, t, tn, tNodes, sentences, cardsText, SEATS, localNumbers } from "../core/strings.js";
+import { config, t, tn, tNodes, sentences, cardsText, SEATS, said } from "../core/strings.js";
 import { state, tokenFor, HUMAN } from "../core/state.js";
 import { ctx } from "../core/ctx.js";
 import { renderSeat } from "../core/seats.js";
@@ -309,12 +309,6 @@ function moveNode(action, specs) {
   }
   return node;
 }
-
-/** @param {Sentence} w */
-const said = (w) => {
-  const params = localNumbers(w.params || {}); // "0,8" where the language writes a decimal comma
-  return typeof w.n === "number" ? tn(w.key, w.n, params) : t(w.key, params);
-};
 
 /** Why the better move was better, in the game's own terms (the hint's sentences). @param {Mistake} m */
 const reasonOf = (m) => sentences(...(m.reason || []).map(said));
