@@ -68,6 +68,17 @@ class CspWatch:
         self.creating = False  # inside a wrapped browser.new_context/new_page: it watches
         self.found: dict[str, list[str]] = {}
         self.contexts: dict[str, list[BrowserContext]] = {}
+        self.calling = False  # inside a test's own body (not a fixture's setup)
+        self.made: list[BrowserContext] = []  # contexts the running test's body made
+
+    def close_made(self) -> None:
+        """Close the contexts the test's body made (helpers.new_page and the like): left open,
+        every page of the session kept its renderer, and a few hundred of them took the
+        machine's memory (the browser tests then crawled and timed out)."""
+        made, self.made = self.made, []
+        for context in made:
+            with contextlib.suppress(PlaywrightError):  # closed by the test already
+                context.close()
 
     def on_context(self, context: BrowserContext) -> None:
         if not self.creating:
@@ -78,6 +89,8 @@ class CspWatch:
             return
         context._csp_watched = True  # type: ignore[attr-defined]
         test = self.test
+        if self.calling:
+            self.made.append(context)
         self.contexts.setdefault(test, []).append(context)
 
         def note(what: str) -> None:
@@ -119,13 +132,18 @@ def pytest_runtest_setup(item: pytest.Item) -> Generator[None, None, None]:
 
 @pytest.hookimpl(wrapper=True)
 def pytest_runtest_call(item: pytest.Item) -> Generator[None, None, None]:
+    CSP.calling = True
     try:
-        result = yield
-    except BaseException:  # failed already: its own error says more
-        CSP.forget(item.nodeid)
-        raise
-    CSP.check(item.nodeid)  # raised here, it fails the test itself
-    return result
+        try:
+            result = yield
+        except BaseException:  # failed already: its own error says more
+            CSP.forget(item.nodeid)
+            raise
+        CSP.check(item.nodeid)  # raised here, it fails the test itself
+        return result
+    finally:
+        CSP.calling = False
+        CSP.close_made()
 
 
 @pytest.fixture(scope="session")
