@@ -429,8 +429,9 @@ def test_the_waiting_screen_of_a_friend_and_of_a_spectator(
     browser: Browser, base_url: str, screenshots: Path
 ) -> None:
     """A table of three friends, one joined: the friend's and a spectator's waiting screen say who
-    has joined, with no Start button (the creator's) and no "null" where it was (QA: "… Player 3
-    not joined yet | null")."""
+    has joined (the spectator's, that the players are awaited), with no Start button (the
+    creator's), no Hint (nobody may act) and no "null" where it was (QA: "… Player 3 not joined
+    yet | null")."""
     creator = new_page(browser, base_url, DESKTOP)
     creator.goto("/en/games/chuopai/table?seed=3&level=greedy&seat1=friend&seat2=friend")
     deal = deal_id(creator)
@@ -446,6 +447,11 @@ def test_the_waiting_screen_of_a_friend_and_of_a_spectator(
         expect(panel).to_contain_text("not joined yet")
         assert "null" not in panel.inner_text()
         assert panel.locator("[data-testid=start-ai]").count() == 0
+        # a player awaits their friends; a spectator, the players (nobody's friends there)
+        heading = "Waiting for the players" if page is spectator else "Waiting for your friends"
+        expect(panel.locator("h2")).to_contain_text(heading)
+        expect(page.get_by_test_id("turn-status")).to_contain_text(heading)
+        expect(page.get_by_test_id("hint-button")).to_be_hidden()  # nobody may act yet
         size = "phone" if page.viewport_size == PHONE else "desktop"
         page.screenshot(
             path=str(screenshots / f"friends-waiting-others-{size}.png"), full_page=True

@@ -40,6 +40,7 @@ STRINGS: dict[str, str] = {
     # --- a table for friends (static/table/core/friends.js)
     "seat_player_n": N_("Player %(n)s"),
     "friends_waiting": N_("Waiting for your friends to join…"),
+    "friends_waiting_watched": N_("Waiting for the players to join…"),
     "friends_joined": N_("joined"),
     "friends_not_joined": N_("not joined yet"),
     "friends_invite_label": N_("Invite link for seat %(n)s"),

@@ -163,6 +163,15 @@ async function copy(text, button) {
 }
 
 /**
+ * What a table that waits for its players says: to a player, that their friends are awaited;
+ * to a spectator (no seat here), that the players are.
+ * @param {View} v
+ */
+export function waitingText(v) {
+  return t(v.seat === null ? "friends_waiting_watched" : "friends_waiting");
+}
+
+/**
  * Who sits where at a friends table, the waiting screen while seats are empty, the away
  * notice, the countdowns. `start` and `back`: what the creator's Start and the away player's
  * "I'm back" send.
@@ -196,7 +205,7 @@ export function renderFriends(v, send) {
       }
       return row;
     });
-    el.replaceChildren(h("h2", { id: "friends-heading" }, t("friends_waiting")), h("ul", { class: "friends-seats" }, rows));
+    el.replaceChildren(h("h2", { id: "friends-heading" }, waitingText(v)), h("ul", { class: "friends-seats" }, rows));
     // the creator's only (replaceChildren would write a null out as the text "null")
     if (v.seat === 0) el.append(h("button", { type: "button", class: "button button-primary", "data-testid": "start-ai", onclick: send.start }, t("friends_start_ai")));
   }

@@ -28,7 +28,8 @@ const canHint = () =>
 /** The Hint button: shown while a deal is on, enabled when you owe a decision. */
 export function renderHintButton() {
   const btn = els.hintButton;
-  btn.hidden = !state.view || state.view.over || state.view.seat === null; // watching: no hint
+  // watching, or a table still waiting for its players (nobody may act): no hint
+  btn.hidden = !state.view || state.view.over || state.view.seat === null || !!state.view.waiting;
   const ready = canHint() && state.hintAsked === null;
   btn.setAttribute("aria-disabled", ready ? "false" : "true");
   // the reason is told on a click (refuse); none while a hint is being worked out

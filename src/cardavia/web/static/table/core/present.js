@@ -16,7 +16,7 @@ import { clearHint, markHint } from "./hint.js";
 import { appendLog, logStart } from "./log.js";
 import { renderResult } from "./result.js";
 import { focusDecision, revealFocus } from "./focus.js";
-import { renderFriends, renderSoundSetting } from "./friends.js";
+import { renderFriends, renderSoundSetting, waitingText } from "./friends.js";
 import { startWithAi, comeBack } from "./api.js";
 import { forcedAction } from "./forced.js";
 
@@ -183,7 +183,7 @@ export function renderFinal(v) {
   root.dataset.watching = v.seat === null ? "true" : "false";
   root.dataset.version = String(v.version); // which view the screen shows (tests compare)
   let said = v.seat === null && !v.over ? t("status_watching") : state.game.status(v, ctx);
-  if (v.waiting) said = t("friends_waiting"); // nobody plays until the friends sit down
+  if (v.waiting) said = waitingText(v); // nobody plays until the friends sit down
   status(said, {
     quiet: !v.over && !v.legal_actions.length,
   });
