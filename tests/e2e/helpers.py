@@ -284,3 +284,41 @@ def swipe_felt(page: Page, dx: int) -> None:
         }""",
         dx,
     )
+
+
+def broken_words(page: Page, selector: str) -> list[str]:
+    """The words in the elements `selector` matches that run over two lines or more, except at a
+    soft hyphen (U+00AD, where a translation allows a long word to break)."""
+    found: list[str] = page.evaluate(
+        """selector => {
+          const out = [];
+          for (const el of document.querySelectorAll(selector)) {
+            const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+            for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+              const text = node.textContent;
+              for (const m of text.matchAll(/\\S+/g)) {
+                // each letter's line (its own box: the last of its range's, as a range that
+                // starts after a soft hyphen also holds the hyphen drawn at the line's end)
+                let last = null;
+                for (let k = m.index; k < m.index + m[0].length; k++) {
+                  if (text[k] === "\u00ad") continue;
+                  const range = document.createRange();
+                  range.setStart(node, k);
+                  range.setEnd(node, k + 1);
+                  const boxes = [...range.getClientRects()];
+                  if (!boxes.length) continue;
+                  const top = Math.round(boxes[boxes.length - 1].top);
+                  if (last !== null && top !== last && text[k - 1] !== "\u00ad") {
+                    out.push(m[0].replaceAll("\u00ad", ""));
+                    break;
+                  }
+                  last = top;
+                }
+              }
+            }
+          }
+          return out;
+        }""",
+        selector,
+    )
+    return found

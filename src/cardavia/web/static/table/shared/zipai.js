@@ -49,6 +49,16 @@ function markFamily() {
 }
 
 /**
+ * A rule's phrases ("10–14 huxi: 1 · 15–20: 2 · …"), each kept on one line: the line breaks
+ * between them, never inside one after its dash ("21–" above "24: 4").
+ * @param {string} rule
+ * @returns {(string | Node)[]}
+ */
+function rulePhrases(rule) {
+  return rule.split(" · ").flatMap((part, i) => [i ? " · " : "", h("span", { class: "phz-rule-part" }, part)]).filter((x) => x !== "");
+}
+
+/**
  * The end sheet's sums, a <dl> of rows: the total, what it pays… (Paohuzi's tun, Two Seven
  * Ten's units and who pays them).
  * @param {{ cls: string, testid: string, data: Record<string, string | number>, term: string, rule?: string, value: string }[]} rows
@@ -61,7 +71,7 @@ export function sumsList(rows) {
       h(
         "div",
         { class: `phz-sum ${row.cls}`, "data-testid": row.testid, ...Object.fromEntries(Object.entries(row.data).map(([k, v]) => [`data-${k}`, v])) },
-        h("dt", {}, row.term, row.rule ? h("span", { class: "phz-rule" }, row.rule) : null),
+        h("dt", {}, row.term, row.rule ? h("span", { class: "phz-rule" }, rulePhrases(row.rule)) : null),
         h("dd", {}, row.value),
       ),
     ),
