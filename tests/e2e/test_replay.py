@@ -260,6 +260,32 @@ def test_history_after_several_deals(
     assert not page.errors  # type: ignore[attr-defined]
 
 
+def test_the_history_names_a_tie_as_the_end_sheet_does(browser: Browser, base_url: str) -> None:
+    """CP§4.2: equal biggest piles tie. Two Chuo Pai deals that ended in a tie (seed 5: you and
+    AI 2 with 22 cards each; seed 29: AI 1 and AI 2 with 22) read as ties in the history, with
+    the tied seats named as on the end sheet, not "Nobody won" (a drawn Paohuzi deal's words)."""
+    page = new_page(browser, base_url, DESKTOP)
+    page.goto("/ru/")
+    ours, _ = finished_deal(page, "chuopai", 5)
+    theirs, _ = finished_deal(page, "chuopai", 29)
+    page.goto("/ru/history")
+    page.wait_for_selector("[data-testid=history][data-state=ready]", timeout=TIMEOUT)
+    mine = page.locator(
+        f"[data-testid=history-deal][data-deal='{ours}'] [data-testid=history-ending]"
+    )
+    expect(mine).to_contain_text("Ничья: Ты и ИИ 2")
+    others = page.locator(
+        f"[data-testid=history-deal][data-deal='{theirs}'] [data-testid=history-ending]"
+    )
+    expect(others).to_contain_text("Ничья: ИИ 1 и ИИ 2")
+    # the same words as the replay's end sheet
+    page.goto(f"/ru/games/chuopai/replay/{ours}")
+    assert replay_step(page) == 0
+    page.keyboard.press("End")
+    expect(page.get_by_test_id("result")).to_contain_text("Ничья: Ты и ИИ 2")
+    assert not page.errors  # type: ignore[attr-defined]
+
+
 def _friends_deal(page: Page, game: str, seed: int) -> tuple[str, list[str], dict[str, Any]]:
     """A deal of `game` for two friends (seats 0 and 1, the AI in the others), seat 1 joined
     as "Мэй", played to its end through the API with each friend's token (the test server takes

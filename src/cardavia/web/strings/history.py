@@ -17,6 +17,8 @@ STRINGS: dict[str, str] = {
     "hs_seat_won": N_("%(seat)s won"),
     "hs_player_n": N_("Player %(n)s"),  # another human's seat, with no name given (seat_player_n)
     "hs_drawn": N_("Nobody won"),
+    # a tie for first (Chuo Pai's equal biggest piles), as the end sheet says it (cp_result_tie)
+    "hs_tied": N_("Tie: %(seats)s"),
     "hs_in_progress": N_("In progress"),
     "hs_gone": N_("No longer on the server"),
     "hs_score": N_("your score %(score)s"),

@@ -9,7 +9,7 @@
 // played before the history) or one not over when last seen is asked of the server once more,
 // with its token, a few at a time.
 
-import { config, t, tn } from "../table/core/strings.js";
+import { config, joinAnd, t, tn } from "../table/core/strings.js";
 import { dealsPlayed, noteView } from "../table/core/deals.js";
 import { h } from "../table/core/dom.js";
 
@@ -137,6 +137,12 @@ function seatName(d, seat) {
 }
 
 /**
+ * Your seat's name as the deal's table says it ("You"), among others.
+ * @param {DealNote} d
+ */
+const you = (d) => (C.games[d.game] || { seats: [] }).seats[0] || t("hs_player_n", { n: d.seat + 1 });
+
+/**
  * How a deal ended, in words, from your seat.
  * @param {DealNote} d
  */
@@ -145,7 +151,9 @@ function ending(d) {
   if (!d.over) return t("hs_in_progress");
   const who =
     d.winner === null || d.winner === undefined
-      ? t("hs_drawn")
+      ? d.tied && d.tied.length
+        ? t("hs_tied", { seats: joinAnd(d.tied.map((i) => (i === d.seat ? you(d) : seatName(d, i)))) })
+        : t("hs_drawn")
       : d.winner === d.seat
         ? t("hs_you_won")
         : t("hs_seat_won", { seat: seatName(d, d.winner) });

@@ -19,6 +19,7 @@ const KEPT = 1000;
  * @property {boolean} over
  * @property {number | null} [winner]    once over: the winner's seat, or null (nobody)
  * @property {number[]} [scores]         once over: every seat's score
+ * @property {number[]} [tied]           once over with no winner: the seats that tie for first (Chuo Pai)
  * @property {SeatNote[]} [seats]        once over: who sat where (the history names the winner)
  * @property {boolean} [gone]            the server no longer has it
  */
@@ -71,7 +72,7 @@ export function noteDeal(id, { game, seat, level }) {
  * (or that the server no longer has it); a deal it did not note yet (from before the history, or
  * joined before the history noted joins) is added undated.
  * @param {string} id
- * @param {{ game: string, seat: number | null, level?: string | null, over: boolean, result?: { winner: number | null, scores: number[] } | null, seats?: { kind: string, name?: string | null }[] } | null} view  null: gone
+ * @param {{ game: string, seat: number | null, level?: string | null, over: boolean, result?: { winner: number | null, scores: number[], breakdown?: { tied?: number[] } } | null, seats?: { kind: string, name?: string | null }[] } | null} view  null: gone
  */
 export function noteView(id, view) {
   const deals = dealsPlayed();
@@ -90,6 +91,8 @@ export function noteView(id, view) {
   if (view.over && view.result) {
     next.winner = view.result.winner ?? null;
     next.scores = [...view.result.scores];
+    const tied = view.result.breakdown?.tied;
+    if (tied && tied.length) next.tied = [...tied];
   }
   if (view.over && view.seats) next.seats = view.seats.map((s) => ({ kind: s.kind, name: s.name ?? null }));
   deals[id] = next;
