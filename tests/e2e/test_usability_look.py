@@ -185,9 +185,8 @@ def test_m6_payments_are_a_table_of_signed_changes(
     winner = deal["result"]["winner"]
     expect(rows.nth(winner)).to_have_class("phz-payment is-winner")
     # the sheet's words whole on a phone ("Последовательность" of a group broke mid-word)
-    assert not broken_words(page, "[data-testid=result]"), broken_words(
-        page, "[data-testid=result]"
-    )
+    broken = broken_words(page, "[data-testid=result]")
+    assert not broken, broken
     table.scroll_into_view_if_needed()
     page.screenshot(path=str(screenshots / f"m6-{game}-{lang}-{viewport['width']}.png"))
     expect_accessible(page, f"{game} end sheet")

@@ -123,24 +123,20 @@ function gamesTable(deals) {
 }
 
 /**
- * Another seat of a deal, named as its table named it for you: a friend by their name (or
- * "Player n"), an AI seat "AI n". A deal noted before the history kept who sat where: seat 0 is
- * the creator's, a human, when yours was another (you joined a friends table); any other seat
- * is taken for the AI's, as at a table of your own.
+ * A seat of a deal, named as its table named it for you: yours "You", a friend by their name
+ * (or "Player n"), an AI seat "AI n". A deal noted before the history kept who sat where: seat
+ * 0 is the creator's, a human, when yours was another (you joined a friends table); any other
+ * seat is taken for the AI's, as at a table of your own.
  * @param {DealNote} d
  * @param {number} seat
  */
 function seatName(d, seat) {
+  const names = (C.games[d.game] || { seats: [] }).seats;
   const human = d.seats ? d.seats[seat]?.kind === "human" : seat === 0 && d.seat !== 0;
+  if (seat === d.seat) return names[0] || t("hs_player_n", { n: seat + 1 });
   if (human) return d.seats?.[seat]?.name || t("hs_player_n", { n: seat + 1 });
-  return (C.games[d.game] || { seats: [] }).seats[seat] || t("hs_player_n", { n: seat + 1 });
+  return names[seat] || t("hs_player_n", { n: seat + 1 });
 }
-
-/**
- * Your seat's name as the deal's table says it ("You"), among others.
- * @param {DealNote} d
- */
-const you = (d) => (C.games[d.game] || { seats: [] }).seats[0] || t("hs_player_n", { n: d.seat + 1 });
 
 /**
  * How a deal ended, in words, from your seat.
@@ -152,7 +148,7 @@ function ending(d) {
   const who =
     d.winner === null || d.winner === undefined
       ? d.tied && d.tied.length
-        ? t("hs_tied", { seats: joinAnd(d.tied.map((i) => (i === d.seat ? you(d) : seatName(d, i)))) })
+        ? t("hs_tied", { seats: joinAnd(d.tied.map((i) => seatName(d, i))) })
         : t("hs_drawn")
       : d.winner === d.seat
         ? t("hs_you_won")

@@ -55,7 +55,10 @@ function markFamily() {
  * @returns {(string | Node)[]}
  */
 function rulePhrases(rule) {
-  return rule.split(" · ").flatMap((part, i) => [i ? " · " : "", h("span", { class: "phz-rule-part" }, part)]).filter((x) => x !== "");
+  return rule.split(" · ").flatMap((part, i) => {
+    const phrase = h("span", { class: "phz-rule-part" }, part);
+    return i ? [" · ", phrase] : [phrase];
+  });
 }
 
 /**
