@@ -327,3 +327,42 @@ def test_a_player_who_scrolled_down_to_a_card_gets_the_next_prompt_back(
         wait_for_log_past(page, logged)
     assert scrolled_down, "the prompt never had to leave the screen: no case tried"
     assert not page.errors  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize(("game", "lang"), [("sisepai", "ru"), ("erqishi", "zh")])
+def test_sideways_a_discard_shows_the_hand_and_a_claim_its_prompt(
+    browser: Browser, base_url: str, screenshots: Path, game: str, lang: str
+) -> None:
+    """At 844×390 the prompt shares a band as high as the screen with the opponents, and the
+    hand lies below it (usability review m7). A discard, answered in the hand, brings the cards
+    onto the screen: whole, with the prompt above it, where none would show under the prompt
+    (they stayed below, under a prompt asking for a card out of sight); the next claim,
+    answered by the prompt's buttons, brings the prompt back."""
+    sideways = {"width": 844, "height": 390}
+    page = new_page(browser, base_url, sideways)
+    page.goto(f"/{lang}/games/{game}/table?seed=3&level=greedy")
+    seen = {"discard": 0, "claim": 0}
+    for step in range(14):
+        if wait_for_turn(page) == "over":
+            break
+        page.wait_for_timeout(100)  # the decision's scroll (instant: reduced motion)
+        box = _in_view(page)
+        if page.locator(f"[data-role=actions] button{ENABLED}").count():
+            seen["claim"] += 1
+            assert box["top"] >= 0, f"decision {step + 1}: the claim's prompt is above: {box}"
+        else:
+            seen["discard"] += 1
+            cards = page.locator(f"[data-testid=hand-card]{ENABLED}").evaluate_all(
+                "els => els.map((el) => [el.getBoundingClientRect().top,"
+                " el.getBoundingClientRect().bottom])"
+            )
+            # under the prompt, or whole with the prompt above the screen
+            shown = box["top"] >= 0 or all(bottom <= 390 for _, bottom in cards)
+            assert cards and shown and all(0 <= top < 390 - 40 for top, _ in cards), (
+                f"decision {step + 1}: the cards to discard are off the screen: {box}, {cards}"
+            )
+            if seen["discard"] == 1:
+                page.screenshot(path=str(screenshots / f"sideways-discard-{game}-{lang}.png"))
+        answer_in_place(page)  # a dispatched click: it does not scroll, as a finger's tap
+    assert seen["discard"] and seen["claim"], seen
+    assert not page.errors  # type: ignore[attr-defined]

@@ -122,28 +122,42 @@ function renderBoard(model, v) {
   renderHand(model, v);
 }
 
+// How much of a card's top shows for the hand to be in view (bringDecisionIntoView).
+const CARD_PEEK = 40;
+
 /**
  * On a phone the seats above (growing as groups are exposed) push your prompt and hand below
  * the screen. When a new decision is yours and they are below, scroll down until the hand
- * shows, but never the prompt's top off the screen; once per decision. A player who scrolled
- * past the prompt (to the log, say) is reading: the page stays where it is. Left where the
- * table put it, the prompt went above the screen as the table above shrank (a card leaving
- * the centre): it comes back.
+ * shows, but never the prompt's top off the screen; once per decision. But where your answer
+ * is a tap on a card and no card would show under the prompt (a phone held sideways, where
+ * the prompt shares a band as high as the screen with the opponents and the hand lies below
+ * it), the hand comes whole onto the screen and the prompt goes above it. A player who
+ * scrolled past what is kept on the screen (to the log, say) is reading: the page stays where
+ * it is. Left where the table put it, the prompt went above the screen as the table above
+ * shrank (a card leaving the centre): it comes back.
  * @param {View} v
  */
 function bringDecisionIntoView(v) {
   if (state.decisionInView === v.version || !els.controls || !els.handArea) return;
   state.decisionInView = v.version;
   const top = els.controls.getBoundingClientRect().top;
-  const bottom = els.handArea.getBoundingClientRect().bottom;
-  if (top < PROMPT_MARGIN && scrolledByPlayer()) {
+  const hand = els.handArea.getBoundingClientRect();
+  const foot = window.innerHeight - PROMPT_MARGIN;
+  // (Chuo Pai's hand only selects: its answers are the plays' buttons, beside the prompt)
+  const answers = els.hand.querySelector('button[data-action][aria-disabled="false"]');
+  const first = els.hand.querySelector("button.hand-card"); // its row, the hand's first
+  const handFirst =
+    !!answers && !!first && first.getBoundingClientRect().top - top + PROMPT_MARGIN > window.innerHeight - CARD_PEEK;
+  const kept = handFirst ? hand.top : top; // what the page keeps on the screen
+  if (kept < PROMPT_MARGIN && scrolledByPlayer()) {
     forgetPlaced();
     return;
   }
-  const by =
-    top < PROMPT_MARGIN
+  const by = handFirst
+    ? Math.min(hand.bottom - foot, hand.top - PROMPT_MARGIN)
+    : top < PROMPT_MARGIN
       ? top - PROMPT_MARGIN
-      : Math.max(0, Math.min(bottom - (window.innerHeight - PROMPT_MARGIN), top - PROMPT_MARGIN));
+      : Math.max(0, Math.min(hand.bottom - foot, top - PROMPT_MARGIN));
   scrollDecision(window.scrollY + by, !reducedMotion.matches);
 }
 
