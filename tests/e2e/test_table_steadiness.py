@@ -282,3 +282,36 @@ def test_key_help_only_where_there_are_keys(
     expect(page.locator("[data-role=hint]")).to_be_visible(visible=shown)
     expect(page.locator("[data-role=actions] kbd").first).to_be_visible(visible=shown)
     context.close()
+
+
+@pytest.mark.parametrize(("game", "lang"), [("nantong", "en"), ("sisepai", "zh")])
+def test_paced_moves_go_into_the_log_once(
+    browser: Browser, base_url: str, game: str, lang: str
+) -> None:
+    """With motion the others' moves are shown one by one at the pace; meanwhile the watch at
+    your turn brings the same moves as your move's answer does. Each went into the log twice,
+    walked side by side from the same older view (QA, Nantong and Sì Sè Pái at 1366)."""
+    page = new_page(browser, base_url, DESKTOP, motion=True)
+    page.goto(f"/{lang}/games/{game}/table?seed=11&level=greedy")
+    page.evaluate("() => localStorage.setItem('cardavia.pace', 'fast')")
+    page.reload()
+    for _ in range(6):
+        if wait_for_turn(page) == "over":
+            break
+        logged = log_length(page)
+        button = page.locator(f"[data-role=actions] button{ENABLED}")
+        (
+            button.first
+            if button.count()
+            else page.locator(f"[data-testid=hand-card]{ENABLED}").first
+        ).click()
+        wait_for_log_past(page, logged)
+    wait_for_turn(page)
+    lines = page.locator("[data-testid=log] li").evaluate_all(
+        "els => els.map((el) => [el.dataset.kind, el.dataset.v || '', el.textContent])"
+    )
+    events = [tuple(line) for line in lines if line[1]]
+    assert len(events) > 10, lines
+    twice = [line for i, line in enumerate(events) if line in events[:i]]
+    assert not twice, twice
+    assert not page.errors  # type: ignore[attr-defined]

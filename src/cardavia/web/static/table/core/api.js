@@ -10,7 +10,7 @@ import { state, askedLevel, LEVELS, STORAGE_KEY, tokenFor, keepToken } from "./s
 import { ctx } from "./ctx.js";
 import { notice, setState, status } from "./status.js";
 import { markPlaced } from "./scroll.js";
-import { present, renderFinal } from "./present.js";
+import { present, presentedPast, renderFinal } from "./present.js";
 import { renderActions } from "./actions.js";
 import { focusHand } from "./hand.js";
 import { focusLost, byKeyboard } from "./focus.js";
@@ -296,7 +296,8 @@ async function watchTurn() {
         if (gen !== state.generation || gone(err)) return;
         await sleep(5000);
       }
-      if (gen !== state.generation || state.busy || !state.view || state.view.version !== asked) return;
+      // (your move, or a hint's stale answer, is bringing the moves past it: theirs to show)
+      if (gen !== state.generation || state.busy || !state.view || state.view.version !== asked || presentedPast(asked)) return;
       if (data && data.view && data.view.version > asked) {
         await present(data.view);
         follow();

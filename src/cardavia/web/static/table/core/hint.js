@@ -13,7 +13,7 @@ import { notice } from "./status.js";
 import { holdHand } from "./scroll.js";
 import { selection } from "./ctx.js";
 import { refuse, namesOf } from "./actions.js";
-import { present } from "./present.js";
+import { present, presentedPast } from "./present.js";
 
 /** @typedef {import("./types.js").Hint} Hint */
 /** @typedef {import("./types.js").Child} Child */
@@ -221,7 +221,7 @@ async function askHint() {
   if (gen !== state.generation) return;
   renderHintButton();
   const view = state.view;
-  if (state.busy || !view || view.version !== asked || view.over) {
+  if (state.busy || !view || view.version !== asked || view.over || presentedPast(asked)) {
     // you moved on meanwhile: the answer is for an older position
     if (els.hintLine.classList.contains("is-thinking")) setHintLine("");
     return;

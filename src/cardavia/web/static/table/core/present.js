@@ -216,12 +216,31 @@ export function renderFinal(v) {
 
 // ------------------------------------------------------------------ presenting a newer view
 
+/** The newest view handed to present in this generation: shown, or being walked. */
+const newest = { generation: -1, version: -1 };
+
+/**
+ * Whether a view newer than `version` is shown or on its way to the screen (its moves being
+ * walked, paced): a watch that brings the same moves has nothing to show. Walked twice side by
+ * side from the same older view (your move's answer and the watch at your turn, with motion),
+ * each line went into the log twice (QA).
+ * @param {number} version
+ */
+export function presentedPast(version) {
+  const shown = state.view ? state.view.version : -1;
+  return Math.max(shown, newest.generation === state.generation ? newest.version : -1) > version;
+}
+
 /**
  * Show a newer view: walk its new log entries one by one, then render it in full.
  * @param {View} next
  * @param {{ initial?: boolean }} [options]
  */
 export async function present(next, { initial = false } = {}) {
+  if (newest.generation !== state.generation || next.version > newest.version) {
+    newest.generation = state.generation;
+    newest.version = next.version;
+  }
   const gen = state.generation;
   if (!state.view || next.version !== state.view.version) {
     state.selected = new Set();
