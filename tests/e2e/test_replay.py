@@ -260,6 +260,19 @@ def test_history_after_several_deals(
     assert not page.errors  # type: ignore[attr-defined]
 
 
+def test_an_empty_history_says_so_once(browser: Browser, base_url: str, screenshots: Path) -> None:
+    """No deal in this browser: the deals list says so, and "By game", with no figures to
+    show, is not there to say it again (QA, zh phone)."""
+    page = new_page(browser, base_url, PHONE)
+    page.goto("/zh/history")
+    page.wait_for_selector("[data-testid=history][data-state=ready]", timeout=TIMEOUT)
+    expect(page.locator(".history-empty")).to_have_count(1)
+    expect(page.locator(".history-empty")).to_be_visible()
+    expect(page.locator("#history-games-heading")).to_be_hidden()
+    page.screenshot(path=screenshots / "history-empty-zh-360.png")
+    assert not page.errors  # type: ignore[attr-defined]
+
+
 def test_the_history_names_a_tie_as_the_end_sheet_does(browser: Browser, base_url: str) -> None:
     """CP§4.2: equal biggest piles tie. Two Chuo Pai deals that ended in a tie (seed 5: you and
     AI 2 with 22 cards each; seed 29: AI 1 and AI 2 with 22) read as ties in the history, with

@@ -51,6 +51,17 @@ def test_placeholders_match(lang: str) -> None:
             assert set(PLACEHOLDER.findall(s)) == wanted, f"{lang}: {message.id!r} -> {s!r}"
 
 
+@pytest.mark.parametrize("lang", TRANSLATED)
+def test_a_number_keeps_its_percent_sign(lang: str) -> None:
+    """Where a language puts a space before "%" (Czech, Spanish), it is a no-break space: with
+    a plain one, "tvůj 45" ended a line of the review and "%." began the next (QA)."""
+    number = re.compile(r"(?:\)s|\d) %%")
+    for message in _messages(_catalog(lang)):
+        strings = message.string if isinstance(message.string, tuple) else (message.string,)
+        for s in strings:
+            assert not number.search(s), f"{lang}: {s!r}"
+
+
 def test_catalogs_cover_every_message_in_the_code() -> None:
     """A message added to a template or module but not to the catalogs fails here
     (run scripts/i18n, then translate)."""

@@ -110,7 +110,7 @@ function gamesTable(deals) {
     );
   });
   const present = rows.filter((r) => r !== null);
-  if (!present.length) return h("p", { class: "history-empty", "data-testid": "history-empty" }, t("hs_empty"));
+  if (!present.length) return null; // no deal ended yet: no figures (the deals list says why)
   const head = ["hs_game", "hs_deals", "hs_win_share", "hs_fair_share", "hs_mean_score"].map((key) => h("th", { scope: "col", role: "columnheader" }, t(key)));
   // the roles a table has anyway, said outright: a phone shows the rows as blocks (history.css),
   // and some browsers (Safari) then stop telling screen readers it is a table
@@ -197,7 +197,10 @@ function render() {
     .filter(([, d]) => C.games[d.game])
     // newest first; undated ones (from before the history) last
     .sort(([, a], [, b]) => (b.at ?? 0) - (a.at ?? 0));
-  root.querySelector("[data-role=games]").replaceChildren(gamesTable(deals));
+  const games = gamesTable(deals);
+  // (with no figures, "By game" would only repeat the deals list's "No deals yet")
+  /** @type {HTMLElement} */ (root.querySelector(".history-games")).hidden = !games;
+  root.querySelector("[data-role=games]").replaceChildren(...(games ? [games] : []));
   root.querySelector("[data-role=deals]").replaceChildren(dealsList(deals));
 }
 
