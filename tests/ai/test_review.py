@@ -15,12 +15,14 @@ from cardavia.ai.protocol import Agent
 from cardavia.ai.review import (
     WORLDS,
     Point,
+    Verdict,
     _checks,
     judge,
     margin_of,
     mean_loss,
     points_of,
     review,
+    shares_said,
     worlds_of,
 )
 from cardavia.ai.review_quality import Quality, blunder_deal, plant, planted_at, second_opinion
@@ -70,6 +72,17 @@ def test_passing_a_win_is_flagged_with_the_win_as_better() -> None:
     # against itself costs exactly nothing (paired worlds)
     assert mean_loss("paohuzi", point, 0, "win", random.Random(7), 64) >= margin_of("paohuzi")
     assert mean_loss("paohuzi", point, 0, point.played, random.Random(7), 16) == 0.0
+
+
+def test_win_shares_are_said_only_where_they_bear_the_verdict_out() -> None:
+    """The verdict is by the game's score (CP§4.2: cards kept): a better lead may win a little
+    less often, and its win shares would then argue against the "Mistake" they stand under."""
+    said = shares_said(Verdict(0, "play 1-1", "play 2-2", shares=(0.62, 0.45)))
+    assert [(w["key"], w["params"]) for w in said] == [
+        ("review_shares", {"better": 62, "played": 45})
+    ]
+    assert shares_said(Verdict(0, "play 1-1", "play 2-2", shares=(0.42, 0.45))) == []
+    assert len(shares_said(Verdict(0, "pass", "win", shares=(0.5, 0.5)))) == 1
 
 
 def test_nantongs_spread_scores_are_judged_on_more_worlds() -> None:
