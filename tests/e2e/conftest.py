@@ -23,6 +23,7 @@ CHROMIUM = "/usr/bin/chromium"
 ARTIFACTS = Path(__file__).resolve().parents[2] / "artifacts" / "screenshots"
 PHONE = {"width": 360, "height": 740}
 DESKTOP = {"width": 1366, "height": 768}
+SIDEWAYS = {"width": 844, "height": 390}  # a phone held sideways (usability review m7)
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:

@@ -13,7 +13,7 @@ from playwright.sync_api import Browser, Page, Route, expect
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from cardavia.games.registry import GAMES as REGISTERED
-from tests.e2e.conftest import PHONE
+from tests.e2e.conftest import PHONE, SIDEWAYS
 from tests.e2e.helpers import (
     ENABLED,
     answer_in_place,
@@ -338,8 +338,7 @@ def test_sideways_a_discard_shows_the_hand_and_a_claim_its_prompt(
     onto the screen: whole, with the prompt above it, where none would show under the prompt
     (they stayed below, under a prompt asking for a card out of sight); the next claim,
     answered by the prompt's buttons, brings the prompt back."""
-    sideways = {"width": 844, "height": 390}
-    page = new_page(browser, base_url, sideways)
+    page = new_page(browser, base_url, SIDEWAYS)
     page.goto(f"/{lang}/games/{game}/table?seed=3&level=greedy")
     seen = {"discard": 0, "claim": 0}
     for step in range(14):
@@ -357,8 +356,9 @@ def test_sideways_a_discard_shows_the_hand_and_a_claim_its_prompt(
                 " el.getBoundingClientRect().bottom])"
             )
             # under the prompt, or whole with the prompt above the screen
-            shown = box["top"] >= 0 or all(bottom <= 390 for _, bottom in cards)
-            assert cards and shown and all(0 <= top < 390 - 40 for top, _ in cards), (
+            foot = SIDEWAYS["height"]
+            shown = box["top"] >= 0 or all(bottom <= foot for _, bottom in cards)
+            assert cards and shown and all(0 <= top < foot - 40 for top, _ in cards), (
                 f"decision {step + 1}: the cards to discard are off the screen: {box}, {cards}"
             )
             if seen["discard"] == 1:

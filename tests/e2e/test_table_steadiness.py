@@ -298,14 +298,7 @@ def test_paced_moves_go_into_the_log_once(
     for _ in range(6):
         if wait_for_turn(page) == "over":
             break
-        logged = log_length(page)
-        button = page.locator(f"[data-role=actions] button{ENABLED}")
-        (
-            button.first
-            if button.count()
-            else page.locator(f"[data-testid=hand-card]{ENABLED}").first
-        ).click()
-        wait_for_log_past(page, logged)
+        answer_in_place(page)
     wait_for_turn(page)
     lines = page.locator("[data-testid=log] li").evaluate_all(
         "els => els.map((el) => [el.dataset.kind, el.dataset.v || '', el.textContent])"

@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from tests.e2e.conftest import DESKTOP
+from tests.e2e.conftest import DESKTOP, SIDEWAYS
 from tests.e2e.helpers import (
     broken_words,
     expect_accessible,
@@ -22,7 +22,6 @@ from tests.e2e.helpers import (
 
 PHONE_390 = {"width": 390, "height": 844}
 PHONE_360 = {"width": 360, "height": 740}
-SIDEWAYS = {"width": 844, "height": 390}
 
 
 def _signed(n: int) -> str:
