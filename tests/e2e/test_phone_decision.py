@@ -147,6 +147,7 @@ def test_a_refusal_keeps_the_prompt_and_its_notice_on_a_phone(
     expect(notice).to_be_visible()
     box = notice.bounding_box()
     assert box is not None and box["y"] >= 0, f"the notice is above the screen: {box}"
+    expect(page.get_by_test_id("notice-float")).to_be_hidden()  # seen where it is: no copy
     _check("after the refusal", _in_view(page))
     assert not page.errors  # type: ignore[attr-defined]
 
@@ -365,4 +366,42 @@ def test_sideways_a_discard_shows_the_hand_and_a_claim_its_prompt(
                 page.screenshot(path=str(screenshots / f"sideways-discard-{game}-{lang}.png"))
         answer_in_place(page)  # a dispatched click: it does not scroll, as a finger's tap
     assert seen["discard"] and seen["claim"], seen
+    assert not page.errors  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize(("game", "lang", "seed"), [("erqishi", "zh", 0), ("paohuzi", "uk", 0)])
+def test_sideways_a_refused_card_says_why_on_the_screen(
+    browser: Browser, base_url: str, screenshots: Path, game: str, lang: str, seed: int
+) -> None:
+    """Sideways, a discard brings the hand up whole and the prompt goes above the screen: a tap
+    on a locked card (a kan) gives its reason where the player looks, in a copy of the notice at
+    the screen's top (the reason came in the prompt, out of sight, and the tap seemed to do
+    nothing). The copy is not read out twice, and goes once the page is scrolled to the
+    notice."""
+    page = new_page(browser, base_url, SIDEWAYS)
+    page.goto(f"/{lang}/games/{game}/table?seed={seed}&level=greedy")
+    locked = page.locator(f"[data-testid=hand-card]{REFUSED}")
+    for _ in range(30):
+        assert wait_for_turn(page) == "your-turn", "no discard with a locked card came"
+        page.wait_for_timeout(100)  # the decision's scroll (instant: reduced motion)
+        discard = not page.locator(f"[data-role=actions] button{ENABLED}").count()
+        if discard and locked.count() and _in_view(page)["top"] < 0:
+            break
+        answer_in_place(page)
+    else:
+        pytest.fail("no discard with a locked card came with the prompt above the screen")
+    copy = page.get_by_test_id("notice-float")
+    expect(copy).to_be_hidden()
+    locked.first.dispatch_event("click")
+    notice = page.locator("[data-role=notice]")
+    expect(notice).to_have_text(locked.first.get_attribute("aria-description") or "?")
+    expect(copy).to_be_visible()
+    expect(copy).to_have_text(notice.text_content() or "?")
+    assert copy.get_attribute("aria-hidden") == "true"
+    box = copy.bounding_box()
+    assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= SIDEWAYS["height"]
+    assert _in_view(page)["top"] < 0, "the tap moved the page to the prompt"
+    page.screenshot(path=str(screenshots / f"sideways-refusal-{game}-{lang}.png"))
+    notice.scroll_into_view_if_needed()
+    expect(copy).to_be_hidden()
     assert not page.errors  # type: ignore[attr-defined]

@@ -35,6 +35,7 @@ export const seatEl = (seat) => $(`.seat[data-seat="${seat}"]`);
  * @property {HTMLElement} status
  * @property {HTMLElement} notice
  * @property {HTMLElement} news
+ * @property {HTMLElement | null} noticeFloat
  * @property {HTMLElement} hint
  * @property {HTMLElement} hintButton
  * @property {HTMLElement} hintLine
@@ -55,6 +56,7 @@ export const els = root
       status: $("[data-testid=turn-status]"),
       notice: $("[data-role=notice]"),
       news: $("[data-role=news]"),
+      noticeFloat: $("[data-role=notice-float]"),
       hint: $("[data-role=hint]"),
       hintButton: $("[data-role=hint-button]"),
       hintLine: $("[data-role=hint-line]"),

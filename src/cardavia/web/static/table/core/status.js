@@ -31,7 +31,38 @@ export function notice(text, { sticky = false, polite = false } = {}) {
       el.hidden = !mine;
     }
   });
+  floatNotice();
   if (text && !sticky) state.noticeTimer = setTimeout(() => notice(""), 6000);
+}
+
+/**
+ * A refusal answers a tap on the hand; on a phone held sideways the hand is brought up whole
+ * and the prompt, with the notice in it, lies above the screen: there a copy of the notice
+ * floats at the screen's top, until the notice goes or the page is scrolled to it. The copy is
+ * hidden from screen readers, which read the notice itself (an alert) once.
+ */
+export function floatNotice() {
+  const float = els.noticeFloat;
+  if (!float) return;
+  const text = els.notice.hidden ? "" : els.notice.textContent || "";
+  const box = els.notice.getBoundingClientRect();
+  const shown = text !== "" && (box.bottom <= 0 || box.top >= window.innerHeight);
+  if (float.textContent !== (shown ? text : "")) float.textContent = shown ? text : "";
+  float.hidden = !shown;
+}
+
+if (els.noticeFloat) {
+  let queued = false;
+  const onScroll = () => {
+    if (queued) return;
+    queued = true;
+    requestAnimationFrame(() => {
+      queued = false;
+      floatNotice();
+    });
+  };
+  window.addEventListener("scroll", onScroll, { passive: true });
+  window.addEventListener("resize", onScroll, { passive: true });
 }
 
 /**
