@@ -23,8 +23,8 @@ import { skipToTurn, byKeyboard } from "./focus.js";
 export function refuse(btn) {
   const reason = btn.getAttribute("aria-description");
   if (!reason) return;
+  state.refusal = reason; // first: a refusal's notice may float (floatNotice)
   notice(reason);
-  state.refusal = reason;
 }
 
 /** The raised hand card's code (M1). */

@@ -37,33 +37,27 @@ export function notice(text, { sticky = false, polite = false } = {}) {
 
 /**
  * A refusal answers a tap on the hand; on a phone held sideways the hand is brought up whole
- * and the prompt, with the notice in it, lies above the screen: there a copy of the notice
- * floats at the screen's top, until the notice goes or the page is scrolled to it. The copy is
- * hidden from screen readers, which read the notice itself (an alert) once.
+ * and the prompt, with the notice in it, lies above the screen: there a copy of a refusal's
+ * notice floats at the screen's top, until the notice goes or comes onto the screen. Only a
+ * refusal's: it answers a tap where the player looks (an error waits in the prompt, and a
+ * copy would cover the log a player went down to read). The copy is hidden from screen
+ * readers, which read the notice itself (an alert) once.
  */
 export function floatNotice() {
   const float = els.noticeFloat;
   if (!float) return;
   const text = els.notice.hidden ? "" : els.notice.textContent || "";
-  const box = els.notice.getBoundingClientRect();
-  const shown = text !== "" && (box.bottom <= 0 || box.top >= window.innerHeight);
+  let shown = text !== "" && text === state.refusal;
+  if (shown) {
+    const box = els.notice.getBoundingClientRect();
+    shown = box.bottom <= 0 || box.top >= window.innerHeight;
+  }
   if (float.textContent !== (shown ? text : "")) float.textContent = shown ? text : "";
   float.hidden = !shown;
 }
 
-if (els.noticeFloat) {
-  let queued = false;
-  const onScroll = () => {
-    if (queued) return;
-    queued = true;
-    requestAnimationFrame(() => {
-      queued = false;
-      floatNotice();
-    });
-  };
-  window.addEventListener("scroll", onScroll, { passive: true });
-  window.addEventListener("resize", onScroll, { passive: true });
-}
+// the notice coming onto the screen or leaving it, by a scroll or by the table moving
+if (els.noticeFloat) new IntersectionObserver(() => floatNotice()).observe(els.notice);
 
 /**
  * The status line. `quiet`: shown but not announced ("AI 2 is playing…" at every replayed move
