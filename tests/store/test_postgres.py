@@ -230,8 +230,9 @@ def test_connections_the_server_closed_are_replaced(store: PostgresStore, url: s
         store.append_action("d0", n, 0, "pass")
         row = store.load("d0")
         assert row is not None and len(row.actions) == n + 1
-        # not a speed check: a call that waited on a dead connection would hang for minutes
-        assert time.monotonic() - started < 10
+        # the dead ones dropped at once (_live_connection), not by the pool's own check, which
+        # waits a second or more after each of the three: a bound that tells the two apart
+        assert time.monotonic() - started < 2.5
 
 
 def test_two_stores_on_one_database_see_each_others_writes(store: PostgresStore, url: str) -> None:
