@@ -53,18 +53,17 @@ def _alive(pid: int) -> bool:
     return state != "Z"
 
 
-def _searching(db: str, worker: subprocess.Popen[bytes] | None) -> list[Any]:
+def _searching(db: str, worker: subprocess.Popen[bytes] | None) -> list[tuple[Any, ...]]:
     """The seats' searches (not reviews) this worker process has taken and not finished: (job
     id, worker). Only this process's: a job a killed worker held keeps its name until its
     lease ends."""
     if worker is None:
         return []
-    rows: list[Any] = execute(
+    return execute(
         db,
         "SELECT id, worker FROM jobs WHERE worker LIKE ? AND finished IS NULL AND key NOT LIKE ?",
         (f"%:{worker.pid}/%", REVIEW_KEYS),
     )
-    return rows
 
 
 @pytest.fixture

@@ -35,7 +35,7 @@ export const seatEl = (seat) => $(`.seat[data-seat="${seat}"]`);
  * @property {HTMLElement} status
  * @property {HTMLElement} notice
  * @property {HTMLElement} news
- * @property {HTMLElement | null} noticeFloat
+ * @property {HTMLElement} noticeFloat
  * @property {HTMLElement} hint
  * @property {HTMLElement} hintButton
  * @property {HTMLElement} hintLine

@@ -43,9 +43,8 @@ export function notice(text, { sticky = false, polite = false } = {}) {
  * copy would cover the log a player went down to read). The copy is hidden from screen
  * readers, which read the notice itself (an alert) once.
  */
-export function floatNotice() {
+function floatNotice() {
   const float = els.noticeFloat;
-  if (!float) return;
   const text = els.notice.hidden ? "" : els.notice.textContent || "";
   let shown = text !== "" && text === state.refusal;
   if (shown) {
@@ -57,7 +56,7 @@ export function floatNotice() {
 }
 
 // the notice coming onto the screen or leaving it, by a scroll or by the table moving
-if (els.noticeFloat) new IntersectionObserver(() => floatNotice()).observe(els.notice);
+if (root) new IntersectionObserver(floatNotice).observe(els.notice);
 
 /**
  * The status line. `quiet`: shown but not announced ("AI 2 is playing…" at every replayed move
