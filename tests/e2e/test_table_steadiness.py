@@ -1,14 +1,16 @@
 """The table keeps still under the player's eyes and hands: the log keeps a reader's place,
-the hand does not jump while a selection narrows the choices (Chuo Pai on a phone, where a
-lead's many plays take one row swiped sideways), and after a keyboard discard the next
-decision, a claim, has the focus rather than a disabled card."""
+the hand does not jump while a selection narrows the choices (Chuo Pai on a phone, upright or
+held sideways, where a lead's many plays take one row swiped sideways), and after a keyboard
+discard the next decision, a claim, has the focus rather than a disabled card."""
 
 from __future__ import annotations
+
+from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from tests.e2e.conftest import DESKTOP, PHONE
+from tests.e2e.conftest import DESKTOP, PHONE, SIDEWAYS
 from tests.e2e.helpers import (
     ENABLED,
     answer_in_place,
@@ -86,11 +88,13 @@ def test_a_claim_after_a_keyboard_discard_has_the_focus(browser: Browser, base_u
     assert not page.errors  # type: ignore[attr-defined]
 
 
+@pytest.mark.parametrize(("viewport", "lang"), [(PHONE, "en"), (SIDEWAYS, "en"), (SIDEWAYS, "ru")])
 def test_the_hand_stays_put_while_a_selection_narrows_the_plays(
-    browser: Browser, base_url: str
+    browser: Browser, base_url: str, viewport: dict[str, int], lang: str
 ) -> None:
-    page = new_page(browser, base_url, PHONE)
-    page.goto("/en/games/chuopai/table?seed=11&level=greedy")
+    # a phone held sideways is wider than 700 px: touch, as a phone's, is what hides the keys' help
+    page = new_page(browser, base_url, viewport, touch=viewport is SIDEWAYS)
+    page.goto(f"/{lang}/games/chuopai/table?seed=11&level=greedy")
     checked = 0
     for _ in range(40):
         if wait_for_turn(page) == "over" or checked >= 2:
@@ -166,6 +170,48 @@ def test_a_phone_shows_many_plays_in_one_row_swiped_sideways(
     later = _swipe_marks(page)
     assert later, "no later lead with a dozen plays came"
     assert all(mark == "action-strip more-right" for mark in later), later
+    assert not page.errors  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize("lang", ["zh", "ru"])
+def test_a_phone_held_sideways_shows_the_prompt_the_plays_and_the_hand_at_once(
+    browser: Browser, base_url: str, screenshots: Path, lang: str
+) -> None:
+    """Held sideways (844×390), a lead's thirty plays wrapped into rows filled the screen and put
+    the hand a screen below the prompt: there Play, the plays in one row swiped sideways and Hint
+    share a row, the pace is set in the Look panel, and the prompt, the plays and nearly all of
+    every hand card's height are on the screen together."""
+    page = new_page(browser, base_url, SIDEWAYS, touch=True)
+    page.goto(f"/{lang}/games/chuopai/table?seed=7&level=greedy")
+    _first_lead_with_many_plays(page)
+    page.wait_for_timeout(300)  # the decision's scroll into view (reduced motion: at once)
+    assert page.evaluate(_OPTION_ROWS) == 1, "the plays wrapped into several rows"
+    assert page.evaluate("document.documentElement.scrollWidth") <= SIDEWAYS["width"]
+    strip = page.locator("[data-testid=action-strip]")
+    assert strip.evaluate("(s) => s.scrollWidth > s.clientWidth + 100")
+    assert strip.get_attribute("class") == "action-strip more-right"
+    assert page.get_by_test_id("pace").is_hidden()
+    page.screenshot(path=str(screenshots / f"sideways-chuopai-lead-{lang}.png"))
+    boxes = page.evaluate("""() => Object.fromEntries(
+        ['turn-status', 'play-selected', 'action-strip', 'hint-button'].map((id) => {
+            const r = document.querySelector(`[data-testid=${id}]`).getBoundingClientRect();
+            return [id, [r.top, r.bottom]]; }))""")
+    for what, (top, bottom) in boxes.items():
+        assert top >= 0 and bottom <= SIDEWAYS["height"], (what, boxes)
+    # one row: the middles of Play and Hint lie within the plays' height, not above or below
+    strip_top, strip_bottom = boxes["action-strip"]
+    for what in ("play-selected", "hint-button"):
+        assert strip_top < sum(boxes[what]) / 2 < strip_bottom, (what, boxes)
+    shown = page.evaluate("""() => [...document.querySelectorAll('[data-testid=hand-card]')]
+        .map((c) => { const r = c.getBoundingClientRect();
+            return (Math.min(r.bottom, innerHeight) - Math.max(r.top, 0)) / r.height; })""")
+    assert shown and min(shown) >= 0.9, shown
+    # the pace, gone from under the answers, is in the Look panel, kept as anywhere
+    page.get_by_test_id("look-toggle").click()
+    phone_pace = page.get_by_test_id("pace-phone")
+    expect(phone_pace).to_be_visible()
+    phone_pace.select_option("fast")
+    assert page.evaluate("localStorage.getItem('cardavia.pace')") == "fast"
     assert not page.errors  # type: ignore[attr-defined]
 
 
