@@ -16,7 +16,7 @@ from playwright.sync_api import Browser, Page, expect
 
 from cardavia.games.registry import GAMES
 from cardavia.table.learn import load, texts
-from tests.e2e.conftest import ARTIFACTS, DESKTOP, PHONE
+from tests.e2e.conftest import ARTIFACTS, DESKTOP, PHONE, SIDEWAYS
 from tests.e2e.helpers import TIMEOUT, expect_accessible, new_page
 
 CLICKED = "sisepai"  # the game clicked through to its end (every game's script is checked in
@@ -96,12 +96,16 @@ def test_a_guided_deal_clicked_through_to_its_end(
     assert not page.errors  # type: ignore[attr-defined]
 
 
+@pytest.mark.parametrize("viewport", [PHONE, SIDEWAYS], ids=["phone", "sideways"])
 @pytest.mark.parametrize("game", sorted(GAMES))
 def test_every_games_guided_deal_opens_and_plays_to_its_end(
-    browser: Browser, base_url: str, game: str
+    browser: Browser, base_url: str, game: str, viewport: dict[str, int]
 ) -> None:
+    """On an upright phone and on one held sideways (a touch screen, 844×390), where the table's
+    own plays go in a row swiped sideways and the lessons' do not: nothing scrolls the page
+    sideways at any step."""
     deal = load(game)
-    page = new_page(browser, base_url, PHONE)
+    page = new_page(browser, base_url, viewport, touch=viewport is SIDEWAYS)
     page.goto(f"/en/games/{game}/learn")
     _at_step(page, 0)
     first = deal.lessons[0]
@@ -110,12 +114,14 @@ def test_every_games_guided_deal_opens_and_plays_to_its_end(
         "href", f"/en/games/{game}/rules#{first.section}"
     )
     expect(page.locator("[data-intended=true]")).to_have_count(1)
-    _shot(page, f"{game}-en-phone-first")
+    _shot(page, f"{game}-en-{'sideways' if viewport is SIDEWAYS else 'phone'}-first")
     expect_accessible(page, game)
     # every lesson's move is on the table, enabled, and leads to the next lesson, then the end
     for n in range(len(deal.lessons)):
         _at_step(page, n)
         expect(page.locator("[data-intended=true]")).to_have_count(1)
+        wide = page.evaluate("document.documentElement.scrollWidth")
+        assert wide <= viewport["width"], (n, wide)
         page.locator("[data-intended=true]").click()
     _at_step(page, len(deal.lessons))
     expect(page.locator("[data-testid=learn-end]")).to_have_text(texts(game, "en")["end"])

@@ -206,6 +206,19 @@ def test_a_phone_held_sideways_shows_the_prompt_the_plays_and_the_hand_at_once(
         .map((c) => { const r = c.getBoundingClientRect();
             return (Math.min(r.bottom, innerHeight) - Math.max(r.top, 0)) / r.height; })""")
     assert shown and min(shown) >= 0.9, shown
+    # two cards that make no play: the reason takes the plays' place, and the hand stays put
+    hand_top = "() => document.querySelector('[data-testid=hand]').getBoundingClientRect().top"
+    before = page.evaluate(hand_top)
+    cards = page.locator(f"[data-testid=hand-card]{ENABLED}")
+    for i in range(1, 8):
+        cards.nth(0).dispatch_event("click")
+        cards.nth(i).dispatch_event("click")
+        if page.locator("[data-testid=play-option]").count() == 0:
+            break
+        page.get_by_test_id("clear-selection").dispatch_event("click")
+    expect(page.locator("[data-role=actions] .action-why")).to_be_visible()
+    assert abs(page.evaluate(hand_top) - before) <= 1, "the reason moved the hand"
+    page.get_by_test_id("clear-selection").dispatch_event("click")
     # the pace, gone from under the answers, is in the Look panel, kept as anywhere
     page.get_by_test_id("look-toggle").click()
     phone_pace = page.get_by_test_id("pace-phone")
