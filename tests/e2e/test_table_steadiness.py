@@ -228,6 +228,21 @@ def test_a_phone_held_sideways_shows_the_prompt_the_plays_and_the_hand_at_once(
     assert not page.errors  # type: ignore[attr-defined]
 
 
+def test_a_phone_held_sideways_keeps_a_dealt_hand_of_28_in_one_row(
+    browser: Browser, base_url: str
+) -> None:
+    """At 24 px a card the 28th card of a dealt Chuo Pai hand went alone onto a second row, a
+    card's height further down a 390 px screen."""
+    page = new_page(browser, base_url, SIDEWAYS, touch=True)
+    page.goto("/ru/games/chuopai/table?seed=2&level=greedy")
+    assert wait_for_turn(page) == "your-turn"
+    tops = page.evaluate("""() => [...document.querySelectorAll('[data-testid=hand-card]')]
+        .map((c) => Math.round(c.getBoundingClientRect().top))""")
+    assert len(tops) == 28, len(tops)
+    assert len(set(tops)) == 1, tops
+    assert not page.errors  # type: ignore[attr-defined]
+
+
 def test_a_desktop_wraps_many_plays(browser: Browser, base_url: str) -> None:
     page = new_page(browser, base_url, DESKTOP)
     page.goto("/en/games/chuopai/table?seed=7&level=greedy")
