@@ -88,6 +88,9 @@ def test_a_claim_after_a_keyboard_discard_has_the_focus(browser: Browser, base_u
     assert not page.errors  # type: ignore[attr-defined]
 
 
+_HAND_TOP = "() => document.querySelector('[data-testid=hand]').getBoundingClientRect().top"
+
+
 @pytest.mark.parametrize(("viewport", "lang"), [(PHONE, "en"), (SIDEWAYS, "en"), (SIDEWAYS, "ru")])
 def test_the_hand_stays_put_while_a_selection_narrows_the_plays(
     browser: Browser, base_url: str, viewport: dict[str, int], lang: str
@@ -102,15 +105,16 @@ def test_the_hand_stays_put_while_a_selection_narrows_the_plays(
         options = page.locator(f"[data-testid=play-option]{ENABLED}").count()
         cards = page.locator(f"[data-testid=hand-card][aria-pressed=false]{ENABLED}")
         if options >= 6 and cards.count() >= 2:
-            where = "() => document.querySelector('[data-testid=hand]').getBoundingClientRect().top"
-            before = page.evaluate(where)
+            before = page.evaluate(_HAND_TOP)
             cards.first.dispatch_event("click")
             page.wait_for_timeout(100)
             assert page.locator(f"[data-testid=play-option]{ENABLED}").count() < options
-            assert abs(page.evaluate(where) - before) <= 1, "the hand moved as the plays narrowed"
+            moved = page.evaluate(_HAND_TOP) - before
+            assert abs(moved) <= 1, "the hand moved as the plays narrowed"
             page.locator("[data-testid=clear-selection]").dispatch_event("click")
             page.wait_for_timeout(100)
-            assert abs(page.evaluate(where) - before) <= 1, "the hand moved as the plays widened"
+            moved = page.evaluate(_HAND_TOP) - before
+            assert abs(moved) <= 1, "the hand moved as the plays widened"
             checked += 1
         answer_in_place(page)
     assert checked, "no decision with a choice of plays came"
@@ -207,8 +211,7 @@ def test_a_phone_held_sideways_shows_the_prompt_the_plays_and_the_hand_at_once(
             return (Math.min(r.bottom, innerHeight) - Math.max(r.top, 0)) / r.height; })""")
     assert shown and min(shown) >= 0.9, shown
     # two cards that make no play: the reason takes the plays' place, and the hand stays put
-    hand_top = "() => document.querySelector('[data-testid=hand]').getBoundingClientRect().top"
-    before = page.evaluate(hand_top)
+    before = page.evaluate(_HAND_TOP)
     cards = page.locator(f"[data-testid=hand-card]{ENABLED}")
     for i in range(1, 8):
         cards.nth(0).dispatch_event("click")
@@ -217,7 +220,7 @@ def test_a_phone_held_sideways_shows_the_prompt_the_plays_and_the_hand_at_once(
             break
         page.get_by_test_id("clear-selection").dispatch_event("click")
     expect(page.locator("[data-role=actions] .action-why")).to_be_visible()
-    assert abs(page.evaluate(hand_top) - before) <= 1, "the reason moved the hand"
+    assert abs(page.evaluate(_HAND_TOP) - before) <= 1, "the reason moved the hand"
     page.get_by_test_id("clear-selection").dispatch_event("click")
     # the pace, gone from under the answers, is in the Look panel, kept as anywhere
     page.get_by_test_id("look-toggle").click()
@@ -296,8 +299,7 @@ def test_a_hint_does_not_push_the_hand_down(browser: Browser, base_url: str) -> 
     assert wait_for_turn(page) == "your-turn"
     page.evaluate("window.scrollTo(0, document.body.scrollHeight)")  # the hand in view
     page.wait_for_timeout(300)
-    where = "() => document.querySelector('[data-testid=hand]').getBoundingClientRect().top"
-    before = page.evaluate(where)
+    before = page.evaluate(_HAND_TOP)
     page.keyboard.press("h")
     expect(page.locator("[data-testid=hint-line]")).not_to_be_empty(timeout=30_000)
     page.wait_for_function(
@@ -305,7 +307,7 @@ def test_a_hint_does_not_push_the_hand_down(browser: Browser, base_url: str) -> 
         ".classList.contains('is-thinking')",
         timeout=30_000,
     )
-    assert abs(page.evaluate(where) - before) <= 1, "the hint pushed the hand down"
+    assert abs(page.evaluate(_HAND_TOP) - before) <= 1, "the hint pushed the hand down"
     assert not page.errors  # type: ignore[attr-defined]
 
 
