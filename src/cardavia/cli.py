@@ -72,6 +72,12 @@ def main(argv: list[str] | None = None) -> int:
         help="play each missed blunder on with this level in every seat (a second opinion)",
     )
     p.add_argument("--recheck-worlds", type=int, default=48, help="paired worlds of --recheck")
+    p.add_argument(
+        "--recheck-which",
+        choices=("missed", "caught", "all"),
+        default="missed",
+        help="which blunders --recheck plays on: those the review missed, caught, or all",
+    )
     p.add_argument("--json", action="store_true")
 
     p = sub.add_parser("bench", help="engine and agent benchmarks")
@@ -408,6 +414,7 @@ def _review_quality(args: argparse.Namespace) -> int:
             None if args.json else lambda line: print("  " + line, flush=True),
             args.recheck,
             args.recheck_worlds,
+            args.recheck_which,
         )
         report = found.as_json()
         reports.append(report)
@@ -423,11 +430,19 @@ def _review_quality(args: argparse.Namespace) -> int:
                 f"of those costing at least the margin ({report['margin']}) "
                 f"{report['costly'][1]} of {report['costly'][0]}, at least twice it "
                 f"{report['clear'][1]} of {report['clear'][0]}"
+                + "".join(
+                    f"; of the {opinions[0]} {which}, {opinions[1]} cost at least the margin "
+                    f"with the {args.recheck} level playing on ({opinions[2]} significantly)"
+                    for which, opinions in (
+                        ("missed", report["rechecked"]),
+                        ("caught", report["rechecked_caught"]),
+                    )
+                    if opinions is not None
+                )
                 + (
-                    f"; of the {report['rechecked'][0]} missed, {report['rechecked'][1]} cost "
-                    f"at least the margin with the {args.recheck} level playing on "
-                    f"({report['rechecked'][2]} significantly)"
-                    if args.recheck
+                    f"; blunders confirmed so (significantly): {report['confirmed'][0]}, "
+                    f"caught {report['confirmed'][1]}"
+                    if report["confirmed"] is not None
                     else ""
                 ),
                 flush=True,

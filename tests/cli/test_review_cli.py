@@ -59,6 +59,36 @@ def test_review_quality_rechecks_the_missed_blunders(capsys: pytest.CaptureFixtu
     assert 0 <= significant <= costly <= missed
 
 
+def test_review_quality_rechecks_every_blunder_to_confirm_it(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """`--recheck-which all`: the caught blunders get a second opinion too, and the blunders it
+    confirms (the review's own test passed by searching players) are counted with how many of
+    them the review caught: the share flagged among plants that are blunders by a judge other
+    than the review's simulation (docs/ai.md "Review quality")."""
+    args = ["review-quality", "--game", "erqishi", "--deals", "0", "--blunders", "4"]
+    args += ["--recheck", "greedy", "--recheck-worlds", "4", "--recheck-which", "all", "--json"]
+    assert main(args) == 0
+    report = json.loads(capsys.readouterr().out)
+    missed, caught = report["rechecked"], report["rechecked_caught"]
+    assert missed[0] == report["blunders"] - report["caught"] >= 1
+    assert caught[0] == report["caught"] >= 1
+    confirmed, confirmed_caught = report["confirmed"]
+    assert confirmed == missed[2] + caught[2]
+    assert confirmed_caught == caught[2] <= confirmed
+
+
+def test_review_quality_rechecks_only_the_caught_when_asked(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    args = ["review-quality", "--game", "erqishi", "--deals", "0", "--blunders", "4"]
+    args += ["--recheck", "greedy", "--recheck-worlds", "4", "--recheck-which", "caught"]
+    assert main(args) == 0
+    out = capsys.readouterr().out
+    assert "(deal 1000" in out  # each blunder's line names its deal, to recheck it alone
+    assert "level on: loss" in out and "of the 3 caught" in out and "missed," not in out
+
+
 def test_review_quality_refuses_an_unknown_recheck_level(
     capsys: pytest.CaptureFixture[str],
 ) -> None:

@@ -68,7 +68,9 @@ class Quality:
     kinds: dict[str, list[int]] = field(default_factory=dict)  # kind -> [planted, caught]
     margin: float | None = None  # the game's REVIEW_MARGIN when None
     costs: list[tuple[float, bool]] = field(default_factory=list)  # (estimated cost, caught)
-    rechecked: list[dict[str, float]] | None = None  # missed: second opinions, if asked for
+    # second opinions, if asked for: (the opinion, whether the review caught that blunder)
+    rechecked: list[tuple[dict[str, float], bool]] | None = None
+    recheck_which: str = "missed"  # which blunders get one: "missed", "caught" or "all"
 
     def as_json(self) -> dict[str, Any]:
         times = sorted(self.seconds)
@@ -91,16 +93,39 @@ class Quality:
             # twice it: [planted, caught]
             "costly": _tally(self.costs, margin),
             "clear": _tally(self.costs, 2 * margin),
-            # the missed blunders' second opinions: how many, how many of them cost at least
-            # the margin by it, and how many of those with the interval above zero too
-            "rechecked": None
-            if self.rechecked is None
+            # the second opinions on the missed blunders and on the caught ones: how many, how
+            # many of them cost at least the margin by it, and how many of those with the
+            # interval above zero too (a blunder confirmed by the review's own test, judged by
+            # searching players instead of its simulation)
+            "rechecked": self._opinions(False, margin),
+            "rechecked_caught": self._opinions(True, margin),
+            # with every blunder rechecked: [confirmed blunders, of those caught]
+            "confirmed": None
+            if self.rechecked is None or self.recheck_which != "all"
             else [
-                len(self.rechecked),
-                sum(o["mean"] >= margin for o in self.rechecked),
-                sum(o["mean"] >= margin and o["low"] > 0 for o in self.rechecked),
+                sum(_confirmed(o, margin) for o, _ in self.rechecked),
+                sum(_confirmed(o, margin) and caught for o, caught in self.rechecked),
             ],
         }
+
+    def _opinions(self, caught: bool, margin: float) -> list[int] | None:
+        if self.rechecked is None or self.recheck_which not in ("all", _WHICH[caught]):
+            return None
+        mine = [o for o, c in self.rechecked if c == caught]
+        return [
+            len(mine),
+            sum(o["mean"] >= margin for o in mine),
+            sum(_confirmed(o, margin) for o in mine),
+        ]
+
+
+_WHICH = {False: "missed", True: "caught"}
+
+
+def _confirmed(opinion: dict[str, float], margin: float) -> bool:
+    """A second opinion that passes the review's own test: loss at least the margin, interval
+    above zero."""
+    return opinion["mean"] >= margin and opinion["low"] > 0
 
 
 def _tally(costs: list[tuple[float, bool]], least: float) -> list[int]:
@@ -250,11 +275,17 @@ def measure(
     progress: Callable[[str], None] | None = None,
     recheck: str | None = None,
     recheck_worlds: int = RECHECK_WORLDS,
+    recheck_which: str = "missed",
 ) -> Quality:
     """Both measures for one game, on seeds from `start`, until `deadline` (time.monotonic):
     the hard-level deals get the first half of the time left, the blunders the rest. With
-    `recheck` (a level), each blunder the review passed gets a `second_opinion` too."""
-    found = Quality(game.name, rechecked=None if recheck is None else [])
+    `recheck` (a level), each blunder the review passed ("missed"), caught ("caught") or every
+    one ("all", `recheck_which`) gets a `second_opinion` too."""
+    if recheck_which not in ("missed", "caught", "all"):
+        raise ValueError(f"recheck_which {recheck_which!r}: missed, caught or all")
+    found = Quality(
+        game.name, rechecked=None if recheck is None else [], recheck_which=recheck_which
+    )
     half = None if deadline is None else (time.monotonic() + deadline) / 2
     for seed in range(start, start + deals):
         if half is not None and time.monotonic() > half:
@@ -284,17 +315,18 @@ def measure(
         tally[0] += 1
         tally[1] += caught
         again = ""
-        if recheck is not None and not caught:
+        if recheck is not None and recheck_which in ("all", _WHICH[caught]):
             opinion = second_opinion(game, 10**6 + seed - 1, recheck, recheck_worlds)
             assert found.rechecked is not None
-            found.rechecked.append(opinion)
+            found.rechecked.append((opinion, caught))
             again = (
                 f"; {recheck} level on: loss {opinion['mean']:.2f} "
                 f"[{opinion['low']:.2f}, {opinion['high']:.2f}] over {recheck_worlds} worlds"
             )
         if progress is not None:
             progress(
-                f"{game.name} blunder {kind}: {'caught' if caught else 'missed'} "
+                f"{game.name} blunder {kind} (deal {10**6 + seed - 1}): "
+                f"{'caught' if caught else 'missed'} "
                 f"({said(verdict)}; cost {cost:.2f}{again})"
             )
     return found
