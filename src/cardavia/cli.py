@@ -69,7 +69,8 @@ def main(argv: list[str] | None = None) -> int:
         "--recheck",
         default=None,
         metavar="LEVEL",
-        help="play each missed blunder on with this level in every seat (a second opinion)",
+        help="play blunders on with this level in every seat, a second opinion (which: "
+        "--recheck-which)",
     )
     p.add_argument("--recheck-worlds", type=int, default=48, help="paired worlds of --recheck")
     p.add_argument(
@@ -397,6 +398,8 @@ def _review_quality(args: argparse.Namespace) -> int:
     from cardavia.ai.review_quality import measure
     from cardavia.games.registry import GAMES
 
+    if args.recheck is None and args.recheck_which != "missed":
+        raise _UsageError(f"--recheck-which {args.recheck_which}: give --recheck LEVEL too")
     if args.recheck is not None and args.recheck not in API_LEVELS:
         raise _UsageError(f"--recheck {args.recheck!r}: a level, one of {', '.join(API_LEVELS)}")
     names = args.game or list(GAMES)
@@ -440,8 +443,8 @@ def _review_quality(args: argparse.Namespace) -> int:
                     if opinions is not None
                 )
                 + (
-                    f"; blunders confirmed so (significantly): {report['confirmed'][0]}, "
-                    f"caught {report['confirmed'][1]}"
+                    f"; confirmed blunders (loss at least the margin, interval above 0): "
+                    f"{report['confirmed'][0]}, of them caught {report['confirmed'][1]}"
                     if report["confirmed"] is not None
                     else ""
                 ),

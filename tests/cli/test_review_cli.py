@@ -86,7 +86,20 @@ def test_review_quality_rechecks_only_the_caught_when_asked(
     assert main(args) == 0
     out = capsys.readouterr().out
     assert "(deal 1000" in out  # each blunder's line names its deal, to recheck it alone
-    assert "level on: loss" in out and "of the 3 caught" in out and "missed," not in out
+    # the three caught get an opinion, the missed one none
+    assert out.count("level on: loss") == 3 and "of the 3 caught" in out and "missed," not in out
+    assert main([*args, "--json"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert report["rechecked"] is None and report["confirmed"] is None
+    assert report["rechecked_caught"][0] == report["caught"] == 3
+
+
+def test_review_quality_refuses_recheck_which_without_a_level(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    args = ["review-quality", "--game", "erqishi", "--deals", "0", "--blunders", "1"]
+    assert main([*args, "--recheck-which", "all"]) == 2
+    assert "--recheck LEVEL" in capsys.readouterr().err
 
 
 def test_review_quality_refuses_an_unknown_recheck_level(

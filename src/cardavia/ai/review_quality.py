@@ -93,7 +93,8 @@ class Quality:
             # twice it: [planted, caught]
             "costly": _tally(self.costs, margin),
             "clear": _tally(self.costs, 2 * margin),
-            # the second opinions on the missed blunders and on the caught ones: how many, how
+            # the second opinions on the missed blunders ("rechecked", None unless asked for)
+            # and on the caught ones ("rechecked_caught", likewise): how many, how
             # many of them cost at least the margin by it, and how many of those with the
             # interval above zero too (a blunder confirmed by the review's own test, judged by
             # searching players instead of its simulation)
@@ -242,7 +243,7 @@ def second_opinion(
     table), not by the review's rollout policy: its mean loss in the game's unit with the 95%
     interval, over `worlds` paired worlds sampled from seat 0's view at the blunder (the same
     world and the same agents' seeds for both moves). A second opinion on a blunder the review
-    passed: does a stronger player of the rest of the deal make it cost?"""
+    passed or caught: does a stronger player of the rest of the deal make it cost?"""
     found = planted_at(game, seed)
     if found is None:
         raise ValueError(f"no blunder is planted in deal {seed}")
