@@ -75,6 +75,7 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--recheck-worlds", type=int, default=48, help="paired worlds of --recheck")
     p.add_argument(
         "--recheck-which",
+        # review_quality.RECHECK_WHICH, not imported here: the AI loads only when a command runs
         choices=("missed", "caught", "all"),
         default="missed",
         help="which blunders --recheck plays on: those the review missed, caught, or all",

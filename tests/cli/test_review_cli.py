@@ -94,18 +94,15 @@ def test_review_quality_rechecks_only_the_caught_when_asked(
     assert report["rechecked_caught"][0] == report["caught"] == 3
 
 
-def test_review_quality_refuses_recheck_which_without_a_level(
-    capsys: pytest.CaptureFixture[str],
+@pytest.mark.parametrize(
+    ("given", "told"),
+    [(["--recheck", "hardest"], "hardest"), (["--recheck-which", "all"], "--recheck LEVEL")],
+    ids=["unknown-level", "which-without-level"],
+)
+def test_review_quality_refuses_a_bad_recheck_at_once(
+    capsys: pytest.CaptureFixture[str], given: list[str], told: str
 ) -> None:
+    """A typo or a missing level is told at once, not at the first blunder minutes later."""
     args = ["review-quality", "--game", "erqishi", "--deals", "0", "--blunders", "1"]
-    assert main([*args, "--recheck-which", "all"]) == 2
-    assert "--recheck LEVEL" in capsys.readouterr().err
-
-
-def test_review_quality_refuses_an_unknown_recheck_level(
-    capsys: pytest.CaptureFixture[str],
-) -> None:
-    """A typo is told at once, not at the first missed blunder minutes later."""
-    args = ["review-quality", "--game", "erqishi", "--deals", "0", "--blunders", "1"]
-    assert main([*args, "--recheck", "hardest"]) == 2
-    assert "hardest" in capsys.readouterr().err
+    assert main([*args, *given]) == 2
+    assert told in capsys.readouterr().err

@@ -110,7 +110,7 @@ class Quality:
         }
 
     def _opinions(self, caught: bool, margin: float) -> list[int] | None:
-        if self.rechecked is None or self.recheck_which not in ("all", _WHICH[caught]):
+        if self.rechecked is None or not rechecks(self.recheck_which, caught):
             return None
         mine = [o for o, c in self.rechecked if c == caught]
         return [
@@ -120,7 +120,12 @@ class Quality:
         ]
 
 
-_WHICH = {False: "missed", True: "caught"}
+RECHECK_WHICH = ("missed", "caught", "all")  # which blunders `measure` gives a second opinion
+
+
+def rechecks(which: str, caught: bool) -> bool:
+    """Whether `which` (one of RECHECK_WHICH) asks a second opinion on a blunder so judged."""
+    return which in ("all", "caught" if caught else "missed")
 
 
 def _confirmed(opinion: dict[str, float], margin: float) -> bool:
@@ -282,8 +287,8 @@ def measure(
     the hard-level deals get the first half of the time left, the blunders the rest. With
     `recheck` (a level), each blunder the review passed ("missed"), caught ("caught") or every
     one ("all", `recheck_which`) gets a `second_opinion` too."""
-    if recheck_which not in ("missed", "caught", "all"):
-        raise ValueError(f"recheck_which {recheck_which!r}: missed, caught or all")
+    if recheck_which not in RECHECK_WHICH:
+        raise ValueError(f"recheck_which {recheck_which!r}: one of {', '.join(RECHECK_WHICH)}")
     found = Quality(
         game.name, rechecked=None if recheck is None else [], recheck_which=recheck_which
     )
@@ -316,7 +321,7 @@ def measure(
         tally[0] += 1
         tally[1] += caught
         again = ""
-        if recheck is not None and recheck_which in ("all", _WHICH[caught]):
+        if recheck is not None and rechecks(recheck_which, caught):
             opinion = second_opinion(game, 10**6 + seed - 1, recheck, recheck_worlds)
             assert found.rechecked is not None
             found.rechecked.append((opinion, caught))
