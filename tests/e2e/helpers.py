@@ -9,6 +9,7 @@ from urllib.parse import parse_qs, urlparse
 
 from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 ENABLED = '[aria-disabled="false"]'
 TIMEOUT = 30_000
@@ -60,11 +61,14 @@ def download_record(page: Page) -> dict[str, Any]:
 
 def wait_for_turn(page: Page) -> str:
     """Wait until the table hands over to the human or the deal is over; return the state."""
-    page.wait_for_function(
-        "() => ['your-turn', 'over'].includes("
-        "document.querySelector('[data-testid=table]').dataset.state)",
-        timeout=TIMEOUT,
-    )
+    try:
+        page.wait_for_function(
+            "() => ['your-turn', 'over'].includes("
+            "document.querySelector('[data-testid=table]').dataset.state)",
+            timeout=TIMEOUT,
+        )
+    except PlaywrightTimeoutError:
+        raise AssertionError(f"not your turn nor over: {table_shows(page)}") from None
     return str(page.get_attribute("[data-testid=table]", "data-state"))
 
 
@@ -101,11 +105,41 @@ def log_length(page: Page) -> int:
 
 
 def wait_for_log_past(page: Page, logged: int) -> None:
-    """Wait until the log has more than `logged` lines: the decision just made has landed."""
-    page.wait_for_function(
-        "n => document.querySelectorAll('[data-testid=log] li').length > n",
-        arg=logged,
-        timeout=TIMEOUT,
+    """Wait until the log has more than `logged` lines: the decision just made has landed; if
+    it does not, fail with what the table shows (a rare timeout is then worth reading)."""
+    try:
+        page.wait_for_function(
+            "n => document.querySelectorAll('[data-testid=log] li').length > n",
+            arg=logged,
+            timeout=TIMEOUT,
+        )
+    except PlaywrightTimeoutError:
+        raise AssertionError(f"no new log line past {logged}: {table_shows(page)}") from None
+
+
+def table_shows(page: Page) -> dict[str, Any]:
+    """The table's state, version, notice, status, answers and last log lines (for a failure)."""
+    return dict(
+        page.evaluate(
+            """() => {
+                const text = (s) => {
+                    const e = document.querySelector(s);
+                    return e ? e.textContent.trim() : null;
+                };
+                const table = document.querySelector('[data-testid=table]');
+                return {
+                    url: location.href,
+                    state: table && table.dataset.state,
+                    version: table && table.dataset.version,
+                    notice: text('[data-role=notice]'),
+                    status: text('[data-testid=turn-status]'),
+                    answers: [...document.querySelectorAll('[data-role=actions] button')].map(
+                        (b) => `${b.dataset.action}:${b.getAttribute('aria-disabled')}`),
+                    log: [...document.querySelectorAll('[data-testid=log] li')]
+                        .slice(-4).map((l) => l.textContent.trim()),
+                };
+            }"""
+        )
     )
 
 
