@@ -38,6 +38,8 @@ def two_processes(tmp_path: Path) -> Iterator[tuple[ServeProcess, ServeProcess]]
         finally:
             first.stop()
             second.stop()
+            for process in (first, second):  # shown by pytest only if the test failed
+                print(f"--- the end of {process.log.name}:\n{process.log.read_text()[-3000:]}")
 
 
 def _log(page: Page) -> list[str]:
