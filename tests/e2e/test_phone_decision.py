@@ -5,6 +5,7 @@ hand readable on a phone in portrait), at the first decision and at later ones, 
 from __future__ import annotations
 
 import contextlib
+import re
 import time
 from pathlib import Path
 
@@ -404,4 +405,36 @@ def test_sideways_a_refused_card_says_why_on_the_screen(
     page.screenshot(path=str(screenshots / f"sideways-refusal-{game}-{lang}.png"))
     notice.scroll_into_view_if_needed()
     expect(copy).to_be_hidden()
+    assert not page.errors  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize("lang", ["ru", "zh"])
+def test_sideways_a_hint_leaves_the_hand_on_the_screen(
+    browser: Browser, base_url: str, screenshots: Path, lang: str
+) -> None:
+    """Sideways, Chuo Pai's lead shows Play, its plays and Hint in one row above the hand: the
+    hint's line (its level, the move and why) comes in a smaller type there, one line high for
+    a short reason, so that the hand stays on the screen (in the full size its two or three
+    lines in Russian pushed most of the hand below)."""
+    page = new_page(browser, base_url, SIDEWAYS, touch=True)
+    page.goto(f"/{lang}/games/chuopai/table?seed=2&level=greedy")
+    plays = page.get_by_test_id("play-option")
+    for _ in range(30):
+        assert wait_for_turn(page) == "your-turn", "no lead of ten plays or more came"
+        if plays.count() >= 10:
+            break
+        answer_in_place(page)
+    else:
+        pytest.fail("no lead of ten plays or more came")
+    page.wait_for_timeout(100)  # the decision's scroll (instant: reduced motion)
+    before = _in_view(page)
+    page.get_by_test_id("hint-button").dispatch_event("click")
+    line = page.get_by_test_id("hint-line")
+    expect(line).not_to_have_class(re.compile(r"is-thinking"))
+    expect(line).to_contain_text("—")  # the move and why (greedy: no level named)
+    page.screenshot(path=str(screenshots / f"sideways-hint-chuopai-{lang}.png"))
+    box = _in_view(page)
+    _check("with the hint", box)
+    grew = box["bottom"] - before["bottom"]
+    assert grew <= 36, f"the hint took more than a line: {grew} px ({before} → {box})"
     assert not page.errors  # type: ignore[attr-defined]
