@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, Page, Route, expect
+from playwright.sync_api import Browser, Locator, Page, Route, expect
 
 from tests.e2e.conftest import DESKTOP, PHONE
 from tests.e2e.helpers import (
@@ -129,6 +129,12 @@ def _check_named(page: Page, line: str, action: str) -> None:
         assert shown.locator(f'.hint-cards [data-code="{code}"]').count() == 1
 
 
+def _reason_follows_your_move(mark: Locator) -> None:
+    """The reason's line comes right after the line naming your move in the deal."""
+    after = mark.locator("[data-testid=review-played] + [data-testid=review-reason]")
+    expect(after).to_have_count(1)
+
+
 @SIZES
 @LANGS
 def test_marks_mistakes_and_try_again(
@@ -196,6 +202,8 @@ def test_marks_mistakes_and_try_again(
     expect(page.get_by_test_id("review-verdict").first).to_have_attribute("data-verdict", "mistake")
     expect(mark).to_contain_text(words["rv_mistake"])
     _check_named(page, "review-better", mistake["better"])
+    _check_named(page, "review-played", mistake["played"])
+    _reason_follows_your_move(mark)
     reason = page.get_by_test_id("review-reason").first.inner_text()
     assert reason and "review_" not in reason and "%(" not in reason, reason
     _shoot(page, screenshots / f"review-mistake-{lang}-{size}.png")
@@ -230,6 +238,9 @@ def test_marks_mistakes_and_try_again(
     expect(mark.get_by_test_id("review-better")).to_have_count(0)
     _choose(page, mistake["better"])
     expect(outcome).to_have_attribute("data-outcome", "better")
+    # the reason ("It cost…, yours…") is about the move made in the deal, named above it
+    _check_named(page, "review-played", mistake["played"])
+    _reason_follows_your_move(mark)
     _shoot(page, screenshots / f"review-answer-{lang}-{size}.png")
     expect_accessible(page, "the answer")
 

@@ -81,6 +81,8 @@ STRINGS: dict[str, str] = {
     "rv_chose_other": N_(
         "Your new choice: %(action)s. It is neither your original move nor the hard level's."
     ),
+    # after "Try it again": the move made in the deal, which the reason under it is about
+    "rv_played_in_deal": N_("Your move in the deal: %(action)s."),
     "rv_again": N_("Choose again"),
     "rv_back": N_("Back to the replay"),
 }

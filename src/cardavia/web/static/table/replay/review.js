@@ -371,10 +371,11 @@ function fillVerdict(box, i, move, mistake, position) {
   } else if (!mistake) {
     lines.push(h("p", { class: "review-line" }, ...tNodes("rv_different", { action: named(move.hard) })));
   } else {
+    // your move just above the reason, whose "It cost…, yours…" is about it
     lines.push(
       h("p", { class: "review-line review-line-flag" }, h("strong", {}, t("rv_mistake"))),
-      h("p", { class: "review-line" }, ...tNodes("rv_you_played", { action: named(move.played) })),
       h("p", { class: "review-line", "data-testid": "review-better" }, ...tNodes("rv_better", { action: named(mistake.better) })),
+      h("p", { class: "review-line", "data-testid": "review-played" }, ...tNodes("rv_you_played", { action: named(move.played) })),
       h("p", { class: "review-line review-reason", "data-testid": "review-reason" }, reasonOf(mistake)),
     );
     // your choices again: the bottom seat's (yours on this page), once they are known
@@ -471,6 +472,9 @@ function drawTryMark() {
     lines = [
       h("p", { class: "review-line review-outcome", "data-testid": "review-outcome", "data-outcome": verdict }, ...tNodes(key, { action: moveNode(chosen, specs) })),
       h("p", { class: "review-line", "data-testid": "review-better" }, ...tNodes("rv_better", { action: moveNode(mistake.better, specs) })),
+      // the reason is about the move made in the deal, not the new choice (which may be the
+      // better one: "It cost…, yours 23%" under it read as a contradiction)
+      h("p", { class: "review-line", "data-testid": "review-played" }, ...tNodes("rv_played_in_deal", { action: moveNode(mistake.played, specs) })),
       h("p", { class: "review-line review-reason", "data-testid": "review-reason" }, reasonOf(mistake)),
       h("p", { class: "review-line review-buttons" }, again, " ", back),
     ];
