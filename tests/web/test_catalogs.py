@@ -11,7 +11,7 @@ from babel.messages.catalog import Catalog
 from babel.messages.extract import extract_from_dir
 from babel.messages.pofile import read_po
 
-from cardavia.web.i18n import LANGUAGES
+from cardavia.web.i18n import LANGUAGES, translations
 
 PACKAGE = Path(__file__).resolve().parents[2] / "src" / "cardavia"
 LOCALE = PACKAGE / "locale"
@@ -95,3 +95,22 @@ def test_chinese_spaces_seat_names_off_its_words() -> None:
                 if CJK.search(around):
                     tight.append(s)
     assert not tight, tight
+
+
+@pytest.mark.parametrize(
+    ("lang", "few", "many"),
+    [
+        ("ru", "3 твоих старых генерала", "5 твоих старых генералов"),
+        ("uk", "3 твоїх старих генерали", "5 твоїх старих генералів"),
+    ],
+)
+def test_a_few_old_generals_take_the_few_form(lang: str, few: str, many: str) -> None:
+    """Nantong's hint counts your old generals: 2–4 take the noun's "few" form in Russian and
+    Ukrainian ("3 генерала", "3 генерали"), not the "many" form of 5 and up (usability
+    walk-through: "сохраняет 3 твоих старых генералов")."""
+    message = next(
+        m for m in _messages(_catalog(lang)) if isinstance(m.id, tuple) and "old general" in m.id[0]
+    )
+    said, singular, plural = translations(lang), message.id[0], message.id[1]
+    assert few in said.ngettext(singular, plural, 3) % {"n": 3}
+    assert many in said.ngettext(singular, plural, 5) % {"n": 5}
