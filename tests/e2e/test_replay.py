@@ -236,6 +236,11 @@ def test_history_after_several_deals(
     page.wait_for_selector("[data-testid=history][data-state=ready]", timeout=TIMEOUT)
     listed = page.get_by_test_id("history-deal")
     assert [listed.nth(i).get_attribute("data-deal") for i in range(3)] == deals[::-1]
+    # each score signed as the end sheet signs it: "+3", "−1" (a minus sign), "0"
+    for i in range(3):
+        ending = listed.nth(i).get_by_test_id("history-ending").inner_text()
+        assert re.search(r"(?:[+−]\d+(?:[.,]\d+)?|\b0)$", ending.strip()), ending
+        assert not re.search(r"-\d", ending), ending
     row = page.locator("[data-testid=history-games] tr[data-game=paohuzi]")
     expect(row).to_have_attribute("data-deals", "3")
     expect(row.locator("[data-role=fair-share]")).to_contain_text("33")

@@ -9,7 +9,7 @@
 // played before the history) or one not over when last seen is asked of the server once more,
 // with its token, a few at a time.
 
-import { config, joinAnd, t, tn } from "../table/core/strings.js";
+import { config, joinAnd, signed, t, tn } from "../table/core/strings.js";
 import { dealsPlayed, noteView } from "../table/core/deals.js";
 import { h } from "../table/core/dom.js";
 
@@ -106,7 +106,7 @@ function gamesTable(deals) {
       cell("hs_deals", "deal-count", tn("hs_count", done.length)),
       cell("hs_win_share", "win-share", share),
       cell("hs_fair_share", "fair-share", percent.format(1 / game.players)),
-      cell("hs_mean_score", "mean-score", number.format(mean)),
+      cell("hs_mean_score", "mean-score", number.format(mean).replace("-", "\u2212")),
     );
   });
   const present = rows.filter((r) => r !== null);
@@ -153,7 +153,8 @@ function ending(d) {
       : d.winner === d.seat
         ? t("hs_you_won")
         : t("hs_seat_won", { seat: seatName(d, d.winner) });
-  return d.scores ? `${who} · ${t("hs_score", { score: d.scores[d.seat] ?? 0 })}` : who;
+  // signed as the end sheet signs it: "+3", "−1" (a minus sign, not a hyphen), "0"
+  return d.scores ? `${who} · ${t("hs_score", { score: signed(d.scores[d.seat] ?? 0) })}` : who;
 }
 
 /**
