@@ -322,8 +322,16 @@ def test_start_game_asks_for_friends_and_the_waiting_screen_is_accessible(
         page.screenshot(path=str(shots / f"friends-nantong-waiting-{size}.png"), full_page=True)
         expect_accessible(page, "the waiting screen")
         assert api_view(page, deal)["allowance"] == 60  # the time per decision chosen
+        # nobody is to play before the friends sit down (no To play badge on the empty seat),
+        # and the panel's heading is not shown twice (the status line under it is read out)
+        expect(page.locator(".seat [data-role=turn]:visible")).to_have_count(0)
+        status = page.get_by_test_id("turn-status")
+        box = status.bounding_box()
+        assert box is not None and box["width"] <= 1 and box["height"] <= 1, box
         page.locator("[data-testid=start-ai]").click()
         expect(page.locator("[data-testid=friends]")).to_be_hidden(timeout=TIMEOUT)
+        box = status.bounding_box()
+        assert box is not None and box["height"] > 10, box
         view = api_view(page, deal)
         assert [s["kind"] for s in view["seats"]] == ["human", "ai", "ai"]
         assert not view["waiting"]
@@ -410,7 +418,8 @@ def test_the_history_names_the_winner_from_each_friends_seat(
         page.wait_for_selector("[data-testid=history][data-state=ready]", timeout=TIMEOUT)
         row = page.locator(f"[data-testid=history-deal][data-deal='{deal}']")
         said = row.get_by_test_id("history-ending").inner_text()
-        score = view["result"]["scores"][seat]
+        points = view["result"]["scores"][seat]
+        score = f"+{points}" if points > 0 else str(points).replace("-", "\u2212")  # signed
         who = "You won" if winner == seat else f"{names[winner]} won"
         assert said == f"{who} · your score {score}", (seat, said)
         assert "Date unknown" not in row.inner_text(), seat

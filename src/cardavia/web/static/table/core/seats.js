@@ -41,9 +41,11 @@ export function renderSeat(model, seat, tableView) {
   if (!el) return;
   /** @type {SeatModel} */
   const data = model.seats[seat] || { count: 0, groups: [], pile: [] };
-  el.classList.toggle("is-active", model.active === seat);
+  // nobody plays while a friends table waits for its players: no seat is to play yet
+  const active = model.active === seat && !(tableView && tableView.waiting);
+  el.classList.toggle("is-active", active);
   $("[data-role=dealer]", el).hidden = model.dealer !== seat;
-  $("[data-role=turn]", el).hidden = model.active !== seat || !!(tableView && tableView.over);
+  $("[data-role=turn]", el).hidden = !active || !!(tableView && tableView.over);
   const count = seat === HUMAN ? model.hand.length : data.count;
   $("[data-role=count]", el).textContent = tn("hand_count", count);
 
