@@ -310,6 +310,11 @@ def test_start_game_asks_for_friends_and_the_waiting_screen_is_accessible(
         page.goto("/en/games/nantong/rules")
         picker = page.locator("[data-testid=seat-picker]")
         picker.locator("summary").click()
+        # each choice a finger's height (the selects were 19 px, usability walk-through)
+        for control in ("summary", "[data-testid=creator-name]", "select"):
+            box = picker.locator(control).first.bounding_box()
+            assert box is not None and box["height"] >= 40, (control, box)
+        picker.locator("[data-testid=creator-name]").fill("  Lena  Wu ")
         picker.locator("[data-testid=seat-kind-2]").select_option("friend")
         picker.locator("[data-testid=allowance]").select_option("60")
         page.screenshot(path=str(shots / f"friends-start-form-{size}.png"), full_page=False)
@@ -322,6 +327,9 @@ def test_start_game_asks_for_friends_and_the_waiting_screen_is_accessible(
         page.screenshot(path=str(shots / f"friends-nantong-waiting-{size}.png"), full_page=True)
         expect_accessible(page, "the waiting screen")
         assert api_view(page, deal)["allowance"] == 60  # the time per decision chosen
+        # the name the friends see the creator by (white space made one), out of the address
+        assert api_view(page, deal)["seats"][0]["name"] == "Lena Wu"
+        assert "name=" not in page.url
         # nobody is to play before the friends sit down (no To play badge on the empty seat),
         # and the panel's heading is not shown twice (the status line under it is read out)
         expect(page.locator(".seat [data-role=turn]:visible")).to_have_count(0)

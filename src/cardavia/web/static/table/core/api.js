@@ -102,10 +102,11 @@ function rememberDeal(id, token = null) {
     }
   }
   const url = new URL(window.location.href);
-  if (url.searchParams.get("deal") !== id || url.searchParams.has("seed") || url.searchParams.has("new")) {
+  if (url.searchParams.get("deal") !== id || ["seed", "new", "name"].some((k) => url.searchParams.has(k))) {
     url.searchParams.set("deal", id);
     url.searchParams.delete("seed"); // a reload continues this deal, not a new one
     url.searchParams.delete("new");
+    url.searchParams.delete("name"); // given to the deal, and no business of the address bar
     history.replaceState(history.state, "", url);
   }
 }
@@ -125,8 +126,12 @@ async function createDeal(seed, extra) {
   if (seats && !body.after) {
     body.seats = seats;
     // the time per decision, in seconds (the server's default else; docs/api.md)
-    const allowance = new URLSearchParams(window.location.search).get("allowance");
+    const params = new URLSearchParams(window.location.search);
+    const allowance = params.get("allowance");
     if (allowance && /^\d{1,3}$/.test(allowance)) body.allowance = Number(allowance);
+    // the name your friends see you by (1–24 characters; none: "Player 1")
+    const name = (params.get("name") || "").replace(/\s+/g, " ").trim().slice(0, 24);
+    if (name) body.name = name;
   }
   const data = await request("POST", config.api, body);
   rememberDeal(data.id, data.token);
