@@ -100,6 +100,19 @@ def test_a_finger_gets_44px_targets_on_a_touch_screen(browser: Browser, base_url
     page.goto("/cs/decks/sichuan-cards")
     wiki = page.evaluate("document.querySelector('.deck-meta a').getBoundingClientRect().height")
     assert wiki >= 40, wiki
+    # the table's links down to the log and back up (a line of small text, 16 px, before), and
+    # the replay's slider (its 16 px track): a finger's height too (usability walk-through)
+    page.goto("/uk/games/paohuzi/table?seed=3&level=greedy")
+    assert wait_for_turn(page) in ("your-turn", "over")
+    for link in ("log-jump", "log-back"):
+        box = page.get_by_test_id(link).bounding_box()
+        assert box is not None and box["height"] >= 40, (link, box)
+    deal, _ = finished_deal(page, "chuopai", 5)
+    page.goto(f"/uk/games/chuopai/replay/{deal}")
+    slider = page.get_by_test_id("replay-slider")
+    expect(slider).to_be_visible()
+    box = slider.bounding_box()
+    assert box is not None and box["height"] >= 40, box
     context.close()
 
 
