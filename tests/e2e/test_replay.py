@@ -68,6 +68,9 @@ def test_stepping_by_button_key_link_and_swipe(
     current = page.locator("[data-testid=log] li.is-current")
     assert current.count() >= 1
     assert page.locator("[data-testid=log] li.is-future").count() > 0
+    # the step's mover has the seat's ring, not "To play": it has just played
+    expect(page.locator(".seat.is-active")).to_have_count(1)
+    expect(page.locator(".seat [data-role=turn]:visible")).to_have_count(0)
     page.keyboard.press("End")
     expect(table).to_have_attribute("data-step", str(last))
     expect(table).to_have_attribute("data-end", "true")
