@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections import deque
 from typing import Any
 from urllib.parse import parse_qs, urlparse
 
@@ -36,7 +37,19 @@ def new_page(
     errors: list[str] = []
     page.on("pageerror", lambda err: errors.append(str(err)))
     page.errors = errors  # type: ignore[attr-defined]
+    # the API's last answers, for a failure's message (table_shows)
+    answers: deque[str] = deque(maxlen=16)
+    page.on("request", lambda r: _note_api(answers, r.method, r.url, "sent"))
+    page.on("response", lambda r: _note_api(answers, r.request.method, r.url, str(r.status)))
+    page.api_answers = answers  # type: ignore[attr-defined]
     return page
+
+
+def _note_api(answers: deque[str], method: str, url: str, what: str) -> None:
+    """An API request sent or answered (its status), in the order they came."""
+    parts = urlparse(url)
+    if parts.path.startswith("/api/"):
+        answers.append(f"{method} {parts.path}{'?' + parts.query if parts.query else ''} {what}")
 
 
 def open_table(page: Page, game: str, name: str, seed: int) -> None:
@@ -118,9 +131,11 @@ def wait_for_log_past(page: Page, logged: int) -> None:
 
 
 def table_shows(page: Page) -> dict[str, Any]:
-    """The table's state, version, notice, status, answers and last log lines (for a failure)."""
+    """The table's state, version, notice, status, answers and last log lines, and the API's
+    last answers (for a failure)."""
     return dict(
-        page.evaluate(
+        api=list(getattr(page, "api_answers", [])),
+        **page.evaluate(
             """() => {
                 const text = (s) => {
                     const e = document.querySelector(s);
@@ -139,7 +154,7 @@ def table_shows(page: Page) -> dict[str, Any]:
                         .slice(-4).map((l) => l.textContent.trim()),
                 };
             }"""
-        )
+        ),
     )
 
 
