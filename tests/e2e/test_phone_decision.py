@@ -441,3 +441,38 @@ def test_sideways_a_hint_leaves_the_hand_on_the_screen(
     grew = box["bottom"] - before["bottom"]
     assert grew <= 36, f"the hint took more than a line: {grew} px ({before} → {box})"
     assert not page.errors  # type: ignore[attr-defined]
+
+
+def test_a_decision_scrolls_into_view_after_a_smooth_scroll_cut_short(
+    browser: Browser, base_url: str
+) -> None:
+    """A decision's smooth scroll cut short before it moved (by an instant scroll: here the
+    page's own, as the keyboard test above makes it; a jump to the log) no longer passes for
+    one still going: the next decision, within the two seconds a smooth scroll is given,
+    scrolls into view. It was held off as "there, or going there", and the page stayed at its
+    top (the keyboard test failed so now and then on a busy machine, where the smooth scroll
+    had not yet moved when the test scrolled to the top)."""
+    page = new_page(browser, base_url, PHONE, motion=True)
+    # at the first decision, cut its smooth scroll short before it has moved a pixel
+    page.add_init_script(
+        """document.addEventListener('DOMContentLoaded', () => {
+            const table = document.querySelector('[data-testid=table]');
+            const watch = new MutationObserver(() => {
+                if (table.dataset.state !== 'your-turn') return;
+                watch.disconnect();
+                window.scrollTo(0, 0);
+            });
+            watch.observe(table, { attributes: true, attributeFilter: ['data-state'] });
+        })"""
+    )
+    page.goto("/en/games/erqishi/table?seed=11&level=greedy")
+    assert wait_for_turn(page) == "your-turn"
+    assert page.evaluate("window.scrollY") == 0
+    logged = log_length(page)
+    page.locator(f"[data-role=actions] button{ENABLED}").first.focus()
+    page.keyboard.press("Enter")  # a peng: your discard is asked at once
+    wait_for_log_past(page, logged)
+    assert wait_for_turn(page) == "your-turn"
+    _settle(page)
+    _check("the next decision", _in_view(page))
+    assert not page.errors  # type: ignore[attr-defined]
