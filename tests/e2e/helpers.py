@@ -10,6 +10,7 @@ from urllib.parse import parse_qs, urlparse
 
 from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 ENABLED = '[aria-disabled="false"]'
@@ -133,9 +134,9 @@ def wait_for_log_past(page: Page, logged: int) -> None:
 def table_shows(page: Page) -> dict[str, Any]:
     """The table's state, version, notice, status, answers and last log lines, and the API's
     last answers (for a failure)."""
-    return dict(
-        api=list(getattr(page, "api_answers", [])),
-        **page.evaluate(
+    api = list(getattr(page, "api_answers", []))
+    try:
+        shown = page.evaluate(
             """() => {
                 const text = (s) => {
                     const e = document.querySelector(s);
@@ -154,8 +155,10 @@ def table_shows(page: Page) -> dict[str, Any]:
                         .slice(-4).map((l) => l.textContent.trim()),
                 };
             }"""
-        ),
-    )
+        )
+    except PlaywrightError as error:  # the page crashed or closed: its error, not this one
+        shown = {"page": str(error)}
+    return {"api": api, **shown}
 
 
 def discarding(page: Page) -> bool:

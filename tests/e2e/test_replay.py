@@ -304,6 +304,8 @@ def test_the_history_names_a_tie_as_the_end_sheet_does(browser: Browser, base_ur
     assert replay_step(page) == 0
     page.keyboard.press("End")
     expect(page.get_by_test_id("result")).to_contain_text("Ничья: Ты и ИИ 2")
+    # the end sheet's Tied badges (styled as a seat's To play, which the replay hides)
+    expect(page.locator("[data-testid=result] .cp-score-head .badge:visible")).to_have_count(2)
     assert not page.errors  # type: ignore[attr-defined]
 
 

@@ -39,7 +39,8 @@ def two_processes(tmp_path: Path) -> Iterator[tuple[ServeProcess, ServeProcess]]
             first.stop()
             second.stop()
             for process in (first, second):  # shown by pytest only if the test failed
-                print(f"--- the end of {process.log.name}:\n{process.log.read_text()[-3000:]}")
+                if process.log.exists():  # (not if the first did not start)
+                    print(f"--- the end of {process.log.name}:\n{process.log.read_text()[-3000:]}")
 
 
 def _log(page: Page) -> list[str]:

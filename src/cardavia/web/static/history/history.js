@@ -106,7 +106,8 @@ function gamesTable(deals) {
       cell("hs_deals", "deal-count", tn("hs_count", done.length)),
       cell("hs_win_share", "win-share", share),
       cell("hs_fair_share", "fair-share", percent.format(1 / game.players)),
-      cell("hs_mean_score", "mean-score", number.format(mean).replace("-", "\u2212")),
+      // (rounded first: -0.04 would read "−0")
+      cell("hs_mean_score", "mean-score", number.format(Math.round(mean * 10) / 10 || 0).replace("-", "\u2212")),
     );
   });
   const present = rows.filter((r) => r !== null);
@@ -153,8 +154,13 @@ function ending(d) {
       : d.winner === d.seat
         ? t("hs_you_won")
         : t("hs_seat_won", { seat: seatName(d, d.winner) });
-  // signed as the end sheet signs it: "+3", "−1" (a minus sign, not a hyphen), "0"
-  return d.scores ? `${who} · ${t("hs_score", { score: signed(d.scores[d.seat] ?? 0) })}` : who;
+  if (!d.scores) return who;
+  // as the end sheet shows it: a payment signed ("+3", "−1", a minus sign, not a hyphen) where
+  // the scores sum to nothing (Nantong, the Paohuzi family); points as they are (Sì Sè Pái,
+  // Chuo Pai)
+  const mine = d.scores[d.seat] ?? 0;
+  const payments = Object.values(d.scores).reduce((sum, n) => sum + (n || 0), 0) === 0;
+  return `${who} · ${t("hs_score", { score: payments ? signed(mine) : number.format(mine) })}`;
 }
 
 /**

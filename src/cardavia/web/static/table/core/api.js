@@ -130,10 +130,20 @@ async function createDeal(seed, extra) {
     const allowance = params.get("allowance");
     if (allowance && /^\d{1,3}$/.test(allowance)) body.allowance = Number(allowance);
     // the name your friends see you by (1–24 characters; none: "Player 1")
-    const name = (params.get("name") || "").replace(/\s+/g, " ").trim().slice(0, 24);
+    const name = Array.from((params.get("name") || "").replace(/\s+/g, " ").trim()).slice(0, 24).join("");
     if (name) body.name = name;
   }
-  const data = await request("POST", config.api, body);
+  let data;
+  try {
+    data = await request("POST", config.api, body);
+  } catch (err) {
+    // a name the server does not take (a joiner, a direction mark): the table without it, and
+    // why, rather than a start retried for ever with the same name
+    if (!(body.name && err instanceof ApiProblem && err.status === 422 && err.data?.error?.code === "bad_name")) throw err;
+    delete body.name;
+    data = await request("POST", config.api, body);
+    notice(err.message, { sticky: true });
+  }
   rememberDeal(data.id, data.token);
   // the history page lists it, whatever deal comes next (core/deals.js)
   noteDeal(data.id, { game: config.game, seat: data.seat, level: data.view.level ?? null });

@@ -40,17 +40,26 @@ const owed = { px: 0, scrollY: NaN };
 
 /** A decision's smooth scroll under way (scrollDecision): where it is going, and until when it
  * may still be going there (a browser without `scrollend` does not say when it stopped). */
-const glide = { to: NaN, until: 0, moved: 0 };
+const glide = { to: NaN, until: 0, y: NaN, still: 0, watched: false };
 const GLIDE_MS = 2000; // longer than a smooth scroll usually takes
-// A smooth scroll moves the page every frame: still for this long, it has stopped (cut short by
-// an instant scroll, a jump to the log, a scrollbar: none of which the events below tell). Taken
-// for still going, it held off the next decision's scroll ("there, or going there") and the
-// page stayed where the other scroll left it.
-const GLIDE_IDLE_MS = 400;
+// A smooth scroll moves the page every frame: still for this many frames, it has stopped (cut
+// short by an instant scroll, a jump to the log, a scrollbar: none of which the events below
+// tell). Taken for still going, it held off the next decision's scroll ("there, or going
+// there") and the page stayed where the other scroll left it. Counted in frames, not time: a
+// busy page draws no frame, and its glide, which goes on meanwhile, is not taken for stopped.
+const GLIDE_STILL_FRAMES = 8;
 const endGlide = () => {
   glide.to = NaN;
 };
-window.addEventListener("scroll", () => (glide.moved = performance.now()), { passive: true });
+function watchGlide() {
+  if (Number.isNaN(glide.to)) {
+    glide.watched = false;
+    return;
+  }
+  if (window.scrollY === glide.y) glide.still++;
+  else [glide.y, glide.still] = [window.scrollY, 0];
+  requestAnimationFrame(watchGlide);
+}
 // it ends, or the player scrolls: by wheel, finger or key (not a tap, which does not stop it)
 for (const type of ["scrollend", "wheel", "touchmove"]) window.addEventListener(type, endGlide, { passive: true });
 const SCROLL_KEYS = new Set([" ", "PageUp", "PageDown", "Home", "End", "ArrowUp", "ArrowDown"]);
@@ -71,7 +80,11 @@ export function scrollDecision(to, smooth) {
   if (Math.abs(top - destination()) <= 1) return; // there, or going there
   glide.to = smooth ? top : NaN;
   glide.until = performance.now() + GLIDE_MS;
-  glide.moved = performance.now();
+  [glide.y, glide.still] = [window.scrollY, 0];
+  if (smooth && !glide.watched) {
+    glide.watched = true;
+    requestAnimationFrame(watchGlide);
+  }
   window.scrollTo({ top, behavior: smooth ? "smooth" : "instant" });
 }
 
@@ -82,11 +95,10 @@ function maxScrollY() {
 /** How far the page has still to go to where a decision's smooth scroll takes it; 0 if none
  * is under way. */
 export function scrollAhead() {
-  const now = performance.now();
   const going =
     !Number.isNaN(glide.to) &&
-    now < glide.until &&
-    now - glide.moved < GLIDE_IDLE_MS &&
+    performance.now() < glide.until &&
+    glide.still < GLIDE_STILL_FRAMES &&
     Math.abs(window.scrollY - glide.to) > 1;
   if (!going) endGlide();
   return going ? glide.to - window.scrollY : 0;

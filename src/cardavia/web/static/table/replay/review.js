@@ -474,10 +474,13 @@ function drawTryMark() {
       h("p", { class: "review-line", "data-testid": "review-better" }, ...tNodes("rv_better", { action: moveNode(mistake.better, specs) })),
       // the reason is about the move made in the deal, not the new choice (which may be the
       // better one: "It cost…, yours 23%" under it read as a contradiction)
-      h("p", { class: "review-line", "data-testid": "review-played" }, ...tNodes("rv_played_in_deal", { action: moveNode(mistake.played, specs) })),
+      // (chosen again, your move is named in the line above already)
+      verdict === "original"
+        ? null
+        : h("p", { class: "review-line", "data-testid": "review-played" }, ...tNodes("rv_played_in_deal", { action: moveNode(mistake.played, specs) })),
       h("p", { class: "review-line review-reason", "data-testid": "review-reason" }, reasonOf(mistake)),
       h("p", { class: "review-line review-buttons" }, again, " ", back),
-    ];
+    ].filter((line) => line !== null);
   }
   const box = h(
     "div",
