@@ -534,7 +534,7 @@ def test_a_name_the_server_does_not_take_still_starts_the_table(
     page = new_page(browser, base_url, PHONE)
     page.goto("/en/games/paohuzi/table?seat1=friend&seat2=ai&name=A%E2%80%8DB")
     expect(page.locator("[data-testid=invite-1]")).to_be_visible(timeout=TIMEOUT)
-    expect(page.locator("[data-role=notice]")).to_contain_text("name")
+    expect(page.locator("[data-role=notice]")).to_contain_text("friends will see you as Player 1")
     deal = deal_id(page)
     assert api_view(page, deal)["seats"][0]["name"] is None
     assert "name=" not in page.url

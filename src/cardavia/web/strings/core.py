@@ -49,6 +49,10 @@ STRINGS: dict[str, str] = {
     "friends_start_ai": N_("Start with AI in empty seats"),
     "friends_join_title": N_("You are invited to a table"),
     "friends_your_name": N_("Your name"),
+    # the creator's name had a character the site does not take (a joiner, a direction mark)
+    "friends_name_refused": N_(
+        "Your name has a character the site cannot show, so your friends will see you as Player 1."
+    ),
     "friends_join": N_("Join the table"),
     "friends_seat_taken": N_("This seat has its player already."),
     "friends_bad_invite": N_("This invite link does not open any table."),

@@ -142,7 +142,7 @@ async function createDeal(seed, extra) {
     if (!(body.name && err instanceof ApiProblem && err.status === 422 && err.data?.error?.code === "bad_name")) throw err;
     delete body.name;
     data = await request("POST", config.api, body);
-    notice(err.message, { sticky: true });
+    notice(t("friends_name_refused"), { sticky: true });
   }
   rememberDeal(data.id, data.token);
   // the history page lists it, whatever deal comes next (core/deals.js)
