@@ -193,6 +193,30 @@ def test_bad_fields_422(client: TestClient, live: tuple[str, dict[str, Any]]) ->
     unchanged(client, deal_id, view)
 
 
+def test_unknown_fields_422(client: TestClient, db: str, live: tuple[str, dict[str, Any]]) -> None:
+    """A misspelt field is refused and named, not ignored for its default: `levle` would have
+    dealt a normal table to one who asked for an easy one (docs/api.md)."""
+    deal_id, view = live
+    deals = execute(db, "SELECT count(*) FROM deals")[0][0]
+    r = client.post("/api/games", json={"game": "sisepai", "levle": "easy"})
+    assert r.status_code == 422
+    error = r.json()["error"]
+    assert error["code"] == "unknown_field" and "'levle'" in error["message"]
+    assert "level" in error["message"]  # the fields it may have meant
+    assert execute(db, "SELECT count(*) FROM deals")[0][0] == deals
+    version = view["version"]
+    for path, body in (
+        ("actions", {"action": view["legal_actions"][0], "version": version, "seat": 1}),
+        ("hint", {"version": version, "level": "hard"}),
+        ("start", {"seats": []}),
+    ):
+        r = client.post(f"/api/games/{deal_id}/{path}", json=body)
+        assert r.status_code == 422 and r.json()["error"]["code"] == "unknown_field", path
+    unchanged(client, deal_id, view)
+    r = client.post("/api/replays", json={"game": "sisepai", "record": {}, "id": deal_id})
+    assert r.status_code == 422 and r.json()["error"]["code"] == "unknown_field"
+
+
 def test_unknown_id_404(client: TestClient) -> None:
     assert client.get("/api/games/nope").status_code == 404
     r = client.post("/api/games/nope/actions", json={"action": "pass", "version": 0})

@@ -111,7 +111,11 @@ def _same_host(origin: str, host: str) -> bool:
     return ":" not in host.rsplit("]", 1)[-1] and netloc.rsplit(":", 1)[0] == host
 
 
-async def _json_body(request: Request, limit: int = MAX_BODY) -> dict[str, Any]:
+async def _json_body(
+    request: Request, fields: tuple[str, ...] = (), limit: int = MAX_BODY
+) -> dict[str, Any]:
+    """The body's JSON object, with no field but `fields`: a misspelt one ("levle") is refused
+    rather than quietly ignored for its default."""
     _check_sender(request)
     length = request.headers.get("content-length")
     if length is not None and (not length.isdigit() or int(length) > limit):
@@ -143,6 +147,12 @@ async def _json_body(request: Request, limit: int = MAX_BODY) -> dict[str, Any]:
         raise ApiError(
             400, "bad_json", "the body holds a lone surrogate, which is not text"
         ) from None
+    unknown = sorted(set(data) - set(fields))
+    if unknown:
+        known = ", ".join(fields) or "none"
+        raise ApiError(
+            422, "unknown_field", f"unknown field {clip(unknown[0])}; the fields here: {known}"
+        )
     return data
 
 
@@ -251,8 +261,12 @@ def _no_seed_with_friends(request: Request, seed: int | None) -> None:
         raise ApiError(422, "seed_with_friends", "seed: a table of friends is dealt by the server")
 
 
+# the fields of POST /api/games (docs/api.md)
+CREATE_FIELDS = ("game", "seed", "level", "after", "seats", "name", "allowance")
+
+
 async def create_deal(request: Request) -> Response:
-    data = await _json_body(request)
+    data = await _json_body(request, CREATE_FIELDS)
     tables = _tables(request)
     game = data.get("game")
     if not isinstance(game, str) or game not in tables.games:
@@ -364,7 +378,7 @@ async def create_deal(request: Request) -> Response:
 
 async def join_deal(request: Request) -> Response:
     """Take the seat an invite code gives (architecture.md §6)."""
-    data = await _json_body(request)
+    data = await _json_body(request, ("name",))
     code = request.path_params["code"]
     name = _name(data.get("name"))
     if len(code) > MAX_CODE:
@@ -447,7 +461,7 @@ async def get_deal(request: Request) -> Response:
 async def post_action(request: Request) -> Response:
     table = await _table(request)
     seat = await _seat(request, table, required=True)
-    data = await _json_body(request)
+    data = await _json_body(request, ("action", "version"))
     action, version = data.get("action"), data.get("version")
     if not isinstance(action, str):
         raise ApiError(422, "bad_request", "action must be a string")
@@ -481,7 +495,7 @@ async def post_hint(request: Request) -> Response:
     """What the table's level would play for you now, and why (docs/api.md)."""
     table = await _table(request)
     seat = await _seat(request, table, required=True)
-    data = await _json_body(request)
+    data = await _json_body(request, ("version",))
     version = _int(data.get("version"), "version")
     assert seat is not None
     try:

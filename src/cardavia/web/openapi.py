@@ -379,6 +379,7 @@ def _schemas() -> Obj:
         },
         "RecordToReplay": {
             "type": "object",
+            "additionalProperties": False,
             "required": ["game", "record"],
             "properties": {
                 "game": games,
@@ -390,6 +391,7 @@ def _schemas() -> Obj:
         },
         "NewDeal": {
             "type": "object",
+            "additionalProperties": False,
             "required": ["game"],
             "properties": {
                 "game": games,
@@ -427,6 +429,7 @@ def _schemas() -> Obj:
         },
         "Action": {
             "type": "object",
+            "additionalProperties": False,
             "required": ["action", "version"],
             "properties": {
                 "action": string,
@@ -437,13 +440,15 @@ def _schemas() -> Obj:
                 },
             },
         },
-        "Empty": {"type": "object"},
+        "Empty": {"type": "object", "additionalProperties": False},
         "Join": {
             "type": "object",
+            "additionalProperties": False,
             "properties": {"name": {**string, "minLength": 1, "maxLength": NAME_MAX}},
         },
         "HintRequest": {
             "type": "object",
+            "additionalProperties": False,
             "required": ["version"],
             "properties": {"version": integer},
         },
@@ -479,7 +484,8 @@ def _responses() -> Obj:
         ),
         "Unprocessable": _error(
             "`unknown_game`, `bad_request`, `unknown_deal` (of `after`), "
-            "`illegal_action`, `invalid_action`, `bad_name`"
+            "`illegal_action`, `invalid_action`, `bad_name`, `unknown_field` (a field the "
+            "request does not take)"
         ),
         "TooManyRequests": _error(
             "`too_many_requests`: too many new deals from this client",

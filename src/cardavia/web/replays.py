@@ -80,7 +80,7 @@ async def get_decision(request: Request) -> Response:
 async def post_replay(request: Request) -> Response:
     """The steps of the record in the body, `{"game", "record"}` (the record as its text or as
     a JSON object), if it is a finished deal of that game that replays; nothing is kept."""
-    data = await _json_body(request, MAX_RECORD_BODY)
+    data = await _json_body(request, ("game", "record"), MAX_RECORD_BODY)
     games = _tables(request).games
     game = data.get("game")
     if not isinstance(game, str) or game not in games:
