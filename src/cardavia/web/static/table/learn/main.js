@@ -288,6 +288,10 @@ function renderButtons(v, lesson) {
     if (spec.action === lesson.action) {
       btn.dataset.intended = "true";
       btn.classList.add("is-intended");
+    } else {
+      // read where they stand, but no stop of the Tab key: Chuo Pai's lead offers 23 plays, and
+      // the lesson's one lay 46 presses from the top (as the hand: one stop, the intended card)
+      btn.tabIndex = -1;
     }
     return btn;
   });

@@ -132,7 +132,8 @@ export function startReview() {
  * @param {string} kind  data-status, for styles and tests
  */
 function say(text, kind) {
-  summary.textContent = text;
+  // written only when it changes: a live region read again at every poll (every 3 s) otherwise
+  if (summary.textContent !== text) summary.textContent = text;
   panel.dataset.status = kind;
 }
 
