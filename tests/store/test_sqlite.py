@@ -191,3 +191,34 @@ def test_a_value_nested_too_deep_is_an_unreadable_row(tmp_path: Path) -> None:
         conn.execute("UPDATE deals SET position = ? WHERE id = 'a'", ("[" * 100_000,))
     with pytest.raises(UnreadableRowError):
         store.load("a")
+
+
+def _steps_to_take_a_job(tmp_path: Path, queued: int) -> int:
+    """SQLite's virtual-machine steps (counted in thousands) for a capped worker to take a job
+    while one client has `queued` jobs waiting and one running: the work, not the time."""
+    store = SQLiteStore(tmp_path / f"jobs{queued}.db")
+    for i in range(queued + 1):
+        store.submit_job(f"d{i}/review/1/0", f"d{i}", "review/flooder", b"x")
+    assert store.take_job("proc/0", group="proc", cap=2) is not None
+    steps = [0]
+
+    def count() -> int:
+        steps[0] += 1
+        return 0
+
+    store._conn.set_progress_handler(count, 1000)
+    assert store.take_job("proc/1", group="proc", cap=2) is not None
+    store._conn.set_progress_handler(None, 0)
+    store.close()
+    return steps[0]
+
+
+def test_a_capped_worker_takes_a_job_in_work_that_grows_with_the_queue_not_its_square(
+    tmp_path: Path,
+) -> None:
+    """Reliability finding (2026-12-05): the cap's count of a client's running jobs was made
+    once per queued job, and took seconds with the store locked behind a client's thousands of
+    queued reviews (14 s at 2,000). Twice the queue is now about twice the work, not four
+    times."""
+    small, large = _steps_to_take_a_job(tmp_path, 400), _steps_to_take_a_job(tmp_path, 800)
+    assert large < 2.6 * small, (small, large)

@@ -371,6 +371,33 @@ def test_the_next_deal_keeps_the_friends_in_their_seats(raw: TestClient) -> None
     assert _view(raw, nxt)["match"]["totals_before"] == end["match"]["totals"]
 
 
+def test_a_friends_tables_next_deal_counts_against_the_creators_limit(db: str) -> None:
+    """Reliability finding (2026-12-05): the next deal of a friends table skipped the limit on
+    the deals a client creates a minute, so one client chained 119 deals a minute (each
+    queueing a review per human). Dealing it counts as a deal; finding it dealt does not."""
+    with TestClient(create_app(db, seeds_with_friends=True, creates_per_minute=3)) as site:
+        deal_id, tokens = _seated(site, "chuopai", 2)  # the first deal of the three
+        _play(site, deal_id, tokens, random.Random(2))
+        after = {"game": "chuopai", "level": "greedy", "after": deal_id}
+        dealt = site.post("/api/games", json=after, headers=_bearer(tokens[1]))
+        assert dealt.status_code == 201  # the second
+        found = site.post("/api/games", json=after, headers=_bearer(tokens[0]))
+        assert found.status_code == 201 and found.json()["id"] == dealt.json()["id"]  # not one
+        nxt = dealt.json()["id"]
+        _play(site, nxt, tokens, random.Random(3))
+        third = site.post("/api/games", json={**after, "after": nxt}, headers=_bearer(tokens[0]))
+        assert third.status_code == 201
+        _play(site, third.json()["id"], tokens, random.Random(4))
+        refused = site.post(
+            "/api/games",
+            json={**after, "after": third.json()["id"]},
+            headers=_bearer(tokens[0]),
+        )
+        assert refused.status_code == 429
+        assert refused.json()["error"]["code"] == "too_many_requests"
+        assert _view(site, third.json()["id"], tokens[0])["match"]["next"] is None
+
+
 def test_the_site_never_lets_a_friend_choose_the_deal(db: str) -> None:
     """A seed names the deal, so whoever chose it would know every other hand: on the site
     (no `seeds_with_friends`) a table of friends refuses one, at its first deal and its next,

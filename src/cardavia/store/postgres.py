@@ -341,19 +341,21 @@ class PostgresStore:
         # SKIP LOCKED: workers taking jobs at once each get a different one, none waits.
         with self._connection() as conn, conn.transaction():
             row = conn.execute(
+                # as in sqlite.py: the clients at the cap counted once, not per candidate job
+                "WITH capped AS (SELECT client FROM jobs WHERE %s::integer IS NOT NULL "
+                "AND finished IS NULL AND lease_until >= now() AND worker LIKE %s || '/%%' "
+                "GROUP BY client HAVING count(*) >= %s) "
                 "SELECT j.id, j.key, j.client, j.payload FROM jobs j "
                 "LEFT JOIN job_clients u ON u.client = j.client "
                 "WHERE j.finished IS NULL AND j.tries < %s "
                 "AND (j.lease_until IS NULL OR j.lease_until < now()) "
-                "AND (%s::integer IS NULL OR (SELECT count(*) FROM jobs r "
-                "WHERE r.client = j.client AND r.finished IS NULL AND r.lease_until >= now() "
-                "AND r.worker LIKE %s || '/%%') < %s) "
+                "AND j.client NOT IN (SELECT client FROM capped) "
                 "AND (%s OR j.key NOT LIKE %s) "
                 # as in sqlite.py: reviews last, the newest first
                 "ORDER BY j.key LIKE %s, coalesce(u.served, 0), "
                 "CASE WHEN j.key LIKE %s THEN -j.id ELSE j.id END "
                 "LIMIT 1 FOR UPDATE OF j SKIP LOCKED",
-                (MAX_TRIES, cap, group or "", cap, reviews, REVIEW_KEYS, REVIEW_KEYS, REVIEW_KEYS),
+                (cap, group or "", cap, MAX_TRIES, reviews, REVIEW_KEYS, REVIEW_KEYS, REVIEW_KEYS),
             ).fetchone()
             if row is None:
                 return None

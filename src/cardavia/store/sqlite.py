@@ -345,19 +345,23 @@ class SQLiteStore:
         def take(c: sqlite3.Connection) -> Job | None:
             now = time.time()
             row = c.execute(
+                # the clients at the cap, counted once: a count per candidate job took
+                # seconds over a client's thousands of queued reviews, the store locked
+                "WITH capped AS (SELECT client FROM jobs WHERE ? IS NOT NULL "
+                "AND finished IS NULL AND lease_until >= ? AND worker LIKE ? || '/%' "
+                "GROUP BY client HAVING count(*) >= ?) "
                 "SELECT j.id, j.key, j.client, j.payload FROM jobs j "
                 "LEFT JOIN job_clients u ON u.client = j.client "
                 "WHERE j.finished IS NULL AND j.tries < ? "
                 "AND (j.lease_until IS NULL OR j.lease_until < ?) "
-                "AND (? IS NULL OR (SELECT count(*) FROM jobs r WHERE r.client = j.client "
-                "AND r.finished IS NULL AND r.lease_until >= ? AND r.worker LIKE ? || '/%') < ?) "
+                "AND j.client NOT IN (SELECT client FROM capped) "
                 "AND (? OR j.key NOT LIKE ?) "
                 # moves and hints first, fairly among clients, oldest first; reviews last, the
                 # newest first: its player has just finished and likely waits for it (base.py)
                 "ORDER BY j.key LIKE ?, coalesce(u.served, 0), "
                 "CASE WHEN j.key LIKE ? THEN -j.id ELSE j.id END LIMIT 1",
                 (
-                    *(MAX_TRIES, now, cap, now, group or "", cap, reviews, REVIEW_KEYS),
+                    *(cap, now, group or "", cap, MAX_TRIES, now, reviews, REVIEW_KEYS),
                     *(REVIEW_KEYS, REVIEW_KEYS),
                 ),
             ).fetchone()

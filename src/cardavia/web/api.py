@@ -261,6 +261,22 @@ def _no_seed_with_friends(request: Request, seed: int | None) -> None:
         raise ApiError(422, "seed_with_friends", "seed: a table of friends is dealt by the server")
 
 
+def _creates(request: Request) -> str:
+    """The requesting client, which creates a deal: `429` past the deals it may create a minute
+    (a table of friends' next deal counts as one, or a chain of them went unlimited)."""
+    limit: RateLimit | None = request.app.state.create_limit
+    client = _client(request)
+    wait = limit.take(client) if limit is not None else 0.0
+    if wait:
+        raise ApiError(
+            429,
+            "too_many_requests",
+            "too many deals created from this address; try again later",
+            headers={"Retry-After": str(math.ceil(wait))},
+        )
+    return client
+
+
 # the fields of POST /api/games (docs/api.md)
 CREATE_FIELDS = ("game", "seed", "level", "after", "seats", "name", "allowance")
 
@@ -314,6 +330,7 @@ async def create_deal(request: Request) -> Response:
                     tables.store.next_deal, after.id
                 )
                 if following is None:
+                    _creates(request)  # the one who deals it counts a deal; who finds it, none
                     try:
                         table = await tables.create(
                             game, seed, level, after=after, client=_client(request), token=token
@@ -336,16 +353,7 @@ async def create_deal(request: Request) -> Response:
             )
     if kinds is not None and kinds.count("human") >= 2:
         _no_seed_with_friends(request, seed)
-    limit: RateLimit | None = request.app.state.create_limit
-    client = _client(request)
-    wait = limit.take(client) if limit is not None else 0.0
-    if wait:
-        raise ApiError(
-            429,
-            "too_many_requests",
-            "too many deals created from this address; try again later",
-            headers={"Retry-After": str(math.ceil(wait))},
-        )
+    client = _creates(request)
     token = new_token()
     invites: dict[int, str] = {}
     try:
