@@ -112,9 +112,17 @@ def test_invite_statuses(raw: TestClient) -> None:
     code = made["invites"]["1"]
     assert _join(raw, "no-such-code").status_code == 404
     assert _join(raw, "x" * 500).status_code == 404
-    for bad in ("", "   ", "x" * 25, "a\u0000b", "a\u202eb", 7):
+    # and (security test, 2026-12-05) names that draw nothing: Hangul fillers, the blank
+    # Braille pattern, marks alone, a variation selector, noncharacters
+    invisible = ("\u3164", "\u2800", "\u115f\u1160", "\u0301\u0301", "\U000e0100", "\uffff")
+    for bad in ("", "   ", "x" * 25, "a\u0000b", "a\u202eb", 7, *invisible, "\U0010ffff"):
         r = raw.post(f"/api/invites/{code}", json={"name": bad})
         assert r.status_code == 422 and r.json()["error"]["code"] == "bad_name", bad
+    for good in ("é", "李", "\u3164Li", "😀", "-"):  # a letter or sign that shows is enough
+        r = raw.post(
+            "/api/games", json={"game": "sisepai", "seats": ["human", "ai"] * 2, "name": good}
+        )
+        assert r.status_code == 201, good
     assert _join(raw, code, "  Li   Wei ").json()["view"]["seats"][1]["name"] == "Li Wei"
     again = _join(raw, code, "Zed")
     assert again.status_code == 409 and again.json()["error"]["code"] == "seat_taken"

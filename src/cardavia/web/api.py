@@ -216,6 +216,10 @@ def _int(value: Any, name: str) -> int:
     return value
 
 
+# Letters and signs that draw nothing (the Hangul fillers, the blank Braille pattern).
+BLANK_LETTERS = frozenset("\u115f\u1160\u3164\uffa0\u2800")
+
+
 def _name(value: Any) -> str | None:
     """A display name: text of 1 to NAME_MAX characters once trimmed, no control characters
     (pages and the client escape it wherever it shows); None when not given."""
@@ -226,8 +230,11 @@ def _name(value: Any) -> str | None:
     name = " ".join(value.split())
     if not name or len(name) > NAME_MAX:
         raise ApiError(422, "bad_name", f"name must be 1 to {NAME_MAX} characters")
-    if any(unicodedata.category(c) in ("Cc", "Cf", "Co", "Cs") for c in name):
+    if any(unicodedata.category(c) in ("Cc", "Cf", "Cn", "Co", "Cs") for c in name):
         raise ApiError(422, "bad_name", "name must be plain text")
+    if not any(unicodedata.category(c)[0] in "LNPS" and c not in BLANK_LETTERS for c in name):
+        # marks alone, or fillers that draw nothing: a seat that would look nameless
+        raise ApiError(422, "bad_name", "name must show at least one letter, digit or sign")
     return name
 
 
