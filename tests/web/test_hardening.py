@@ -269,6 +269,26 @@ def test_creating_deals_is_limited_per_client(db: str) -> None:
         assert other.post("/api/games", json=DEAL).status_code == 201
 
 
+def test_replaying_records_is_limited_per_client(db: str) -> None:
+    """Security test (2026-12-05): records replayed from a browser had no limit (651 in 10 s from
+    six clients slowed every view); where creating is limited, so is replaying."""
+    from cardavia.web.app import REPLAYS_PER_MINUTE, create_app
+
+    app = create_app(db, creates_per_minute=3)
+    broken = {"game": "sisepai", "record": "{"}  # answered at once, and counted all the same
+    with SeatedClient(app) as client:
+        for _ in range(REPLAYS_PER_MINUTE):
+            assert client.post("/api/replays", json=broken).status_code == 422
+        r = client.post("/api/replays", json=broken)
+        assert r.status_code == 429 and r.json()["error"]["code"] == "too_many_requests"
+        assert int(r.headers["retry-after"]) >= 1
+        other = SeatedClient(app, client=("10.0.0.2", 1))  # another address is not held up
+        assert other.post("/api/replays", json=broken).status_code == 422
+    with SeatedClient(create_app(db)) as unlimited:  # the benchmarks' and tests' site
+        for _ in range(REPLAYS_PER_MINUTE + 1):
+            assert unlimited.post("/api/replays", json=broken).status_code == 422
+
+
 def test_the_rate_limit_refills_and_keeps_few_clients() -> None:
     from cardavia.web.limits import RateLimit
 

@@ -271,14 +271,18 @@ def _no_seed_with_friends(request: Request, seed: int | None) -> None:
 def _creates(request: Request) -> str:
     """The requesting client, which creates a deal: `429` past the deals it may create a minute
     (a table of friends' next deal counts as one, or a chain of them went unlimited)."""
-    limit: RateLimit | None = request.app.state.create_limit
+    return limited(request, request.app.state.create_limit, "deals created")
+
+
+def limited(request: Request, limit: RateLimit | None, what: str) -> str:
+    """The requesting client, `429` with Retry-After past what `limit` lets it do a minute."""
     client = _client(request)
     wait = limit.take(client) if limit is not None else 0.0
     if wait:
         raise ApiError(
             429,
             "too_many_requests",
-            "too many deals created from this address; try again later",
+            f"too many {what} from this address; try again later",
             headers={"Retry-After": str(math.ceil(wait))},
         )
     return client

@@ -50,6 +50,10 @@ def _templates() -> Jinja2Templates:
     return templates
 
 
+# Records one client may have replayed a minute (a person opens a few), where creating is limited.
+REPLAYS_PER_MINUTE = 60
+
+
 def create_app(
     db_path: str | Path | None = None,
     store: Store | None = None,
@@ -143,6 +147,9 @@ def create_app(
     )
     app.state.store = the_store
     app.state.create_limit = RateLimit(creates_per_minute) if creates_per_minute else None
+    # records replayed from a browser (POST /api/replays) cost the web process as much: limited
+    # wherever creating is (security test: 651 in 10 s from six clients slowed everyone's views)
+    app.state.replay_limit = RateLimit(REPLAYS_PER_MINUTE) if creates_per_minute else None
     app.state.seeds_with_friends = seeds_with_friends
     app.state.tables = Tables(
         the_store, GAMES, Thinkers(ai_processes) if ai_processes else None, worker=ai_processes != 0

@@ -488,7 +488,7 @@ def _responses() -> Obj:
             "request does not take)"
         ),
         "TooManyRequests": _error(
-            "`too_many_requests`: too many new deals from this client",
+            "`too_many_requests`: too many new deals (or records replayed) from this client",
             headers={
                 "Retry-After": {
                     "description": "seconds to wait",
@@ -851,6 +851,7 @@ def _api_paths() -> Obj:
                         "`unknown_game`, `bad_request`, `bad_record`, `other_game` (with "
                         "`game`), `illegal_action` (with `index`), `deal_not_over`"
                     ),
+                    "429": _ref("responses", "TooManyRequests"),
                 },
             }
         },
