@@ -118,7 +118,9 @@ def test_invite_statuses(raw: TestClient) -> None:
     for bad in ("", "   ", "x" * 25, "a\u0000b", "a\u202eb", 7, *invisible, "\U0010ffff"):
         r = raw.post(f"/api/invites/{code}", json={"name": bad})
         assert r.status_code == 422 and r.json()["error"]["code"] == "bad_name", bad
-    for good in ("é", "李", "\u3164Li", "😀", "-"):  # a letter or sign that shows is enough
+    # a letter or sign that shows is enough, an emoji newer than Python's tables too (🩷, 🪿:
+    # Unicode 15, unassigned to Python 3.11's)
+    for good in ("é", "李", "\u3164Li", "😀", "-", "Anna 🩷", "🪿"):
         r = raw.post(
             "/api/games", json={"game": "sisepai", "seats": ["human", "ai"] * 2, "name": good}
         )

@@ -220,6 +220,12 @@ def _int(value: Any, name: str) -> int:
 BLANK_LETTERS = frozenset("\u115f\u1160\u3164\uffa0\u2800")
 
 
+def _nonchar(c: str) -> bool:
+    """A noncharacter (U+FDD0–U+FDEF, and the last two code points of every plane): never text."""
+    point = ord(c)
+    return 0xFDD0 <= point <= 0xFDEF or point & 0xFFFE == 0xFFFE
+
+
 def _name(value: Any) -> str | None:
     """A display name: text of 1 to NAME_MAX characters once trimmed, no control characters
     (pages and the client escape it wherever it shows); None when not given."""
@@ -230,9 +236,10 @@ def _name(value: Any) -> str | None:
     name = " ".join(value.split())
     if not name or len(name) > NAME_MAX:
         raise ApiError(422, "bad_name", f"name must be 1 to {NAME_MAX} characters")
-    if any(unicodedata.category(c) in ("Cc", "Cf", "Cn", "Co", "Cs") for c in name):
+    if any(unicodedata.category(c) in ("Cc", "Cf", "Co", "Cs") or _nonchar(c) for c in name):
         raise ApiError(422, "bad_name", "name must be plain text")
-    if not any(unicodedata.category(c)[0] in "LNPS" and c not in BLANK_LETTERS for c in name):
+    # ("Cn" counts as shown: Python's Unicode tables lag, and an emoji newer than them is Cn)
+    if not any(unicodedata.category(c)[0] in "LNPSC" and c not in BLANK_LETTERS for c in name):
         # marks alone, or fillers that draw nothing: a seat that would look nameless
         raise ApiError(422, "bad_name", "name must show at least one letter, digit or sign")
     return name

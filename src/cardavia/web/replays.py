@@ -80,8 +80,8 @@ async def get_decision(request: Request) -> Response:
 async def post_replay(request: Request) -> Response:
     """The steps of the record in the body, `{"game", "record"}` (the record as its text or as
     a JSON object), if it is a finished deal of that game that replays; nothing is kept."""
-    limited(request, request.app.state.replay_limit, "records replayed")
     data = await _json_body(request, ("game", "record"), MAX_RECORD_BODY)
+    limited(request, request.app.state.replay_limit, "records replayed")
     games = _tables(request).games
     game = data.get("game")
     if not isinstance(game, str) or game not in games:

@@ -79,6 +79,11 @@ let bottom = 0;
 
 const bar = /** @type {HTMLElement} */ (document.querySelector("[data-role=replay-bar]"));
 const part = (/** @type {string} */ role) => /** @type {HTMLElement} */ (bar.querySelector(`[data-role=${role}]`));
+// the bar's height, for the room the page keeps under it where it is fixed at the screen's foot
+// (a phone, css/replay.css): the text size and the language set it, so it is measured
+new ResizeObserver(() => {
+  document.documentElement.style.setProperty("--replay-bar-height", `${Math.ceil(bar.getBoundingClientRect().height)}px`);
+}).observe(bar);
 const slider = /** @type {HTMLInputElement} */ (part("slider"));
 const form = /** @type {HTMLFormElement} */ (document.querySelector("[data-role=open-record]"));
 const recordError = /** @type {HTMLElement} */ (document.querySelector("[data-role=record-error]"));
