@@ -278,10 +278,10 @@ def _no_seed_with_friends(request: Request, seed: int | None) -> None:
 def _creates(request: Request) -> str:
     """The requesting client, which creates a deal: `429` past the deals it may create a minute
     (a table of friends' next deal counts as one, or a chain of them went unlimited)."""
-    return limited(request, request.app.state.create_limit, "deals created")
+    return _limited(request, request.app.state.create_limit, "deals created")
 
 
-def limited(request: Request, limit: RateLimit | None, what: str) -> str:
+def _limited(request: Request, limit: RateLimit | None, what: str) -> str:
     """The requesting client, `429` with Retry-After past what `limit` lets it do a minute."""
     client = _client(request)
     wait = limit.take(client) if limit is not None else 0.0
@@ -348,10 +348,11 @@ async def create_deal(request: Request) -> Response:
                     tables.store.next_deal, after.id
                 )
                 if following is None:
-                    _creates(request)  # the one who deals it counts a deal; who finds it, none
+                    # the one who deals it counts a deal; who finds it dealt, none
+                    client = _creates(request)
                     try:
                         table = await tables.create(
-                            game, seed, level, after=after, client=_client(request), token=token
+                            game, seed, level, after=after, client=client, token=token
                         )
                     except StoreError:
                         raise ApiError(

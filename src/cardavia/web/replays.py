@@ -17,7 +17,7 @@ from starlette.routing import Route
 from cardavia.rules.errors import RecordError
 from cardavia.rules.record import OtherGameError, RecordActionError, loads
 from cardavia.table.replay import DealNotOverError, NoDecisionError, decision_at, replay_steps
-from cardavia.web.api import ApiError, _json_body, _seat, _table, _tables, clip, limited
+from cardavia.web.api import ApiError, _json_body, _limited, _seat, _table, _tables, clip
 
 # A record is a few KiB (docs/deal-record.md); sent as a JSON string it grows by its escapes.
 MAX_RECORD_BODY = 256 * 1024
@@ -81,7 +81,7 @@ async def post_replay(request: Request) -> Response:
     """The steps of the record in the body, `{"game", "record"}` (the record as its text or as
     a JSON object), if it is a finished deal of that game that replays; nothing is kept."""
     data = await _json_body(request, ("game", "record"), MAX_RECORD_BODY)
-    limited(request, request.app.state.replay_limit, "records replayed")
+    _limited(request, request.app.state.replay_limit, "records replayed")
     games = _tables(request).games
     game = data.get("game")
     if not isinstance(game, str) or game not in games:
