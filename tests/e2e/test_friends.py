@@ -526,6 +526,50 @@ def test_an_invite_link_opened_by_a_seat_holder_goes_to_its_table(
         page.context.close()
 
 
+def test_a_friend_who_switches_language_keeps_the_invite(
+    browser: Browser, base_url: str, screenshots: Path
+) -> None:
+    """The invite link is in the creator's language (uk); the friend switches the page to zh in
+    its header and gets the same join form there, not a deal of their own against the AI (QA:
+    the language links dropped the `#invite=` fragment), then joins the creator's table."""
+    creator = new_page(browser, base_url, DESKTOP)
+    creator.goto("/uk/games/sisepai/table?seed=3&level=greedy&seat1=friend")
+    deal = deal_id(creator)
+    link = creator.locator("[data-testid=invite-1]")
+    expect(link).to_be_visible(timeout=TIMEOUT)
+    url = link.input_value()
+    assert "/uk/" in url and "#invite=" in url
+
+    friend = new_page(browser, base_url, PHONE)
+    friend.goto(url)
+    expect(friend.locator("[data-testid=join-form]")).to_be_visible(timeout=TIMEOUT)
+    friend.locator('nav.languages a[hreflang="zh"]').click()
+    friend.wait_for_url(lambda u: "/zh/games/sisepai/table" in u, timeout=TIMEOUT)
+    assert friend.url.endswith(url.partition("/uk/games/sisepai/table")[2]), friend.url
+    expect(friend.locator("[data-testid=join-form]")).to_be_visible(timeout=TIMEOUT)
+    friend.screenshot(path=str(screenshots / "friends-invite-in-zh-phone.png"), full_page=True)
+    friend.locator("[data-testid=join-name]").fill("美")
+    friend.locator("[data-testid=join-button]").click()
+    friend.wait_for_url(lambda u: f"deal={deal}" in u, timeout=TIMEOUT)
+    expect(friend.locator(".seat-you")).to_have_attribute("data-seat", "1", timeout=TIMEOUT)
+    assert api_view(creator, deal)["seats"][1]["joined"]
+    for page in (creator, friend):
+        assert not page.errors  # type: ignore[attr-defined]
+        page.context.close()
+
+
+def test_a_language_link_keeps_the_query_of_a_replay_step(browser: Browser, base_url: str) -> None:
+    """The same page in another language, at the same place: the query and the fragment go along
+    (a replay's `?step=`, a watched deal's `?deal=`)."""
+    page = new_page(browser, base_url, DESKTOP)
+    page.goto("/ru/history?x=1#top")
+    page.locator('nav.languages a[hreflang="uk"]').click()
+    page.wait_for_url(lambda u: "/uk/history" in u, timeout=TIMEOUT)
+    assert page.url.endswith("/uk/history?x=1#top"), page.url
+    assert not page.errors  # type: ignore[attr-defined]
+    page.context.close()
+
+
 def test_a_name_the_server_does_not_take_still_starts_the_table(
     browser: Browser, base_url: str
 ) -> None:
