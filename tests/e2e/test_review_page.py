@@ -230,6 +230,8 @@ def test_marks_mistakes_and_try_again(
     _choose(page, mistake["played"])
     outcome = page.get_by_test_id("review-outcome")
     expect(outcome).to_have_attribute("data-outcome", "original")
+    icon = mark.locator(".review-icon")
+    expect(icon).to_have_text("✗")
     _check_named(page, "review-better", mistake["better"])
     better = page.locator(f'[data-testid=table] [data-action="{mistake["better"]}"]:visible')
     expect(better.first).to_have_class(re.compile(r"\bis-hinted\b"))
@@ -238,11 +240,20 @@ def test_marks_mistakes_and_try_again(
     expect(mark.get_by_test_id("review-better")).to_have_count(0)
     _choose(page, mistake["better"])
     expect(outcome).to_have_attribute("data-outcome", "better")
+    expect(icon).to_have_text("✓")
     # the reason ("It cost…, yours…") is about the move made in the deal, named above it
     _check_named(page, "review-played", mistake["played"])
     _reason_follows_your_move(mark)
     _shoot(page, screenshots / f"review-answer-{lang}-{size}.png")
     expect_accessible(page, "the answer")
+    # a third move: neither ticked nor crossed, as the review judged neither
+    page.get_by_test_id("review-again").click()
+    expect(mark.get_by_test_id("review-better")).to_have_count(0)
+    others = sorted(_offered(page) - {mistake["played"], mistake["better"]})
+    assert others, "the reviewed deal's first mistake offers a third move"
+    _choose(page, others[0])
+    expect(outcome).to_have_attribute("data-outcome", "other")
+    expect(icon).to_have_text("?")
 
     # back to the replay: every hand again, the step as it was
     page.get_by_test_id("review-back").click()

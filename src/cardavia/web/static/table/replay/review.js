@@ -457,6 +457,7 @@ function drawTryMark() {
   if (!trying) return;
   const { mistake, chosen, position } = trying;
   const specs = specsOf(position, trying.i);
+  const verdict = !chosen ? null : chosen === mistake.better ? "better" : chosen === mistake.played ? "original" : "other";
   const back = h("button", { type: "button", class: "button", "data-testid": "review-back", onclick: () => host.go(trying ? trying.i : host.at()) }, t("rv_back"));
   /** @type {Node[]} */
   let lines;
@@ -467,7 +468,6 @@ function drawTryMark() {
       h("p", { class: "review-line" }, back),
     ];
   } else {
-    const verdict = chosen === mistake.better ? "better" : chosen === mistake.played ? "original" : "other";
     const key = { better: "rv_chose_better", original: "rv_chose_original", other: "rv_chose_other" }[verdict];
     const again = h("button", { type: "button", class: "button", "data-testid": "review-again", onclick: () => tryAgain(trying.i, mistake) }, t("rv_again"));
     lines = [
@@ -485,8 +485,9 @@ function drawTryMark() {
   }
   const box = h(
     "div",
-    { class: "review-verdict", "data-verdict": chosen ? "answer" : "try", "data-testid": "review-verdict" },
-    h("span", { class: "review-icon", "aria-hidden": "true" }, chosen ? "✓" : "?"),
+    { class: "review-verdict", "data-verdict": chosen ? "answer" : "try", "data-outcome": verdict ?? "", "data-testid": "review-verdict" },
+    // a tick only for the hard level's move: a third move is neither judged right nor wrong
+    h("span", { class: "review-icon", "aria-hidden": "true" }, { better: "✓", original: "✗", other: "?" }[verdict ?? "other"]),
     h("div", { class: "review-text" }, ...lines),
   );
   mark.dataset.verdict = chosen ? "answer" : "try";
