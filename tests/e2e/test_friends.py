@@ -533,7 +533,7 @@ def test_a_friend_who_switches_language_keeps_the_invite(
     its header and gets the same join form there, not a deal of their own against the AI (QA:
     the language links dropped the `#invite=` fragment), then joins the creator's table."""
     creator = new_page(browser, base_url, DESKTOP)
-    creator.goto("/uk/games/sisepai/table?seed=3&level=greedy&seat1=friend")
+    creator.goto("/uk/games/sisepai/table?seed=3&level=greedy&seat1=friend&name=Оля")
     deal = deal_id(creator)
     link = creator.locator("[data-testid=invite-1]")
     expect(link).to_be_visible(timeout=TIMEOUT)
@@ -547,12 +547,47 @@ def test_a_friend_who_switches_language_keeps_the_invite(
     friend.wait_for_url(lambda u: "/zh/games/sisepai/table" in u, timeout=TIMEOUT)
     assert friend.url.endswith(url.partition("/uk/games/sisepai/table")[2]), friend.url
     expect(friend.locator("[data-testid=join-form]")).to_be_visible(timeout=TIMEOUT)
+    # no seats before the join: their placeholder names would call the creator "AI 1" (QA)
+    expect(friend.locator(".seat")).to_have_count(4)
+    for seat in range(4):
+        expect(friend.locator(f'.seat[data-seat="{seat}"]')).to_be_hidden()
     friend.screenshot(path=str(screenshots / "friends-invite-in-zh-phone.png"), full_page=True)
     friend.locator("[data-testid=join-name]").fill("美")
     friend.locator("[data-testid=join-button]").click()
     friend.wait_for_url(lambda u: f"deal={deal}" in u, timeout=TIMEOUT)
     expect(friend.locator(".seat-you")).to_have_attribute("data-seat", "1", timeout=TIMEOUT)
+    expect(friend.locator(".seat-you")).to_be_visible()
+    expect(friend.locator('.seat[data-seat="0"] .seat-name')).to_have_text("Оля")
     assert api_view(creator, deal)["seats"][1]["joined"]
+    for page in (creator, friend):
+        assert not page.errors  # type: ignore[attr-defined]
+        page.context.close()
+
+
+def test_a_friend_may_not_take_the_creators_name(browser: Browser, base_url: str) -> None:
+    """A friend who gives the creator's name, or a seat's label in another language, is told
+    why in the page's language and joins once the name is their own."""
+    creator = new_page(browser, base_url, DESKTOP)
+    creator.goto("/ru/games/chuopai/table?seed=3&level=greedy&seat1=friend&name=Mei")
+    deal = deal_id(creator)
+    link = creator.locator("[data-testid=invite-1]")
+    expect(link).to_be_visible(timeout=TIMEOUT)
+    friend = new_page(browser, base_url, PHONE)
+    friend.goto(link.input_value().replace("/ru/", "/zh/"))
+    message = friend.locator("[data-testid=join-form] .friends-message")
+    for name, told in (("mei", "已有玩家用这个名字"), ("ИИ 2", "称呼座位")):
+        friend.locator("[data-testid=join-name]").fill(name)
+        friend.locator("[data-testid=join-button]").click()
+        expect(message).to_contain_text(told, timeout=TIMEOUT)
+        expect(friend.locator("[data-testid=join-form]")).to_be_visible()
+    assert not api_view(creator, deal)["seats"][1]["joined"]
+    friend.locator("[data-testid=join-name]").fill("Mei 2")
+    friend.locator("[data-testid=join-button]").click()
+    friend.wait_for_url(lambda u: f"deal={deal}" in u, timeout=TIMEOUT)
+    expect(friend.locator(".seat-you")).to_have_attribute("data-seat", "1", timeout=TIMEOUT)
+    expect(creator.locator('.seat[data-seat="1"] .seat-name')).to_have_text(
+        "Mei 2", timeout=TIMEOUT
+    )
     for page in (creator, friend):
         assert not page.errors  # type: ignore[attr-defined]
         page.context.close()

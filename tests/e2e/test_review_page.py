@@ -324,6 +324,25 @@ def test_being_made_then_ready(browser: Browser, base_url: str, reviewed: Review
     assert not page.errors  # type: ignore[attr-defined]
 
 
+def test_waiting_behind_other_reviews_then_ready(
+    browser: Browser, base_url: str, reviewed: Reviewed
+) -> None:
+    """Refused while this address's other reviews wait (429 too_many_reviews, web/limits.py),
+    the page says so and asks again after the Retry-After, not "the review failed"."""
+    page = new_page(browser, base_url, DESKTOP)
+    error = {"code": "too_many_reviews", "message": "reviews of 3 other deals are waiting"}
+    asked = _answer_first(page, reviewed.deal, 429, {"error": error}, {"Retry-After": "1"})
+    page.goto("/ru/")
+    _keep_token(page, reviewed.deal, reviewed.token)
+    page.goto(f"/ru/games/sisepai/replay/{reviewed.deal}")
+    panel = page.get_by_test_id("review")
+    expect(panel).to_have_attribute("data-status", "pending", timeout=TIMEOUT)
+    expect(page.get_by_test_id("review-summary")).to_have_text(_strings(page)["rv_queued"])
+    expect(panel).to_have_attribute("data-status", "ready", timeout=TIMEOUT)
+    assert len(asked) == 2
+    assert not page.errors  # type: ignore[attr-defined]
+
+
 def test_a_deal_no_longer_shown_is_not_asked_for(
     browser: Browser, base_url: str, reviewed: Reviewed
 ) -> None:

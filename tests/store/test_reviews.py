@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import threading
 from typing import Any
 
 from cardavia.store.base import DealRow, Store
@@ -97,3 +98,58 @@ def test_the_newest_review_goes_first(store: Store) -> None:
         review_key("d6", 31, 0),
         review_key("d5", 30, 0),
     ]
+
+
+def test_a_clients_reviews_waiting_are_capped(store: Store) -> None:
+    """With a cap, a review is queued only while its client has reviews of fewer other deals
+    waiting (queued or being made): every seat of a deal counts once, a review queued already
+    is answered as queued, another client has its own count, and one made leaves room."""
+    for deal in ("c1", "c2", "c3"):
+        assert store.submit_job(review_key(deal, 30, 0), deal, "review/a", b"r", cap=3)
+    assert store.reviews_waiting("review/a", "c4") == 3
+    assert store.reviews_waiting("review/a", "c1") == 2  # its own deal not counted
+    assert not store.submit_job(review_key("c4", 30, 0), "c4", "review/a", b"r", cap=3)
+    assert not store.has_job(review_key("c4", 30, 0))  # refused: nothing queued
+    # another seat of a deal waiting already, and the same review asked again: no new deal
+    assert store.submit_job(review_key("c1", 30, 1), "c1", "review/a", b"r", cap=3)
+    assert store.submit_job(review_key("c2", 30, 0), "c2", "review/a", b"r", cap=3)
+    assert store.submit_job(review_key("c4", 30, 0), "c4", "review/b", b"r", cap=3)
+    assert store.submit_job("c4/seat/3/1/7", "c4", "review/a", b"s")  # no cap: queued
+    # one being made still waits; once made, there is room for another
+    job = store.take_job("w/1")
+    while job is not None and not job.key.startswith("c3/"):
+        job = store.take_job("w/1")
+    assert job is not None and store.reviews_waiting("review/a", "c5") == 3
+    assert not store.submit_job(review_key("c5", 30, 0), "c5", "review/a", b"r", cap=3)
+    store.finish_job(job.id, "{}")
+    assert store.reviews_waiting("review/a", "c5") == 2
+    assert store.submit_job(review_key("c5", 30, 0), "c5", "review/a", b"r", cap=3)
+    assert store.has_job(review_key("c5", 30, 0))
+
+
+def _submit_at_once(store: Store, client: str, deals: list[str]) -> list[bool]:
+    """Each deal's review of `client` submitted with a cap of 3, from a thread per deal at once."""
+    barrier = threading.Barrier(len(deals))
+    answers: list[bool] = []
+
+    def submit(deal: str) -> None:
+        barrier.wait()
+        answers.append(store.submit_job(review_key(deal, 30, 0), deal, client, b"r", 3))
+
+    threads = [threading.Thread(target=submit, args=(deal,)) for deal in deals]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    return answers
+
+
+def test_reviews_submitted_at_once_never_pass_the_cap(store: Store) -> None:
+    """Twelve deals' reviews of one client submitted at once from as many threads (a client
+    asking for the reviews of a dozen finished deals together): three are queued, not more;
+    three rounds, three clients."""
+    for client in ("review/a", "review/b", "review/c"):
+        deals = [f"{client[-1]}{i}" for i in range(12)]
+        answers = _submit_at_once(store, client, deals)
+        assert sorted(answers) == [False] * 9 + [True] * 3, client
+        assert sum(store.has_job(review_key(deal, 30, 0)) for deal in deals) == 3

@@ -571,3 +571,146 @@ def test_a_friends_replay_is_drawn_round_the_asking_seat(raw: TestClient) -> Non
     creator = raw.get(f"/api/games/{deal_id}/replay", headers=_bearer(tokens[0])).json()
     assert all(s["table"]["hand"] == s["hands"][0] for s in creator["steps"])
     assert creator["steps"][-1]["hands"] == replay["steps"][-1]["hands"]
+
+
+def _refused(r: Any, reason: str) -> None:
+    assert r.status_code == 422, r.text
+    body = r.json()
+    assert body["error"]["code"] == "bad_name" and body["reason"] == reason, body
+    assert body["error"]["message"]
+
+
+def test_a_name_that_reads_as_a_seat_label_is_refused(raw: TestClient) -> None:
+    """Nobody may go by what the table calls a seat, in any of the six languages, compared
+    NFKC-normalised, case-folded and without white space: "You", "AI n", another seat's
+    "Player n"; a seat's own "Player n" names nobody else. A refused joiner's seat stays free."""
+    for label in ("You", "ai 2", "ＡＩ１", "A I 3", "Ты", "你", "Tú", "ИИ 1", "Ші 2", "玩家 3"):
+        r = raw.post(
+            "/api/games", json={"game": "sisepai", "seats": ["human", "ai"] * 2, "name": label}
+        )
+        _refused(r, "seat_label")
+    for own in ("Player 1", "player", "Hráč 1", "Игрок"):  # seat 0's own labels
+        r = raw.post(
+            "/api/games", json={"game": "sisepai", "seats": ["human", "ai"] * 2, "name": own}
+        )
+        assert r.status_code == 201, (own, r.text)
+    made = _friends(raw, humans=3)
+    code = made["invites"]["1"]
+    labels = ("you", "AI 1", "Player 1", "Игрок 3", "Jugador", "IA 2", " ＰＬＡＹＥＲ\u30003 ")
+    for label in labels:
+        _refused(_join(raw, code, label), "seat_label")
+    view = _view(raw, made["id"])
+    assert view["seats"][1]["joined"] is False and view["seats"][1]["name"] is None
+    joined = _join(raw, code, "Player 2")  # seat 1 is "Player 2" unnamed: its own label
+    assert joined.status_code == 201, joined.text
+    assert joined.json()["view"]["seats"][1]["name"] == "Player 2"
+    # and names that only look like labels to a reader of another alphabet stay names
+    assert _join(raw, made["invites"]["2"], "AI-chan").status_code == 201
+
+
+def test_a_name_another_seat_has_is_refused(raw: TestClient) -> None:
+    """A joiner may not take the creator's name, nor an earlier joiner's, however it is cased,
+    spaced or written in full-width letters; the seat stays free for another name."""
+    made = _friends(raw, humans=4, name="Li Wei")
+    deal_id, invites = made["id"], made["invites"]
+    for same in ("Li Wei", "li wei", "LiWei", " L i  W e i ", "ＬＩ ＷＥＩ"):
+        _refused(_join(raw, invites["1"], same), "name_taken")
+    assert _join(raw, invites["1"], "Bo").status_code == 201
+    _refused(_join(raw, invites["2"], "BO"), "name_taken")
+    _refused(_join(raw, invites["2"], "li wei"), "name_taken")
+    assert _join(raw, invites["2"], "Bo Li").status_code == 201
+    view = _view(raw, deal_id)
+    assert [s["name"] for s in view["seats"]] == ["Li Wei", "Bo", "Bo Li", None]
+    assert view["waiting"] is True  # seat 3 still free
+    # a seat taken already says so, whatever its name
+    again = _join(raw, invites["1"], "Li Wei")
+    assert again.status_code == 409 and again.json()["error"]["code"] == "seat_taken"
+
+
+def _join_at_once(joins: list[tuple[TestClient, str, str]]) -> list[tuple[int, Any]]:
+    """Each (client, code, name) joined from a thread of its own, all at once: the answers."""
+    barrier = threading.Barrier(len(joins))
+    answers: list[tuple[int, Any]] = []
+
+    def take(client: TestClient, code: str, name: str) -> None:
+        barrier.wait()
+        r = _join(client, code, name)
+        answers.append((r.status_code, r.json()))
+
+    threads = [threading.Thread(target=take, args=join) for join in joins]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    return answers
+
+
+def test_two_friends_joining_at_once_under_one_name_get_one_seat(db: str) -> None:
+    """Three friends with three invite codes of one table join at once under one name (in
+    other spelling: "Mei", "MEI", "mei "), through two servers on one store (as two web
+    processes): one is seated, the others hear name_taken and keep their seats free. Three
+    tables, so that a check made outside the store's transaction would be caught."""
+    with (
+        TestClient(create_app(db, seeds_with_friends=True)) as first,
+        TestClient(create_app(db, seeds_with_friends=True)) as second,
+    ):
+        for round_ in range(3):
+            made = _friends(first, seed=round_, humans=4)
+            answers = _join_at_once(
+                [
+                    (first, made["invites"]["1"], "Mei"),
+                    (second, made["invites"]["2"], "MEI"),
+                    (second, made["invites"]["3"], "mei "),
+                ]
+            )
+            assert sorted(status for status, _ in answers) == [201, 422, 422], answers
+            assert all(b["reason"] == "name_taken" for s, b in answers if s == 422), answers
+            (won,) = [body for status, body in answers if status == 201]
+            view = _view(second, made["id"])
+            assert [s["joined"] for s in view["seats"]].count(True) == 2  # the creator's, one
+            assert view["seats"][won["seat"]]["name"] in ("Mei", "MEI", "mei")
+
+
+def test_only_a_friends_table_is_started(raw: TestClient) -> None:
+    """`start` at a table of one human with the AI answers 409 not_friends_table and changes
+    nothing; at a friends table, started or not, and at a next deal of friends (which never
+    waits), it is the same 200 each time."""
+    for body in (
+        {"game": "chuopai", "seed": 3, "level": "greedy"},
+        {"game": "sisepai", "seed": 2, "level": "greedy", "seats": ["human", "ai", "ai", "ai"]},
+    ):
+        made = raw.post("/api/games", json=body).json()
+        deal_id, token = made["id"], made["token"]
+        for _ in range(100):  # until the AI seats have played and seat 0 owes a decision
+            view = _view(raw, deal_id, token)
+            if view["legal_actions"]:
+                break
+            raw.get(f"/api/games/{deal_id}?wait={view['version']}", headers=_bearer(token))
+        before = _view(raw, deal_id, token)
+        assert before["legal_actions"]
+        seats = raw.app.state.store.seats(deal_id)  # type: ignore[attr-defined]
+        r = raw.post(f"/api/games/{deal_id}/start", json={}, headers=_bearer(token))
+        assert r.status_code == 409, r.text
+        assert r.json()["error"]["code"] == "not_friends_table" and r.json()["error"]["message"]
+        assert raw.app.state.store.seats(deal_id) == seats  # type: ignore[attr-defined]
+        assert _view(raw, deal_id, token) == before
+        # (a token of no seat is still 403 first)
+        other = raw.post(f"/api/games/{deal_id}/start", json={}, headers=_bearer("nobody's"))
+        assert other.status_code == 403
+    # a friends table: started with its friend's seat empty (one human left), then again
+    made = _friends(raw, "chuopai", seed=3)
+    deal_id, token = made["id"], made["token"]
+    for _ in range(2):
+        r = raw.post(f"/api/games/{deal_id}/start", json={}, headers=_bearer(token))
+        assert r.status_code == 200, r.text
+        assert [s["kind"] for s in r.json()["view"]["seats"]] == ["human", "ai", "ai"]
+        assert r.json()["view"]["waiting"] is False
+    # the next deal of friends: nothing waits, nothing to start, and no error either
+    deal_id, tokens = _seated(raw, "chuopai", 2)
+    _play(raw, deal_id, tokens, random.Random(2))
+    after = {"game": "chuopai", "level": "greedy", "after": deal_id}
+    nxt = raw.post("/api/games", json=after, headers=_bearer(tokens[0])).json()["id"]
+    seats = raw.app.state.store.seats(nxt)  # type: ignore[attr-defined]
+    r = raw.post(f"/api/games/{nxt}/start", json={}, headers=_bearer(tokens[0]))
+    assert r.status_code == 200, r.text
+    assert raw.app.state.store.seats(nxt) == seats  # type: ignore[attr-defined]

@@ -14,8 +14,12 @@ from starlette.testclient import TestClient
 
 from cardavia.games.registry import GAMES
 from cardavia.rules.record import replay
+from cardavia.table.jobs import review_key
+from cardavia.web.app import create_app
+from cardavia.web.limits import PENDING_REVIEWS_PER_CLIENT
 from cardavia.web.strings import plurals_for, strings_for
 from tests.backends import execute
+from tests.seated import SeatedClient
 from tests.web.helpers import settle
 
 pytestmark = pytest.mark.backends  # on SQLite and on PostgreSQL (tests/web/conftest.py)
@@ -145,3 +149,69 @@ def test_review_answer_is_the_seats_own(client: TestClient, db: str, game: str) 
             assert point.world.observation(0) == truth.observation(0) == point.observation
     stored = execute(db, "SELECT review FROM reviews WHERE deal_id = ?", (deal_id,))
     assert len(stored) == 1
+
+
+def _played_out(client: TestClient, seed: int) -> str:
+    """A Chuo Pai deal against the greedy baseline played to its end by its first legal moves."""
+    made = client.post("/api/games", json={"game": "chuopai", "seed": seed, "level": "greedy"})
+    assert made.status_code == 201, made.text
+    deal_id: str = made.json()["id"]
+    view = settle(client, deal_id)
+    while not view["over"]:
+        r = client.post(
+            f"/api/games/{deal_id}/actions",
+            json={"action": view["legal_actions"][0], "version": view["version"]},
+        )
+        assert r.status_code == 200, r.text
+        view = r.json()["view"]
+        if not (view["over"] or view["legal_actions"]):  # (else a wait for nothing new)
+            view = settle(client, deal_id, view["version"])
+    return deal_id
+
+
+def _queued(client: TestClient, deal_id: str) -> bool:
+    """Whether the deal's review of seat 0 is a job in the store (queued, being made or made)."""
+    store = client.app.state.store  # type: ignore[attr-defined]
+    row = store.load(deal_id)
+    return bool(store.has_job(review_key(deal_id, len(row.actions), 0)))
+
+
+def test_a_client_has_reviews_of_three_deals_waiting_at_most(db: str) -> None:
+    """Where deals' creation is limited, one client has reviews of at most three finished deals
+    waiting (no worker here makes them): the fourth deal's end queues none, asking for its
+    review answers 429 too_many_reviews with Retry-After and queues nothing, while the three
+    waiting answer 202; once one is made, the fourth is queued when asked for."""
+    assert PENDING_REVIEWS_PER_CLIENT == 3
+    with SeatedClient(create_app(db, creates_per_minute=600, ai_processes=0)) as site:
+        deals = [_played_out(site, seed) for seed in range(4)]
+        tables = site.app.state.tables  # type: ignore[attr-defined]
+        assert site.portal is not None
+        site.portal.call(tables.drain)  # the AI seats' tasks that ended a deal, queued reviews
+        assert [_queued(site, d) for d in deals] == [True, True, True, False]
+        refused = site.get(f"/api/games/{deals[3]}/review")
+        assert refused.status_code == 429, refused.text
+        assert refused.json()["error"]["code"] == "too_many_reviews"
+        assert int(refused.headers["retry-after"]) >= 1
+        assert not _queued(site, deals[3])
+        for deal_id in deals[:3]:
+            assert site.get(f"/api/games/{deal_id}/review").status_code == 202
+        # a worker makes one of them
+        store = tables.store
+        job = store.take_job("test/1")
+        assert job is not None and job.key.startswith(deals[2])  # the newest first
+        store.finish_job(job.id, '{"seat": 0, "decisions": 0, "agreed": 0, "mistakes": []}')
+        later = site.get(f"/api/games/{deals[3]}/review")
+        assert later.status_code == 202, later.text
+        assert _queued(site, deals[3])
+        assert site.get(f"/api/games/{deals[2]}/review").status_code == 200
+
+
+def test_without_limits_every_deals_review_is_queued(db: str) -> None:
+    """Where nothing is limited (the tests' site, the benchmarks), no count either."""
+    with SeatedClient(create_app(db, ai_processes=0)) as site:
+        deals = [_played_out(site, seed) for seed in range(4)]
+        tables = site.app.state.tables  # type: ignore[attr-defined]
+        assert site.portal is not None
+        site.portal.call(tables.drain)
+        assert [_queued(site, d) for d in deals] == [True] * 4
+        assert site.get(f"/api/games/{deals[3]}/review").status_code == 202

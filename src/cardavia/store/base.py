@@ -17,6 +17,10 @@ from typing import Any, Protocol
 
 # What a subscriber is called with: (channel, payload); from any thread.
 Listener = Callable[[str, str], None]
+# Whether a joiner's display name may be taken at a seat: called with the seat and every seat's
+# name as stored (None: none), read in the transaction that seats the joiner; None if it may,
+# else why not (`take_invite`).
+NameCheck = Callable[[int, list[str | None]], str | None]
 LEASE_S = 10.0  # a job taken is another worker's to take once this long passes without renewal
 MAX_TRIES = 3  # a job whose worker died this often (a search that kills its process) is dropped
 # The keys of review jobs (`deal/review/…`, cardavia.table.jobs.review_key), as a LIKE pattern:
@@ -66,11 +70,21 @@ def seat_rows(rows: list[Any]) -> list[SeatRow] | None:
 @dataclass
 class Invite:
     """What an invite code found: its deal and seat, and whether the code took the seat now
-    (False: the seat had its player, or went to the AI, already)."""
+    (False: the seat had its player, or went to the AI, already, or `refused` says why its
+    name was not taken: what the `NameCheck` answered)."""
 
     deal_id: str
     seat: int
     taken: bool
+    refused: str | None = None
+
+
+def name_refused(seat: int, rows: list[Any], check: NameCheck) -> str | None:
+    """What `check` answers for a joiner of `seat`, given the deal's seats as (seat, kind,
+    token_hash, name) rows in seat order; None when the seat is not free (the join is refused
+    as taken) or the name may be taken."""
+    free = any(s == seat and k == "human" and t is None for s, k, t, _ in rows)
+    return check(seat, [None if n is None else str(n) for *_, n in rows]) if free else None
 
 
 @dataclass
@@ -126,10 +140,20 @@ class Store(Protocol):
         (two claims at once: exactly one wins)."""
         ...
 
-    def take_invite(self, invite_hash: str, token_hash: str, name: str | None) -> Invite | None:
+    def take_invite(
+        self,
+        invite_hash: str,
+        token_hash: str,
+        name: str | None,
+        check: NameCheck | None = None,
+    ) -> Invite | None:
         """Seat the holder of an invite code (found by its hash) with `token_hash` and `name`,
         if the seat is still free; None for a code no seat has. Two at once: exactly one gets
-        `taken`."""
+        `taken`. With `check` and a name, a free seat is taken only if `check` finds nothing
+        against the name among the deal's names as they are then, else `refused` holds its
+        answer and nothing changes. The joins of one deal are checked one after the other, each
+        against the names those before it took (two joiners of one name at once: one is
+        refused), on every process sharing the store."""
         ...
 
     def fill_seats(self, deal_id: str) -> bool:
@@ -155,9 +179,23 @@ class Store(Protocol):
         """The deal's actions from number `index` on, as (seat, action)."""
         ...
 
-    def submit_job(self, key: str, deal_id: str, client: str, payload: bytes) -> None:
+    def submit_job(
+        self, key: str, deal_id: str, client: str, payload: bytes, cap: int | None = None
+    ) -> bool:
         """Queue a job unless one with this key exists (two processes asking for the same
-        decision get one search)."""
+        decision get one search); True if it is queued now or was. With `cap` (a review's
+        job), it is not queued while `client` has reviews of `cap` other deals waiting
+        (`reviews_waiting`, counted in the same transaction, so that requests at once cannot
+        all pass the count): False then, nothing queued."""
+        ...
+
+    def has_job(self, key: str) -> bool:
+        """Whether a job with this key exists (queued, being made, or done)."""
+        ...
+
+    def reviews_waiting(self, client: str, deal_id: str) -> int:
+        """How many deals other than `deal_id` have a review job of `client` waiting: queued
+        or being made (not one given up after MAX_TRIES workers died on it)."""
         ...
 
     def take_job(

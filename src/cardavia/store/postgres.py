@@ -41,9 +41,11 @@ from cardavia.store.base import (
     Invite,
     Job,
     Listener,
+    NameCheck,
     SeatRow,
     StoreError,
     UnreadableRowError,
+    name_refused,
     seat_rows,
 )
 
@@ -157,6 +159,17 @@ SCHEMA_TABLE = "cardavia_schema"
 # pg_advisory_xact_lock key of the migrations: any constant the database's other users don't
 # take ("CARDAVIA" in ASCII, cut to a bigint).
 MIGRATION_LOCK = 0x4341524441564941 & (2**63 - 1)
+# The first key of the two-key pg_advisory_xact_lock a review's submission takes, its client's
+# hashtext the second (a key space apart from the migrations' one-bigint key): one client's
+# capped submissions count and insert one at a time ("CR" in ASCII).
+REVIEWS_LOCK = 0x4352
+# Joins of one deal are checked one after the other: each locks the deal's row first (FOR NO KEY
+# UPDATE, which the actions' and seats' foreign-key checks do not wait for).
+DEAL_LOCK = "SELECT 1 FROM deals WHERE id = %s FOR NO KEY UPDATE"
+REVIEWS_WAITING = (
+    "SELECT count(DISTINCT deal_id) FROM jobs WHERE client = %s AND deal_id <> %s "
+    "AND key LIKE %s AND finished IS NULL AND (tries < %s OR lease_until >= now())"
+)
 
 POOL_SIZE = 10  # connections at most; the table layer's threads are fewer
 POOL_TIMEOUT = 5.0  # seconds a call waits for a connection before it is a StoreError
@@ -322,13 +335,36 @@ class PostgresStore:
             ).fetchall()
         return [(int(s), str(a)) for s, a in rows]
 
-    def submit_job(self, key: str, deal_id: str, client: str, payload: bytes) -> None:
+    def submit_job(
+        self, key: str, deal_id: str, client: str, payload: bytes, cap: int | None = None
+    ) -> bool:
+        insert = (
+            "INSERT INTO jobs (key, deal_id, client, payload) "
+            "VALUES (%s, %s, %s, %s) ON CONFLICT (key) DO NOTHING"
+        )
+        if cap is None:
+            with self._connection() as conn:
+                conn.execute(insert, (key, deal_id, client, payload))
+            return True
+        with self._connection() as conn, conn.transaction():
+            # the client's submissions one at a time: two at once cannot both pass the count
+            conn.execute("SELECT pg_advisory_xact_lock(%s, hashtext(%s))", (REVIEWS_LOCK, client))
+            if conn.execute("SELECT 1 FROM jobs WHERE key = %s", (key,)).fetchone():
+                return True
+            row = conn.execute(REVIEWS_WAITING, (client, deal_id, REVIEW_KEYS, MAX_TRIES))
+            if int((row.fetchone() or (0,))[0]) >= cap:
+                return False
+            conn.execute(insert, (key, deal_id, client, payload))
+        return True
+
+    def has_job(self, key: str) -> bool:
         with self._connection() as conn:
-            conn.execute(
-                "INSERT INTO jobs (key, deal_id, client, payload) "
-                "VALUES (%s, %s, %s, %s) ON CONFLICT (key) DO NOTHING",
-                (key, deal_id, client, payload),
-            )
+            return conn.execute("SELECT 1 FROM jobs WHERE key = %s", (key,)).fetchone() is not None
+
+    def reviews_waiting(self, client: str, deal_id: str) -> int:
+        with self._connection() as conn:
+            row = conn.execute(REVIEWS_WAITING, (client, deal_id, REVIEW_KEYS, MAX_TRIES))
+            return int((row.fetchone() or (0,))[0])
 
     def take_job(
         self,
@@ -524,13 +560,31 @@ class PostgresStore:
         with self._connection() as conn:
             return seat_rows(conn.execute(SEATS_QUERY, (deal_id,)).fetchall())
 
-    def take_invite(self, invite_hash: str, token_hash: str, name: str | None) -> Invite | None:
-        with self._connection() as conn:
+    def take_invite(
+        self,
+        invite_hash: str,
+        token_hash: str,
+        name: str | None,
+        check: NameCheck | None = None,
+    ) -> Invite | None:
+        with self._connection() as conn, conn.transaction():
             row = conn.execute(
                 "SELECT deal_id, seat FROM seats WHERE invite_hash = %s", (invite_hash,)
             ).fetchone()
             if row is None:
                 return None
+            if check is not None and name is not None:
+                # another join of this deal waits here until this one commits, then reads
+                # the names as this one left them (each statement sees what was committed)
+                conn.execute(DEAL_LOCK, (row[0],))
+                seats = conn.execute(
+                    "SELECT seat, kind, token_hash, name FROM seats WHERE deal_id = %s "
+                    "ORDER BY seat",
+                    (row[0],),
+                ).fetchall()
+                refused = name_refused(int(row[1]), seats, check)
+                if refused is not None:
+                    return Invite(str(row[0]), int(row[1]), False, refused)
             # One statement: of two at once, the second waits on the row, then finds it taken.
             taken = conn.execute(
                 "UPDATE seats SET token_hash = %s, name = %s WHERE deal_id = %s AND seat = %s "

@@ -26,9 +26,11 @@ from cardavia.store.base import (
     Invite,
     Job,
     Listener,
+    NameCheck,
     SeatRow,
     StoreError,
     UnreadableRowError,
+    name_refused,
     seat_rows,
 )
 
@@ -203,13 +205,29 @@ class SQLiteStore:
             )
         )
 
-    def take_invite(self, invite_hash: str, token_hash: str, name: str | None) -> Invite | None:
+    def take_invite(
+        self,
+        invite_hash: str,
+        token_hash: str,
+        name: str | None,
+        check: NameCheck | None = None,
+    ) -> Invite | None:
         def take(c: sqlite3.Connection) -> Invite | None:
             row = c.execute(
                 "SELECT deal_id, seat FROM seats WHERE invite_hash = ?", (invite_hash,)
             ).fetchone()
             if row is None:
                 return None
+            if check is not None and name is not None:
+                # in the write's transaction (BEGIN IMMEDIATE): no other join comes between
+                seats = c.execute(
+                    "SELECT seat, kind, token_hash, name FROM seats WHERE deal_id = ? "
+                    "ORDER BY seat",
+                    (row[0],),
+                ).fetchall()
+                refused = name_refused(int(row[1]), seats, check)
+                if refused is not None:
+                    return Invite(str(row[0]), int(row[1]), False, refused)
             taken = c.execute(
                 "UPDATE seats SET token_hash = ?, name = ? WHERE deal_id = ? AND seat = ? "
                 "AND kind = 'human' AND token_hash IS NULL",
@@ -321,18 +339,36 @@ class SQLiteStore:
                     raise StoreError(str(err)) from err
                 raise
 
-    def submit_job(self, key: str, deal_id: str, client: str, payload: bytes) -> None:
-        added = self._write(
-            lambda c: (
-                c.execute(
-                    "INSERT OR IGNORE INTO jobs (key, deal_id, client, payload, created) "
-                    "VALUES (?, ?, ?, ?, ?)",
-                    (key, deal_id, client, payload, time.time()),
-                ).rowcount
-            )
-        )
+    def submit_job(
+        self, key: str, deal_id: str, client: str, payload: bytes, cap: int | None = None
+    ) -> bool:
+        def submit(c: sqlite3.Connection) -> tuple[bool, int]:
+            if cap is not None:  # in the write's transaction: no other submit comes between
+                if c.execute("SELECT 1 FROM jobs WHERE key = ?", (key,)).fetchone():
+                    return True, 0
+                if _reviews_waiting(c, client, deal_id) >= cap:
+                    return False, 0
+            added = c.execute(
+                "INSERT OR IGNORE INTO jobs (key, deal_id, client, payload, created) "
+                "VALUES (?, ?, ?, ?, ?)",
+                (key, deal_id, client, payload, time.time()),
+            ).rowcount
+            return True, added
+
+        queued, added = self._write(submit)
         if added:
             self._announce("job", "")
+        return queued
+
+    def has_job(self, key: str) -> bool:
+        return bool(self._read("SELECT 1 FROM jobs WHERE key = ?", (key,)))
+
+    def reviews_waiting(self, client: str, deal_id: str) -> int:
+        with self._lock:
+            try:
+                return _reviews_waiting(self._conn, client, deal_id)
+            except sqlite3.Error as err:
+                raise StoreError(str(err)) from err
 
     def take_job(
         self,
@@ -528,6 +564,16 @@ class SQLiteStore:
     def close(self) -> None:
         with self._lock:
             self._conn.close()
+
+
+def _reviews_waiting(c: sqlite3.Connection, client: str, deal_id: str) -> int:
+    """`SQLiteStore.reviews_waiting`, on a connection (in a write's transaction or not)."""
+    row = c.execute(
+        "SELECT count(DISTINCT deal_id) FROM jobs WHERE client = ? AND deal_id <> ? "
+        "AND key LIKE ? AND finished IS NULL AND (tries < ? OR lease_until >= ?)",
+        (client, deal_id, REVIEW_KEYS, MAX_TRIES, time.time()),
+    ).fetchone()
+    return int(row[0])
 
 
 def _insert_seats(c: sqlite3.Connection, deal_id: str, seats: list[SeatRow]) -> None:

@@ -42,6 +42,7 @@ from cardavia.rules.types import ObservationBase
 from cardavia.store.base import (
     ConflictError,
     DealRow,
+    NameCheck,
     SeatRow,
     Store,
     StoreError,
@@ -100,6 +101,18 @@ class WaitingError(Exception):
 
 class NotCreatorError(Exception):
     """Only the table's creator (seat 0) may do this."""
+
+
+class NotFriendsTableError(Exception):
+    """A table of one human with the AI: there is nobody to wait for, nothing to start."""
+
+
+class NameRefusedError(Exception):
+    """A joiner's display name the table's `NameCheck` refused: its answer is the message."""
+
+
+class ReviewsWaitingError(Exception):
+    """The asking client has reviews of as many other deals waiting as it may (`review`)."""
 
 
 class StaleVersionError(Exception):
@@ -170,6 +183,9 @@ class Table:
         # once reloaded from the store, the deal's own.
         self.client = row.id
         self.reviews_queued = False  # `Tables.queue_reviews`
+        # How many other deals' reviews that client may have waiting when this one's are
+        # queued at its end (None: no limit; the API sets it where limits are on).
+        self.review_cap: int | None = None
 
     @property
     def id(self) -> str:
@@ -328,6 +344,11 @@ class Table:
 
     def humans(self) -> int:
         return sum(r.kind == "human" for r in self.seat_rows())
+
+    def for_friends(self) -> bool:
+        """A table for friends: dealt with invite codes (kept by their seats, the AI's once
+        the creator started without them), or a next deal of two or more humans."""
+        return self.humans() >= 2 or any(r.invite_hash is not None for r in self.seat_rows())
 
     def timed(self) -> bool:
         """Whether decisions have a time allowance now: two or more humans play."""
@@ -621,6 +642,7 @@ class Tables:
         name: str | None = None,
         allowance: float | None = ALLOWANCE_S,
         invites: dict[int, str] | None = None,
+        review_cap: int | None = None,
     ) -> Table:
         """A new deal; `after` a finished deal of the same game makes it the next deal of a
         running match: the dealer passes on and the running totals carry over, and at a table
@@ -629,7 +651,8 @@ class Tables:
         at the workers). `token`: the creator's seat token (None: seat 0 is nobody's yet).
         `kinds`: "human" or "ai" per seat (seat 0 is the creator's); each other human seat's
         invite code is put in `invites`. `name`: the creator's display name. `allowance`:
-        seconds per decision once two humans play."""
+        seconds per decision once two humans play. `review_cap`: the other deals' reviews
+        `client` may have waiting when this deal's are queued at its end (`queue_reviews`)."""
         deal_seed = secrets.randbits(63) if seed is None and position is None else seed
         dealer, previous, totals = None, None, None
         if after is not None:
@@ -665,6 +688,7 @@ class Tables:
         table = Table(row, self.games[game], self.store, self.pacer)
         if client is not None:
             table.client = client
+        table.review_cap = review_cap
         self._start()
         await asyncio.to_thread(self.store.create, row)
         self._keep(table)
@@ -771,16 +795,23 @@ class Tables:
         self.schedule_agents(table)
         await self.queue_reviews(table)
 
-    async def join(self, code: str, name: str | None) -> tuple[Table, int, str]:
+    async def join(
+        self, code: str, name: str | None, check: NameCheck | None = None
+    ) -> tuple[Table, int, str]:
         """Take the seat an invite code gives: (the deal, the seat, its new token). Raises
         UnknownInviteError, or SeatTakenError for a code used already (or a seat given to the
-        AI); of two at once exactly one gets the seat (the store decides)."""
+        AI); of two at once exactly one gets the seat (the store decides). `check`: whether the
+        name may be taken at that seat, given every seat's name (`NameCheck`): asked by the
+        store with the deal's joins one after the other, so two joiners of one deal never
+        both pass it with the same name, on any process; NameRefusedError with its answer."""
         token = new_token()
         found = await asyncio.to_thread(
-            self.store.take_invite, token_hash(code), token_hash(token), name
+            self.store.take_invite, token_hash(code), token_hash(token), name, check
         )
         if found is None:
             raise UnknownInviteError(code)
+        if found.refused is not None:
+            raise NameRefusedError(found.refused)
         if not found.taken:
             raise SeatTakenError(found.deal_id)
         table = await self.get(found.deal_id)
@@ -788,9 +819,14 @@ class Tables:
         return table, found.seat, token
 
     async def start(self, table: Table, seat: int | None) -> None:
-        """The creator starts the table with the AI in every seat nobody has taken."""
+        """The creator starts the table with the AI in every seat nobody has taken; a table
+        already started (or a next deal of friends, which never waits) stays as it is. Raises
+        NotCreatorError for another seat, NotFriendsTableError at a table of one human, which
+        nothing changes."""
         if seat != 0:
             raise NotCreatorError(table.id)
+        if not table.for_friends():
+            raise NotFriendsTableError(table.id)
         await asyncio.to_thread(self.store.fill_seats, table.id)
         await self._seated(table)
 
@@ -1119,15 +1155,29 @@ class Tables:
         table.reviews_queued = True
         for seat in self.human_seats(table):
             try:
-                await self._submit_review(table, seat)
+                if not await self._submit_review(table, seat, None, table.review_cap):
+                    # the deal's creator has as many reviews waiting as it may: this deal's
+                    # are queued when asked for, once fewer wait (`review`)
+                    log.info("deal %s: its reviews wait for the client's others", table.id)
+                    return
             except (StoreError, RulesError) as err:  # asked for later, it is queued again
                 log.warning("deal %s: the review was not queued: %s", table.id, err)
 
-    async def _submit_review(self, table: Table, seat: int) -> str:
-        """Queue the review job of `seat` unless it exists; its key."""
+    async def _submit_review(
+        self, table: Table, seat: int, client: str | None = None, cap: int | None = None
+    ) -> bool:
+        """Queue the review job of `seat` unless it exists, as `client`'s (by default the
+        deal's: its creator's): False, and nothing queued, when `cap` is given and that client
+        has reviews of `cap` other deals waiting (the store counts them as it queues)."""
         key = review_key(table.id, len(table.state.actions), seat)
-        if await asyncio.to_thread(self.store.job_result, key) is not None:
-            return key
+        if await asyncio.to_thread(self.store.has_job, key):
+            return True  # queued, being made, or made: nothing to build again
+        owner = f"review/{client or table.client}"
+        if (
+            cap is not None
+            and await asyncio.to_thread(self.store.reviews_waiting, owner, table.id) >= cap
+        ):
+            return False  # before building its payload, which replays the whole deal
         seed = table.rng.randrange(2**32)
         row, game, actions = table.row, table.game, list(table.state.actions)
 
@@ -1143,15 +1193,19 @@ class Tables:
             return pack_review(game.name, seed, seat, points)
 
         payload = await asyncio.to_thread(build)
-        await asyncio.to_thread(
-            self.store.submit_job, key, table.id, f"review/{table.client}", payload
+        queued: bool = await asyncio.to_thread(
+            self.store.submit_job, key, table.id, owner, payload, cap
         )
-        return key
+        return queued
 
-    async def review(self, table: Table, seat: int) -> dict[str, Any] | None:
+    async def review(
+        self, table: Table, seat: int, client: str | None = None, cap: int | None = None
+    ) -> dict[str, Any] | None:
         """The finished deal's review of `seat` (architecture.md §8), or None while its job
-        runs (queued now if it was not). Raises ReviewFailedError if the search failed, and
-        queues it again, so that asking later gets a review."""
+        runs (queued now if it was not, as `client`'s). Raises ReviewFailedError if the search
+        failed, and queues it again, so that asking later gets a review; ReviewsWaitingError,
+        queueing nothing, when it must be queued but `client` has reviews of `cap` other deals
+        waiting (queued or being made)."""
         found = await asyncio.to_thread(self.store.load_review, table.id, seat)
         if found is not None:
             review: dict[str, Any] = json.loads(found)
@@ -1159,7 +1213,8 @@ class Tables:
         key = review_key(table.id, len(table.state.actions), seat)
         text = await asyncio.to_thread(self.store.job_result, key)
         if text is None:
-            await self._submit_review(table, seat)
+            if not await self._submit_review(table, seat, client, cap):
+                raise ReviewsWaitingError(table.id)
             return None
         done: dict[str, Any] = json.loads(text)
         if "error" in done:

@@ -9,6 +9,7 @@ import logging
 import math
 import re
 import unicodedata
+from functools import cache
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -17,16 +18,20 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
 from cardavia.ai.levels import API_LEVELS
+from cardavia.games.registry import GAMES
 from cardavia.rules.errors import IllegalActionError, RulesError
 from cardavia.rules.record import MAX_SEED
-from cardavia.store.base import StoreError
+from cardavia.store.base import NameCheck, StoreError
 from cardavia.table.live import (
     ALLOWANCE_S,
     NAME_MAX,
     BadTokenError,
+    NameRefusedError,
     NotCreatorError,
+    NotFriendsTableError,
     NotYourTurnError,
     ReviewFailedError,
+    ReviewsWaitingError,
     SeatTakenError,
     StaleVersionError,
     Table,
@@ -37,7 +42,8 @@ from cardavia.table.live import (
     WaitingError,
 )
 from cardavia.table.seats import new_token
-from cardavia.web.limits import RateLimit, client_key
+from cardavia.web import i18n
+from cardavia.web.limits import PENDING_REVIEWS_PER_CLIENT, RateLimit, client_key
 
 log = logging.getLogger(__name__)
 MAX_BODY = 16 * 1024
@@ -245,6 +251,71 @@ def _name(value: Any) -> str | None:
     return name
 
 
+# What the table calls a seat (pages.table's `seats`, web/strings/core.py's seat_player and
+# seat_player_n), in every language of the site: no player may be called so, but an unnamed
+# human seat's own "Player n" ("Player", seat 0's to a spectator), which names nobody else.
+SEAT_LABELS = ("You", "AI %(n)s")
+PLAYER_LABELS = ("Player", "Player %(n)s")
+# why a name was refused (`reason` beside a 422 bad_name), and what the joiner is told
+NAME_REFUSALS = {
+    "seat_label": "this name is what the table calls a seat (such as You, AI 1 or Player 2, "
+    "in one of the site's languages); choose another",
+    "name_taken": "another player at this table has this name; choose another",
+}
+
+
+def name_key(name: str) -> str:
+    """A name as names are compared: NFKC, case-folded, without white space, so that "AI 1",
+    "ai1", "ＡＩ １" and "A I 1" are one name."""
+    folded = unicodedata.normalize("NFKC", unicodedata.normalize("NFKC", name).casefold())
+    return "".join(folded.split())
+
+
+@cache
+def _labels() -> dict[str, int | None]:
+    """Each seat label's key, in the six languages, for seats of any game: the seat that may
+    take it as its name (its own "Player n"), or None (no seat may)."""
+    labels: dict[str, int | None] = {}
+    players = max(game.players for game in GAMES.values())
+
+    def add(text: str, seat: int | None) -> None:
+        key = name_key(text)
+        labels[key] = seat if labels.get(key, seat) == seat else None
+
+    for lang in i18n.LANGUAGES:
+        gettext = i18n.translations(lang).gettext
+        you, ai = (gettext(label) for label in SEAT_LABELS)
+        player, player_n = (gettext(label) for label in PLAYER_LABELS)
+        add(you, None)
+        add(player, 0)
+        for n in range(1, players + 1):
+            add(ai % {"n": n}, None)
+            add(player_n % {"n": n}, n - 1)
+    return labels
+
+
+def _name_check(name: str) -> NameCheck:
+    """The `NameCheck` of `name`: why it may not be a seat's name at a table whose seats have
+    the names given (None: it may), a seat's label (`_labels`) or another seat's name, compared
+    as `name_key`s. The store asks it at a join (`Tables.join`) under its lock, so what does not
+    depend on the names is worked out here, before."""
+    key, labels = name_key(name), _labels()
+
+    def check(seat: int, names: list[str | None]) -> str | None:
+        if key in labels and labels[key] != seat:
+            return "seat_label"
+        for i, other in enumerate(names):
+            if other is not None and i != seat and name_key(other) == key:
+                return "name_taken"
+        return None
+
+    return check
+
+
+def _name_error(reason: str) -> ApiError:
+    return ApiError(422, "bad_name", NAME_REFUSALS[reason], reason=reason)
+
+
 def _kinds(value: Any, players: int) -> list[str] | None:
     """`seats`: "human" or "ai" per seat, the first "human" (the creator's)."""
     if value is None:
@@ -273,6 +344,12 @@ def _no_seed_with_friends(request: Request, seed: int | None) -> None:
     `create_app(seeds_with_friends=True)`)."""
     if seed is not None and not request.app.state.seeds_with_friends:
         raise ApiError(422, "seed_with_friends", "seed: a table of friends is dealt by the server")
+
+
+def _review_cap(request: Request) -> int | None:
+    """How many other deals' reviews the requesting client may have waiting for another to be
+    queued: PENDING_REVIEWS_PER_CLIENT where creating deals is limited, else no limit."""
+    return PENDING_REVIEWS_PER_CLIENT if request.app.state.create_limit is not None else None
 
 
 def _creates(request: Request) -> str:
@@ -305,8 +382,11 @@ async def create_deal(request: Request) -> Response:
     game = data.get("game")
     if not isinstance(game, str) or game not in tables.games:
         raise ApiError(422, "unknown_game", f"no playable game {clip(game)}")
-    kinds = _kinds(data.get("seats"), tables.games[game].players)
+    players = tables.games[game].players
+    kinds = _kinds(data.get("seats"), players)
     name = _name(data.get("name"))
+    if name is not None and (refused := _name_check(name)(0, [None] * players)) is not None:
+        raise _name_error(refused)  # seat 0's: the other seats have no names yet
     allowance = data.get("allowance", ALLOWANCE_S)
     if (
         not isinstance(allowance, int | float)
@@ -352,7 +432,13 @@ async def create_deal(request: Request) -> Response:
                     client = _creates(request)
                     try:
                         table = await tables.create(
-                            game, seed, level, after=after, client=client, token=token
+                            game,
+                            seed,
+                            level,
+                            after=after,
+                            client=client,
+                            token=token,
+                            review_cap=_review_cap(request),
                         )
                     except StoreError:
                         raise ApiError(
@@ -387,6 +473,7 @@ async def create_deal(request: Request) -> Response:
             name=name,
             allowance=float(allowance),
             invites=invites,
+            review_cap=_review_cap(request),
         )
     except StoreError as err:
         log.warning("a new deal was not stored: %s", type(err).__name__)
@@ -411,7 +498,11 @@ async def join_deal(request: Request) -> Response:
     if len(code) > MAX_CODE:
         raise ApiError(404, "unknown_invite", "no seat has this invite code")
     try:
-        table, seat, token = await _tables(request).join(code, name)
+        table, seat, token = await _tables(request).join(
+            code, name, _name_check(name) if name is not None else None
+        )
+    except NameRefusedError as err:
+        raise _name_error(str(err)) from None
     except UnknownInviteError:
         raise ApiError(404, "unknown_invite", "no seat has this invite code") from None
     except SeatTakenError:
@@ -426,7 +517,8 @@ async def join_deal(request: Request) -> Response:
 
 
 async def start_deal(request: Request) -> Response:
-    """The creator starts a friends table with the AI in the seats nobody has taken."""
+    """The creator starts a friends table with the AI in the seats nobody has taken (again:
+    nothing changes); a table of one human has nothing to start."""
     table = await _table(request)
     seat = await _seat(request, table, required=True)
     await _json_body(request)
@@ -434,6 +526,10 @@ async def start_deal(request: Request) -> Response:
         await _tables(request).start(table, seat)
     except NotCreatorError:
         raise ApiError(403, "not_creator", "only the table's creator may start it") from None
+    except NotFriendsTableError:
+        raise ApiError(
+            409, "not_friends_table", "only a table for friends is started: this one plays"
+        ) from None
     except StoreError:
         raise ApiError(503, "store_unavailable", "the start was not stored; try again") from None
     return JSONResponse({"view": table.view(seat)})
@@ -548,6 +644,9 @@ async def get_record(request: Request) -> Response:
 
 
 REVIEW_RETRY_S = 3  # a pending review's Retry-After
+# Retry-After when the asker has PENDING_REVIEWS_PER_CLIENT other reviews waiting: one of them
+# is made meanwhile (a review takes a worker 4-40 s)
+REVIEWS_WAITING_RETRY_S = 30
 
 
 async def get_review(request: Request) -> Response:
@@ -559,7 +658,15 @@ async def get_review(request: Request) -> Response:
     if not table.state.is_over():
         raise ApiError(409, "deal_in_progress", "the review is available when the deal is over")
     try:
-        review = await _tables(request).review(table, seat)
+        review = await _tables(request).review(table, seat, _client(request), _review_cap(request))
+    except ReviewsWaitingError:
+        raise ApiError(
+            429,
+            "too_many_reviews",
+            f"reviews of {PENDING_REVIEWS_PER_CLIENT} other deals from this address are "
+            "waiting to be made; ask again once one is ready",
+            headers={"Retry-After": str(REVIEWS_WAITING_RETRY_S)},
+        ) from None
     except ReviewFailedError:
         raise ApiError(
             503,

@@ -1,4 +1,5 @@
-"""Per-client rate limits: a token bucket per client address, in a bounded table.
+"""Per-client rate limits: a token bucket per client address, in a bounded table; and how many
+deals' reviews one client may have waiting (`PENDING_REVIEWS_PER_CLIENT`, counted by the store).
 
 One client used to create 15,000 deals a minute, each holding memory and setting AI seats to
 think (reliability review H2, M5). `cardavia serve` limits deals created per client; past it
@@ -15,6 +16,10 @@ from collections import OrderedDict
 from collections.abc import Callable
 
 CLIENTS = 10_000  # buckets kept, least recently used dropped first: memory stays bounded
+# Finished deals whose reviews one client may have waiting at once, queued or being made (a
+# review is up to 40 s of a worker's search; every seat's review of a deal counts as one), where
+# creating deals is limited: past it a deal's end queues none, and asking answers `429`.
+PENDING_REVIEWS_PER_CLIENT = 3
 
 
 def client_key(address: str) -> str:

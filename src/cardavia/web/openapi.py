@@ -24,7 +24,7 @@ from cardavia.render.decks import codes
 from cardavia.rules.record import MAX_SEED
 from cardavia.table.live import NAME_MAX
 from cardavia.traditions import DECKS
-from cardavia.web.api import ALLOWANCE_RANGE, MAX_BODY, MAX_WAIT
+from cardavia.web.api import ALLOWANCE_RANGE, MAX_BODY, MAX_WAIT, NAME_REFUSALS
 from cardavia.web.i18n import DEFAULT, LANGUAGES
 
 JSON = "application/json"
@@ -84,6 +84,12 @@ def _schemas() -> Obj:
                 "view": {
                     **_ref("schemas", "View"),
                     "description": "with `stale_version`: the deal as it is now",
+                },
+                "reason": {
+                    "type": "string",
+                    "enum": list(NAME_REFUSALS),
+                    "description": "with `bad_name`, for a name of the right form: it reads as "
+                    "what the table calls a seat, or as another seat's name",
                 },
             },
         },
@@ -467,7 +473,8 @@ def _responses() -> Obj:
         "Timeout": _error("`request_timeout`: the body was sent too slowly"),
         "Conflict": _error(
             "`stale_version` (with `view`), `not_your_turn`, `deal_in_progress`, `seat_taken`, "
-            "`waiting` (a friends table waits for its players)"
+            "`waiting` (a friends table waits for its players), `not_friends_table` (a table of "
+            "one human has nothing to start)"
         ),
         "Forbidden": _error(
             "`cross_origin`: an Origin header from another site; `no_token`: no seat token "
@@ -484,8 +491,9 @@ def _responses() -> Obj:
         ),
         "Unprocessable": _error(
             "`unknown_game`, `bad_request`, `unknown_deal` (of `after`), "
-            "`illegal_action`, `invalid_action`, `bad_name`, `unknown_field` (a field the "
-            "request does not take)"
+            "`illegal_action`, `invalid_action`, `bad_name` (with `reason` `seat_label` or "
+            "`name_taken` for a name that reads as a seat's label or another seat's name), "
+            "`unknown_field` (a field the request does not take)"
         ),
         "TooManyRequests": _error(
             "`too_many_requests`: too many new deals (or records replayed) from this client",
@@ -653,9 +661,10 @@ def _api_paths() -> Obj:
                 "parameters": deal,
                 "requestBody": body("Empty"),
                 "responses": {
-                    "200": ok("the table plays", view=view),
+                    "200": ok("the table plays (again: nothing changes)", view=view),
                     **seated,
                     **errors,
+                    "409": _ref("responses", "Conflict"),
                 },
             }
         },
@@ -740,6 +749,17 @@ def _api_paths() -> Obj:
                     "403": _ref("responses", "Forbidden"),
                     **errors,
                     "409": _ref("responses", "Conflict"),
+                    "429": _error(
+                        "`too_many_reviews`: reviews of other deals from this client wait to "
+                        "be made, as many as one client may have waiting (where deals' "
+                        "creation is limited); nothing queued",
+                        headers={
+                            "Retry-After": {
+                                "description": "seconds to wait",
+                                "schema": {"type": "integer", "minimum": 1},
+                            }
+                        },
+                    ),
                     "503": _error(
                         "`store_unavailable`: the store failed; `review_failed`: the review's "
                         "search failed (asked again after Retry-After, it is made anew)"

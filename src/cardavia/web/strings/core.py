@@ -56,6 +56,12 @@ STRINGS: dict[str, str] = {
     "friends_join": N_("Join the table"),
     "friends_seat_taken": N_("This seat has its player already."),
     "friends_bad_invite": N_("This invite link does not open any table."),
+    # a name the server refused at a join (422 bad_name, its `reason`: web/api.py NAME_REFUSALS)
+    "friends_name_taken": N_("Another player at this table has this name: choose another."),
+    "friends_name_label": N_(
+        "The table calls a seat by this name (such as You or AI 1): choose another."
+    ),
+    "friends_bad_name": N_("This name cannot be used: choose another."),
     "friends_away": N_("away"),
     "friends_you_away": N_("You were away: the AI is playing for you."),
     "friends_back": N_("I'm back"),

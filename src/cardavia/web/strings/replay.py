@@ -46,6 +46,8 @@ STRINGS: dict[str, str] = {
     # --- the review of your decisions (static/table/replay/review.js): against the hard level
     "rv_loading": N_("Loading the review of your decisions…"),
     "rv_pending": N_("The review is being made: it is ready within a minute of the deal's end."),
+    # 429 too_many_reviews: this address has other deals' reviews waiting (web/limits.py)
+    "rv_queued": N_("Your other deals' reviews are being made first; this one follows."),
     "rv_failed": N_("The review could not be loaded. Try again later."),
     "rv_remaking": N_(
         "The review could not be made: it is being made again. This page asks in a minute."

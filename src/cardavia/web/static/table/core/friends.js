@@ -124,17 +124,25 @@ export function joinForm(code) {
       const data = res ? await res.json().catch(() => null) : null;
       if (res && res.status === 201 && data) {
         form.remove();
+        delete root.dataset.joining;
         history.replaceState(history.state, "", window.location.pathname);
         resolve(data);
       } else if (res && res.status === 409) {
         message.textContent = t("friends_seat_taken");
       } else if (res && res.status === 404) {
         message.textContent = t("friends_bad_invite");
+      } else if (res && res.status === 422 && data && data.error && data.error.code === "bad_name") {
+        const reason = data.reason; // beside the error (web/api.py _name_error)
+        message.textContent = t(reason === "name_taken" ? "friends_name_taken" : reason === "seat_label" ? "friends_name_label" : "friends_bad_name");
+        input.focus();
       } else {
         message.textContent = (data && data.error && data.error.message) || t("err_network");
       }
     });
     els.controls.prepend(form);
+    // the seats wait for the table's view: until the join, the page's placeholders would name
+    // the creator "AI 1" and the friend's own seat someone else's (table.css hides them)
+    root.dataset.joining = "true";
     input.focus();
   });
 }

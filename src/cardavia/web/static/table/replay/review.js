@@ -171,6 +171,13 @@ async function fetchReview(id, token, gen, failures, remakes = 0) {
     setTimeout(() => fetchReview(id, token, gen, failures, remakes), wait * 1000);
     return;
   }
+  if (res && res.status === 429 && data && data.error && data.error.code === "too_many_reviews") {
+    // this address's other reviews are made first (web/limits.py): ask again when one may be
+    say(t("rv_queued"), "pending");
+    const after = Number(res.headers.get("Retry-After"));
+    setTimeout(() => fetchReview(id, token, gen, failures, remakes), (Number.isFinite(after) && after > 0 ? after : 30) * 1000);
+    return;
+  }
   if (res && res.status === 403) {
     say(t("rv_not_yours"), "not-yours"); // a token this deal does not know (its store replaced)
     return;
