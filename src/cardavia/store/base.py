@@ -79,12 +79,14 @@ class Invite:
     refused: str | None = None
 
 
-def name_refused(seat: int, rows: list[Any], check: NameCheck) -> str | None:
-    """What `check` answers for a joiner of `seat`, given the deal's seats as (seat, kind,
-    token_hash, name) rows in seat order; None when the seat is not free (the join is refused
-    as taken) or the name may be taken."""
-    free = any(s == seat and k == "human" and t is None for s, k, t, _ in rows)
-    return check(seat, [None if n is None else str(n) for *_, n in rows]) if free else None
+def name_refused(seat: int, seats: list[SeatRow] | None, check: NameCheck) -> str | None:
+    """What `check` answers for a joiner of `seat`, given the deal's seats in seat order (as
+    `seat_rows` reads them); None when the seat is not free (the join is refused as taken) or
+    the name may be taken."""
+    seats = seats or []
+    mine = seats[seat] if seat < len(seats) else None
+    free = mine is not None and mine.kind == "human" and mine.token_hash is None
+    return check(seat, [s.name for s in seats]) if free else None
 
 
 @dataclass

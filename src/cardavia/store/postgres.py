@@ -577,11 +577,7 @@ class PostgresStore:
                 # another join of this deal waits here until this one commits, then reads
                 # the names as this one left them (each statement sees what was committed)
                 conn.execute(DEAL_LOCK, (row[0],))
-                seats = conn.execute(
-                    "SELECT seat, kind, token_hash, name FROM seats WHERE deal_id = %s "
-                    "ORDER BY seat",
-                    (row[0],),
-                ).fetchall()
+                seats = seat_rows(conn.execute(SEATS_QUERY, (row[0],)).fetchall())
                 refused = name_refused(int(row[1]), seats, check)
                 if refused is not None:
                     return Invite(str(row[0]), int(row[1]), False, refused)

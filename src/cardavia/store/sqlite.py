@@ -104,6 +104,7 @@ CREATE INDEX IF NOT EXISTS deals_previous ON deals (previous) WHERE previous IS 
 log = logging.getLogger(__name__)
 T = TypeVar("T")
 TABLES = {"deals", "actions"}
+SEATS_QUERY = f"SELECT {SEAT_COLUMNS} FROM seats WHERE deal_id = ? ORDER BY seat"
 
 
 class SQLiteStore:
@@ -199,11 +200,7 @@ class SQLiteStore:
         self._write(insert)
 
     def seats(self, deal_id: str) -> list[SeatRow] | None:
-        return seat_rows(
-            self._read(
-                f"SELECT {SEAT_COLUMNS} FROM seats WHERE deal_id = ? ORDER BY seat", (deal_id,)
-            )
-        )
+        return seat_rows(self._read(SEATS_QUERY, (deal_id,)))
 
     def take_invite(
         self,
@@ -220,11 +217,7 @@ class SQLiteStore:
                 return None
             if check is not None and name is not None:
                 # in the write's transaction (BEGIN IMMEDIATE): no other join comes between
-                seats = c.execute(
-                    "SELECT seat, kind, token_hash, name FROM seats WHERE deal_id = ? "
-                    "ORDER BY seat",
-                    (row[0],),
-                ).fetchall()
+                seats = seat_rows(c.execute(SEATS_QUERY, (row[0],)).fetchall())
                 refused = name_refused(int(row[1]), seats, check)
                 if refused is not None:
                     return Invite(str(row[0]), int(row[1]), False, refused)
@@ -529,10 +522,7 @@ class SQLiteStore:
                 actions = self._conn.execute(
                     "SELECT seat, action FROM actions WHERE deal_id = ? ORDER BY n", (deal_id,)
                 ).fetchall()
-                seats = self._conn.execute(
-                    f"SELECT {SEAT_COLUMNS} FROM seats WHERE deal_id = ? ORDER BY seat",
-                    (deal_id,),
-                ).fetchall()
+                seats = self._conn.execute(SEATS_QUERY, (deal_id,)).fetchall()
             except sqlite3.DatabaseError as err:  # damaged pages, a table of another shape
                 raise StoreError(str(err)) from err
         try:
