@@ -38,6 +38,11 @@ CASES = [
     pytest.param(lang, name, path, id=f"{lang}-{name}")
     for lang in ("zh", "ru", "uk")
     for name, path in PAGES
+] + [
+    # Czech's long chips ("+15 huxi v tvých kanech") on the zipai tables and lesson
+    pytest.param("cs", name, path, id=f"cs-{name}")
+    for name, path in PAGES
+    if name in ("table-paohuzi", "table-erqishi", "learn-erqishi")
 ]
 
 # The elements past the screen's right edge that are not inside a box of their own that

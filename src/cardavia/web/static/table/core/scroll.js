@@ -77,7 +77,11 @@ window.addEventListener("keydown", (e) => {
 export function scrollDecision(to, smooth) {
   const top = Math.min(Math.max(0, to), maxScrollY());
   placed.y = top;
-  if (Math.abs(top - destination()) <= 1) return; // there, or going there
+  // Already there (and no glide elsewhere under way): nothing to do. Going there is not enough:
+  // a glide cut short before its first frame looks the same as one about to move (the frame
+  // count below is slow to tell on a busy machine), and asking again for a scroll to where one
+  // is going costs nothing.
+  if (Math.abs(top - window.scrollY) <= 1 && scrollAhead() === 0) return;
   glide.to = smooth ? top : NaN;
   glide.until = performance.now() + GLIDE_MS;
   [glide.y, glide.still] = [window.scrollY, 0];
