@@ -108,6 +108,19 @@ def test_a_failed_review_is_made_again_when_asked_again(client: TestClient, db: 
     assert _ready(client, deal_id)["status"] == "ready"
 
 
+def test_without_reviews_at_the_end_a_review_is_made_when_asked(db: str) -> None:
+    """`create_app(reviews_at_end=False)` (the browser tests' server): a deal's end queues no
+    review job; the first ask queues it (202), and it is made as usual."""
+    with SeatedClient(create_app(db, reviews_at_end=False)) as site:
+        deal_id, _ = _finished(site, "sisepai", 5)
+        key = f"{deal_id}/review/%"
+        assert execute(db, "SELECT key FROM jobs WHERE key LIKE ?", (key,)) == []
+        asked = site.get(f"/api/games/{deal_id}/review")
+        assert asked.status_code == 202, asked.text
+        assert len(execute(db, "SELECT key FROM jobs WHERE key LIKE ?", (key,))) == 1
+        assert _ready(site, deal_id)["status"] == "ready"
+
+
 @pytest.mark.parametrize("game", sorted(GAMES))
 def test_review_answer_is_the_seats_own(client: TestClient, db: str, game: str) -> None:
     """The answer's fields (architecture.md §8); every move it names is one the seat could play

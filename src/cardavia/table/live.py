@@ -500,10 +500,14 @@ class Tables:
         worker: bool = True,
         jobs: JobQueue | None = None,
         sweep_s: float = SWEEP_S,
+        reviews_at_end: bool = True,
     ) -> None:
         """`worker`: run an AI worker in this process, searching with `thinkers` (False: the
-        jobs are for `cardavia worker` processes)."""
+        jobs are for `cardavia worker` processes). `reviews_at_end`: queue a deal's reviews as
+        it ends (False: only when one is asked for, as for the browser tests' server, which
+        would otherwise review every deal they finish, in the background, while they run)."""
         self.store = store
+        self.reviews_at_end = reviews_at_end
         self.pacer = pacer or Pacer()
         self.games = games
         self.jobs = jobs or JobQueue(store)
@@ -1150,7 +1154,7 @@ class Tables:
         """Once the deal is over, queue the review of every human seat (architecture.md §8),
         so that it is ready by the time its player asks. Once per table in memory; a process
         that did not see the end queues it when the review is first asked for."""
-        if not table.state.is_over() or table.reviews_queued:
+        if not self.reviews_at_end or not table.state.is_over() or table.reviews_queued:
             return
         table.reviews_queued = True
         for seat in self.human_seats(table):

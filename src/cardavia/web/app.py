@@ -60,6 +60,7 @@ def create_app(
     creates_per_minute: float | None = None,
     ai_processes: int | None = None,
     seeds_with_friends: bool = False,
+    reviews_at_end: bool = True,
 ) -> Starlette:
     """The site. Deals live in `store`, or where `db_path` says: a SQLite file, or a database
     for a `postgresql://` URL (default $CARDAVIA_DB or ./cardavia.db). `creates_per_minute`:
@@ -67,7 +68,8 @@ def create_app(
     as in tests). `ai_processes`: searches at once in this process's AI worker (None: a core
     less than the machine has; 0: no worker here, `cardavia worker` processes take the jobs).
     `seeds_with_friends`: whether a table of friends may be dealt from a `seed` the request
-    names; never on the site (the player who chose it would know every hand), for tests only."""
+    names; never on the site (the player who chose it would know every hand), for tests only.
+    `reviews_at_end`: queue a deal's reviews as it ends (False: when asked for; tests only)."""
     the_store = store if store is not None else open_store(str(db_path or default_db_path()))
 
     @asynccontextmanager
@@ -152,7 +154,11 @@ def create_app(
     app.state.replay_limit = RateLimit(REPLAYS_PER_MINUTE) if creates_per_minute else None
     app.state.seeds_with_friends = seeds_with_friends
     app.state.tables = Tables(
-        the_store, GAMES, Thinkers(ai_processes) if ai_processes else None, worker=ai_processes != 0
+        the_store,
+        GAMES,
+        Thinkers(ai_processes) if ai_processes else None,
+        worker=ai_processes != 0,
+        reviews_at_end=reviews_at_end,
     )
     app.state.templates = _templates()
     return app
