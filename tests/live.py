@@ -33,19 +33,18 @@ def free_port() -> int:
 class LiveServer:
     """The site on `port` (a free one if not given) with the SQLite file `db`; `stop()` and
     `start()` again make a restart: a new app, with nothing of the old one in memory. A deal's
-    review is made when asked for, not at every deal's end (`reviews_at_end`): in the browser
-    tests that reviewed each deal they finished, on one core, all through the run (CI)."""
+    review is made when asked for, not as the deal ends: reviewing every deal the browser tests
+    finish kept a core busy all through them (CI)."""
 
-    def __init__(self, db: Path, port: int | None = None, reviews_at_end: bool = False) -> None:
+    def __init__(self, db: Path, port: int | None = None) -> None:
         self.db, self.port = db, port or free_port()
-        self.reviews_at_end = reviews_at_end
         self.url = f"http://127.0.0.1:{self.port}"
         self._server: uvicorn.Server | None = None
         self._thread: threading.Thread | None = None
 
     def start(self) -> None:
         # friends' tables may be dealt from `?seed=` here, as tests need (never on the site)
-        app = create_app(self.db, seeds_with_friends=True, reviews_at_end=self.reviews_at_end)
+        app = create_app(self.db, seeds_with_friends=True, reviews_at_end=False)
         config = server_config(app, "127.0.0.1", self.port)
         self._server = uvicorn.Server(config)
         self._thread = threading.Thread(target=self._server.run, daemon=True)
