@@ -176,3 +176,53 @@ def test_a_seat_no_worker_answers_plays_on_and_leaves_no_job(tmp_path: Path) -> 
         assert store.take_job("late worker", reviews=False) is None
 
     run(go())
+
+
+def test_a_hint_stays_one_search_while_another_seat_answers_unseen(tmp_path: Path) -> None:
+    """In a claim window two friends are asked at once: the other's answer, hidden from you,
+    leaves your hint as it was (the same search). It was keyed by the count of every seat's
+    actions, so a hidden answer started a new search with a new answer, which told you that
+    seat had held a claim (security test). Sì Sè Pái, two friends, until enough such windows."""
+    thinkers = Counting()
+    tables = Tables(SQLiteStore(tmp_path / "deals.db"), GAMES, thinkers)
+    rng = random.Random(5)
+    kinds = ["human", "human", "ai", "ai"]
+
+    async def go() -> int:
+        windows = 0
+        for seed in range(30):
+            invites: dict[int, str] = {}
+            # the AI seats (made at creation) play greedy, searching nothing; the hint plays
+            # at the table's level, searching at normal's
+            table = await tables.create(
+                "sisepai", seed, "greedy", kinds=kinds, invites=invites, allowance=None
+            )
+            await tables.join(invites[1], "Mei")
+            table.row.level = "normal"
+            await tables.drain()
+            while not table.state.is_over():
+                owing = [s for s in (HUMAN, 1) if s in table.state.to_act()]
+                if set(owing) == {HUMAN, 1} and len(set(table.state.legal_actions(HUMAN))) > 1:
+                    calls, version = thinkers.calls, table.version
+                    first = await tables.hint(table, version)
+                    assert thinkers.calls == calls + 1
+                    other = table.state.legal_actions(1)
+                    await tables.human_act(table, rng.choice(other), table.versions[1], 1)
+                    await tables.drain()
+                    if table.version == version and HUMAN in table.state.to_act():
+                        windows += 1  # you saw nothing: the hint is the one you had
+                        assert await tables.hint(table, version) == first
+                        assert thinkers.calls == calls + 1
+                    continue
+                for seat in owing:
+                    legal = table.state.legal_actions(seat)
+                    await tables.human_act(table, rng.choice(legal), table.versions[seat], seat)
+                    await tables.drain()
+                    break
+                else:
+                    await tables.drain()
+            if windows >= 3:
+                break
+        return windows
+
+    assert run(go()) >= 3

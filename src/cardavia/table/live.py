@@ -1122,7 +1122,11 @@ class Tables:
                 action = make_agent(HINT_POLICY, table.game.name, seed).act(observation, legal)
                 why = explain(table.game.name, observation, legal, action)
                 return _hint_json(level, action, "greedy", 0, {}, why)
-            key = job_key(table.id, "hint", len(table.state.actions), seat, version)
+            # keyed by what the seat has seen (its version, its own actions), never by the
+            # count of every seat's: another seat's hidden answer would start a new search,
+            # whose new answer told that the seat had held a claim (security test)
+            own = sum(1 for by, _ in table.state.actions if by == seat)
+            key = job_key(table.id, "hint", own, seat, version)
             payload = pack(
                 level,
                 table.game.name,
