@@ -299,6 +299,64 @@ def test_a_closed_tab_goes_to_the_ai_and_comes_back(
         page.context.close()
 
 
+def test_a_claim_the_ai_answered_for_a_friend_out_of_time_is_said_to_them(
+    browser: Browser, base_url: str, screenshots: Path
+) -> None:
+    """A decision asked of a friend alone (a Paohuzi claim window) times out: the AI answers
+    it, with no away mark (nothing tells the others who was asked), and the friend's log names
+    the answer theirs; their page says the AI gave it (usability walk: "Твоя заявка: Чи" and
+    nothing more). In ru, on a phone; seed 1 asks seat 1 privately at its first decision."""
+    creator = new_page(browser, base_url, DESKTOP)
+    creator.goto("/ru/games/paohuzi/table?seed=1&level=greedy&seat1=friend&allowance=5")
+    deal = deal_id(creator)
+    link = creator.locator("[data-testid=invite-1]")
+    expect(link).to_be_visible(timeout=TIMEOUT)
+    friend = new_page(browser, base_url, PHONE)
+    friend.goto(link.input_value())
+    friend.locator("[data-testid=join-name]").fill("Бо")
+    friend.locator("[data-testid=join-button]").click()
+    friend.wait_for_url(lambda u: f"deal={deal}" in u, timeout=TIMEOUT)
+    auth = {"Authorization": f"Bearer {seat_token(creator, deal)}"}
+    creator.context.close()  # the creator answers at once, by plain requests
+    done = threading.Event()
+
+    def creator_plays() -> None:
+        while not done.is_set():
+            view = requests.get(f"{base_url}/api/games/{deal}", headers=auth, timeout=30).json()
+            view = view["view"]
+            if view["over"]:
+                return
+            if view["legal_actions"]:
+                requests.post(
+                    f"{base_url}/api/games/{deal}/actions",
+                    json={"action": view["legal_actions"][0], "version": view["version"]},
+                    headers=auth,
+                    timeout=30,
+                )
+            else:
+                done.wait(0.1)
+
+    keeper = threading.Thread(target=creator_plays, daemon=True)
+    keeper.start()
+    try:
+        expect(friend.get_by_test_id("table")).to_have_attribute(
+            "data-state", "your-turn", timeout=TIMEOUT
+        )
+        mine = api_view(friend, deal)
+        watched = requests.get(f"{base_url}/api/games/{deal}", timeout=30).json()["view"]
+        assert "pass" in mine["legal_actions"] and 1 not in watched["to_act"]  # asked privately
+        news = friend.locator("[data-role=news]")
+        expect(news).to_have_text("Твоё время вышло: ИИ ответил за тебя.", timeout=TIMEOUT)
+        friend.screenshot(path=str(screenshots / "friends-timed-out-claim-ru-phone.png"))
+        after = api_view(friend, deal)
+        assert after["version"] > mine["version"] and after["seats"][1]["away"] is False
+    finally:
+        done.set()
+        keeper.join(timeout=40)
+    assert not friend.errors  # type: ignore[attr-defined]
+    friend.context.close()
+
+
 def test_start_game_asks_for_friends_and_the_waiting_screen_is_accessible(
     browser: Browser, base_url: str, screenshots: Path
 ) -> None:

@@ -64,6 +64,8 @@ STRINGS: dict[str, str] = {
     "friends_bad_name": N_("This name cannot be used: choose another."),
     "friends_away": N_("away"),
     "friends_you_away": N_("You were away: the AI is playing for you."),
+    # a decision asked of you alone (a claim window) timed out: the log names the answer yours
+    "friends_timed_out": N_("Your time ran out: the AI answered for you."),
     "friends_back": N_("I'm back"),
     "friends_time_left": N_("%(time)s left"),
     "friends_your_turn_title": N_("Your turn"),

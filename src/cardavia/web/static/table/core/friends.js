@@ -7,7 +7,8 @@
 
 import { root, els, h } from "./dom.js";
 import { t, seatName, setSeatNames } from "./strings.js";
-import { tokenFor } from "./state.js";
+import { state, tokenFor } from "./state.js";
+import { notice } from "./status.js";
 
 /** @typedef {import("./types.js").View} View */
 
@@ -262,9 +263,36 @@ function renderPresence(v, send) {
       els.controls.prepend(away);
     }
   } else if (away) away.remove();
+  sayTimedOut(v, now);
   tick();
   clearInterval(ticker);
   if (deadlines.size) ticker = window.setInterval(tick, 1000);
+}
+
+/** @type {{ deal: string | null, version: number, at: number } | null} the decision you owe, while its time runs */
+let owed = null;
+
+/**
+ * A decision asked of you alone (a claim window) that timed out gets the AI's answer and no
+ * away mark (docs/api.md, absent players), and the log then names that answer yours: say, to
+ * you alone, that the AI gave it. Only when its time had run out and this page sent nothing
+ * for it (another tab's answer, or the window closing early, says nothing).
+ * @param {View} v
+ * @param {number} now  performance.now()
+ */
+function sayTimedOut(v, now) {
+  const mine = v.seat !== null ? v.seats[v.seat] : null;
+  if (owed && owed.deal === state.dealId && v.version !== owed.version) {
+    // (the server looks for deadlines past each second: a second's leeway either way)
+    if (now >= owed.at - 1000 && state.sentAt !== owed.version && mine && !mine.away && !v.over) {
+      notice(t("friends_timed_out"), { polite: true });
+    }
+    owed = null;
+  }
+  const left = mine ? mine.time_left : null;
+  if (mine && !v.over && v.legal_actions.length && left !== null && left !== undefined) {
+    owed = { deal: state.dealId, version: v.version, at: now + left * 1000 };
+  }
 }
 
 function tick() {

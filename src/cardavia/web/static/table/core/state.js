@@ -76,6 +76,7 @@ export const askedLevel = URL_LEVELS.includes(levelParam) ? levelParam : null;
  * @property {View | null} view         the last view fully rendered
  * @property {DisplayModel | null} shownModel  the model last drawn, for re-rendering the hand on a selection
  * @property {boolean} busy             an action is being sent
+ * @property {number | null} sentAt     the version at which this page last sent an action
  * @property {number} generation       bumps on New deal, so stale loops stop
  * @property {string | null} level      the level of the next deals (see askedLevel)
  * @property {[number, number]} cardSize  the card faces' viewBox (the plugin's cardSize)
@@ -108,6 +109,7 @@ export const state = {
   view: null,
   shownModel: null,
   busy: false,
+  sentAt: null,
   generation: 0,
   level: askedLevel,
   cardSize: [40, 104],
