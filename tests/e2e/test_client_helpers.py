@@ -45,6 +45,15 @@ def test_lists_and_sentences(
     assert page.evaluate(helper("sentences"), ["更近。", "还差 1 张。"]) == (
         "更近。还差 1 张。" if lang == "zh" else "更近。 还差 1 张。"
     )
+    # a chi and its bi in a log line, a card's reason in its tooltip: Chinese punctuation in
+    # Chinese (the log read "…小写三; 比：…", the tooltip "小写五: 属于…": usability walk)
+    chinese = lang == "zh"
+    assert page.evaluate(helper("joinParts"), [["a, b", "bi: c"]]) == (
+        "a, b；bi: c" if chinese else "a, b; bi: c"
+    )
+    assert page.evaluate(helper("labelled"), ["小写五", "属于你的坎"]) == (
+        "小写五：属于你的坎" if chinese else "小写五: 属于你的坎"
+    )
     assert not page.errors  # type: ignore[attr-defined]
 
 

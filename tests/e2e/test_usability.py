@@ -293,3 +293,13 @@ def test_p5_the_table_says_which_way_play_passes(
     assert seat is not None and felt is not None
     middle = seat["x"] + seat["width"] / 2
     assert (middle < felt["x"] + felt["width"] / 2) == (side == "left"), (seat, felt)
+
+
+def test_chuo_pai_offers_no_setting_for_a_click_that_plays(browser: Browser, base_url: str) -> None:
+    """Chuo Pai's cards are chosen, then played by a button: the "click a card twice" setting
+    would do nothing there, so it is not shown (it was: usability walk, uk desktop)."""
+    page = new_page(browser, base_url, DESKTOP)
+    page.goto("/uk/games/chuopai/table?level=easy&seed=3")
+    assert wait_for_turn(page) == "your-turn"
+    assert page.locator("[data-testid=confirm-plays]").is_hidden()
+    assert not page.errors  # type: ignore[attr-defined]

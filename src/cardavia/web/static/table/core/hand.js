@@ -3,7 +3,7 @@
 // replayed move, with one roving tab stop moved by the arrow keys, Home and End.
 
 import { els, h, cardImg, patchChildren, LOCK_SVG } from "./dom.js";
-import { cardName } from "./strings.js";
+import { cardName, labelled } from "./strings.js";
 import { state, confirmPlays } from "./state.js";
 import { ctx } from "./ctx.js";
 import { act } from "./api.js";
@@ -52,7 +52,7 @@ export function renderHand(model, v) {
         "aria-disabled": allowed ? "false" : "true",
         "aria-pressed": selectable ? String(state.selected.has(i)) : null,
         "aria-description": reason,
-        title: reason ? `${cardName(code)}: ${reason}` : cardName(code),
+        title: reason ? labelled(cardName(code), reason) : cardName(code),
         tabindex: i === state.handFocus ? "0" : "-1",
       },
       cardImg(code),

@@ -126,6 +126,11 @@ const CHINESE = config.lang === "zh";
  * @param {string[]} items
  */
 export const joinList = (items) => items.join(CHINESE ? "、" : ", ");
+/**
+ * Parts of one phrase that each hold a list ("small 1, small 2; bi: …"): "；" in Chinese.
+ * @param {string[]} parts
+ */
+export const joinParts = (parts) => parts.join(CHINESE ? "；" : "; ");
 
 /**
  * Cards in words, identical ones counted, in their order: "Heaven 6-6 ×2, Red Nine 4-5".
@@ -179,6 +184,14 @@ export const withStop = (text) => (/[.!?…。！？:：]$/.test(text) ? text : 
  * @param {string} text
  */
 export const withColon = (text) => (/[.!?…。！？:：]$/.test(text) ? text : text + (CHINESE ? "：" : ":"));
+
+/**
+ * A name and what is said of it ("small 5: in your kan"; "小写五：属于…", with no space after
+ * the full-width colon).
+ * @param {string} name
+ * @param {string} text
+ */
+export const labelled = (name, text) => withColon(name) + (CHINESE ? "" : " ") + text;
 
 let signedFormat;
 try {

@@ -13,7 +13,7 @@
 
 import { startWith } from "../core/main.js";
 import { root, els, h, cardImg, patchChildren, sleep } from "../core/dom.js";
-import { config, t, cardName, SEATS } from "../core/strings.js";
+import { config, t, cardName, labelled, SEATS } from "../core/strings.js";
 import { state, pace, reducedMotion } from "../core/state.js";
 import { ctx } from "../core/ctx.js";
 import { renderSeat } from "../core/seats.js";
@@ -206,7 +206,7 @@ function show(data, announce) {
     else url.searchParams.delete("step");
     history.replaceState(history.state, "", url);
   }
-  status(v.over ? state.game.status(v, ctx) : `${t("ln_lesson", { n: data.lesson.n, total: data.lesson.of })}: ${data.lesson.do}`, { quiet: !announce });
+  status(v.over ? state.game.status(v, ctx) : labelled(t("ln_lesson", { n: data.lesson.n, total: data.lesson.of }), data.lesson.do), { quiet: !announce });
 }
 
 // ------------------------------------------------------------------ the one move enabled
@@ -244,7 +244,7 @@ function renderHand(model, v, lesson) {
         "data-intended": intended ? "true" : null,
         "aria-disabled": intended ? "false" : "true",
         "aria-description": reason,
-        title: reason ? `${cardName(code)}: ${reason}` : cardName(code),
+        title: reason ? labelled(cardName(code), reason) : cardName(code),
         tabindex: intended ? "0" : "-1",
       },
       cardImg(code),

@@ -15,7 +15,7 @@
 
 import { ctx } from "../core/ctx.js";
 import { HUMAN } from "../core/state.js";
-import { t, tn, seatName, cardName, joinList, sentences, signed } from "../core/strings.js";
+import { t, tn, seatName, cardName, joinList, joinParts, sentences, signed } from "../core/strings.js";
 import { h, cardFace } from "../core/dom.js";
 import { answerLine, dealerStartLine } from "../core/log.js";
 import { outcome } from "../core/result.js";
@@ -223,7 +223,7 @@ export function zipaiPlugin(rules = {}) {
   // "small 1, small 2, small 3; bi: small 5, large 5, large 5" for a chi and its bi groups
   function chiText(groups) {
     const [chi, ...bis] = groups;
-    return [cardsText(chi), ...bis.map((bi) => t("phz_bi_part", { cards: cardsText(bi) }))].join("; ");
+    return joinParts([cardsText(chi), ...bis.map((bi) => t("phz_bi_part", { cards: cardsText(bi) }))]);
   }
 
   // `chi s3 s4 s5 bi s5 L5 L5` -> [[s3, s4, s5], [s5, L5, L5]]
