@@ -169,10 +169,18 @@ def test_the_cards_a_chuopai_play_risks_pick_the_plural(monkeypatch: pytest.Monk
     from cardavia.ai.games import chuopai
     from cardavia.web.i18n import translations
 
-    risk = {"mine": 1.2, "better": 3.4}
+    risk = {"mine": 3.4, "better": 1.2}
     monkeypatch.setattr(chuopai, "cards_at_risk", lambda observation, action: risk[action])
     [why] = chuopai.review_why(cast(Any, {}), [], "mine", "better")
-    assert why == {"key": "review_cp_risk", "n": 1, "params": {"played": 1, "better": 3}}
+    assert why == {"key": "review_cp_risk", "n": 3, "params": {"played": 3, "better": 1}}
+    # said only where your play risked more, in whole cards: never "about 0 cards at risk, the
+    # better one 1" (it read as a reason against the better play: usability walk)
+    for mine, better in ((0.3, 1.0), (1.2, 3.4), (1.4, 0.6)):
+        risk.update(mine=mine, better=better)
+        assert chuopai.review_why(cast(Any, {}), [], "mine", "better") == []
+    risk.update(mine=1.5, better=0.4)  # half a card counts as one
+    [why] = chuopai.review_why(cast(Any, {}), [], "mine", "better")
+    assert why["params"] == {"played": 2, "better": 0}
     one, many = plurals_for("chuopai")["review_cp_risk"]
     ru = translations("ru")
     said = {n: ru.ngettext(one, many, n) % {"played": n, "better": 3} for n in (1, 2, 5)}

@@ -340,12 +340,18 @@ def cards_at_risk(observation: ObservationBase, action: str) -> float | None:
 def review_why(
     observation: ObservationBase, legal: list[str], played: str, better: str
 ) -> list[Why]:
-    """The cards each play puts at risk, when they differ by half a card or more."""
+    """The cards each play puts at risk, when yours put more, in whole cards. Not the other way
+    round: "your play put about 0 cards at risk, the better one 1" read as a reason against the
+    better play (usability walk); a better play that risks more is better for what it keeps,
+    which the hint's sentences about it say."""
     mine, theirs = cards_at_risk(observation, played), cards_at_risk(observation, better)
-    if mine is None or theirs is None or abs(mine - theirs) < 0.5:
+    if mine is None or theirs is None:
         return []
-    risk = round(mine)  # the sentence's number: "1 card", "2 cards" (a plural, tn())
-    return [sentence("review_cp_risk", risk, played=risk, better=round(theirs))]
+    # the sentence's numbers, rounded half up: "1 card", "2 cards" (a plural, tn())
+    risk, other = int(mine + 0.5), int(theirs + 0.5)
+    if risk <= other:
+        return []
+    return [sentence("review_cp_risk", risk, played=risk, better=other)]
 
 
 def planted_blunder(observation: ObservationBase, legal: list[str]) -> str | None:
