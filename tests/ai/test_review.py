@@ -124,7 +124,8 @@ def test_a_lead_throwing_away_sure_winners_is_flagged() -> None:
     verdict = judge("chuopai", point, 0, random.Random(3), QUICK)
     assert verdict.mistake
     assert verdict.loss >= margin_of("chuopai")
-    assert "review_cp_loss" in [w["key"] for w in verdict.why]
+    keys = [w["key"] for w in verdict.why]
+    assert "review_cp_loss" in keys and "review_cp_risk" in keys, keys  # the cards it risked
 
 
 def test_the_hard_levels_own_moves_are_not_flagged() -> None:
