@@ -217,6 +217,10 @@ def test_marks_mistakes_and_try_again(
     expect(mark.get_by_test_id("review-better")).to_have_count(0)
     expect(mark.get_by_test_id("review-reason")).to_have_count(0)
     expect(page.get_by_test_id("seat-1").get_by_test_id("seat-hand")).to_be_hidden()
+    # the log as it stood: nothing from your move on (it was greyed, still to be read)
+    expect(page.locator("[data-testid=log] li").filter(visible=True)).not_to_have_count(0)
+    expect(page.locator("[data-testid=log] li.is-future")).not_to_have_count(0)
+    expect(page.locator("[data-testid=log] li.is-future:visible")).to_have_count(0)
     position = page.request.get(
         f"/api/games/{reviewed.deal}/review/{mistake['step']}",
         headers={"Authorization": f"Bearer {reviewed.token}"},
