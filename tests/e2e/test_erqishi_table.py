@@ -145,6 +145,13 @@ def test_whole_deal_in_english(
             expect(mark).to_have_attribute("data-cards", " ".join(cards))
             assert mark.inner_text().startswith("Passed:")
             assert mark.locator(".card").count() == len(cards)
+            # each card legible: the top of its face, its numeral, 18 px wide (a whole face
+            # 8 px wide was a sliver: usability walk)
+            for box in mark.locator(".card").evaluate_all(
+                "cs => cs.map(c => [c.getBoundingClientRect().width,"
+                " c.getBoundingClientRect().height, c.querySelector('img').naturalWidth])"
+            ):
+                assert box[0] >= 16 and box[1] < 2 * box[0] and box[2] > 0, box
     mine = [a["action"] for a in record["actions"] if a["seat"] == 0]
     assert mine == made["actions"], (mine, made["actions"])
     expect_accessible(page)
