@@ -9,9 +9,11 @@ import json
 import threading
 from typing import Any
 
+from cardavia.store import is_postgres_url
 from cardavia.store.base import DealRow, Store
 from cardavia.table.jobs import review_key, reviewed
 from cardavia.table.worker import Worker
+from tests.backends import execute
 
 
 def _deal(store: Store, deal_id: str) -> None:
@@ -98,6 +100,30 @@ def test_the_newest_review_goes_first(store: Store) -> None:
         review_key("d6", 31, 0),
         review_key("d5", 30, 0),
     ]
+
+
+def test_a_review_asked_for_goes_before_those_nobody_asked_for(db: str, store: Store) -> None:
+    """Reviews queued at three deals' ends, a minute ago; the player of the oldest asks for its
+    review: it is made first, not after the two newer ones nobody asked for (a usability walk
+    waited 15 minutes for one behind reviews queued later). Asked again at once: no write."""
+    for n, deal in enumerate(("d5", "d6", "d7")):
+        store.submit_job(review_key(deal, 30 + n, 0), deal, "review/a", b"r")
+    if is_postgres_url(db):
+        execute(db, "UPDATE jobs SET created = created - interval '60 seconds'")
+    else:
+        execute(db, "UPDATE jobs SET created = created - 60")
+    before = execute(db, "SELECT key, created FROM jobs ORDER BY id")
+    store.want_job(review_key("d5", 30, 0))
+    store.want_job(review_key("d5", 30, 0))  # within WANT_EVERY_S: nothing more to write
+    after = execute(db, "SELECT key, created FROM jobs ORDER BY id")
+    assert after[0][1] > before[0][1] and after[1:] == before[1:]
+    taken = [store.take_job("w/1") for _ in range(3)]
+    assert [job.key if job else None for job in taken] == [
+        review_key("d5", 30, 0),
+        review_key("d7", 32, 0),
+        review_key("d6", 31, 0),
+    ]
+    store.want_job(review_key("d6", 31, 0))  # taken already: no matter, it is being made
 
 
 def test_a_clients_reviews_waiting_are_capped(store: Store) -> None:

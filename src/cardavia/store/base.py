@@ -23,6 +23,7 @@ Listener = Callable[[str, str], None]
 NameCheck = Callable[[int, list[str | None]], str | None]
 LEASE_S = 10.0  # a job taken is another worker's to take once this long passes without renewal
 MAX_TRIES = 3  # a job whose worker died this often (a search that kills its process) is dropped
+WANT_EVERY_S = 5.0  # a job wanted again within this long is not written again (`want_job`)
 # The keys of review jobs (`deal/review/…`, cardavia.table.jobs.review_key), as a LIKE pattern:
 # they go after every other job, and a worker keeps one loop free of them.
 REVIEW_KEYS = "%/review/%"
@@ -213,8 +214,8 @@ class Store(Protocol):
         `cap`, no client gets more than `cap` jobs running at once in the workers named
         `group/…` (one worker process's searches), so one is always free for another client.
         Reviews of finished deals (REVIEW_KEYS) come after every decision and hint waiting, the
-        newest first (its player has just finished and is the likeliest to be looking for it,
-        while a backlog waits), and not at all with `reviews` False."""
+        one queued or asked for (`want_job`) last first (its player is the likeliest to be
+        looking for it, while a backlog waits), and not at all with `reviews` False."""
         ...
 
     def renew_job(self, job_id: int, worker: str, lease_s: float = LEASE_S) -> bool: ...
@@ -231,6 +232,13 @@ class Store(Protocol):
 
     def drop_job(self, key: str) -> None:
         """Forget a job nobody waits for any more, unless a worker has taken it."""
+        ...
+
+    def want_job(self, key: str) -> None:
+        """Someone waits for this job now (a review asked for, again and again while it is
+        made): it counts as queued now, so that `take_job` makes it before the reviews queued at
+        other deals' ends that nobody has asked for. A no-op for a job done, or wanted within
+        the last WANT_EVERY_S (a page asks every few seconds: not a write each time)."""
         ...
 
     def retry_job(self, key: str) -> None:

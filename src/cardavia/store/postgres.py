@@ -36,6 +36,7 @@ from cardavia.store.base import (
     MAX_TRIES,
     REVIEW_KEYS,
     SEAT_COLUMNS,
+    WANT_EVERY_S,
     ConflictError,
     DealRow,
     Invite,
@@ -387,9 +388,10 @@ class PostgresStore:
                 "AND (j.lease_until IS NULL OR j.lease_until < now()) "
                 "AND j.client NOT IN (SELECT client FROM capped) "
                 "AND (%s OR j.key NOT LIKE %s) "
-                # as in sqlite.py: reviews last, the newest first
+                # as in sqlite.py: reviews last, the one queued or asked for last first
                 "ORDER BY j.key LIKE %s, coalesce(u.served, 0), "
-                "CASE WHEN j.key LIKE %s THEN -j.id ELSE j.id END "
+                "CASE WHEN j.key LIKE %s THEN -extract(epoch FROM j.created) ELSE j.id END, "
+                "j.id DESC "
                 "LIMIT 1 FOR UPDATE OF j SKIP LOCKED",
                 (cap, group or "", cap, MAX_TRIES, reviews, REVIEW_KEYS, REVIEW_KEYS, REVIEW_KEYS),
             ).fetchone()
@@ -456,6 +458,14 @@ class PostgresStore:
         with self._connection() as conn:
             conn.execute(
                 "DELETE FROM jobs WHERE key = %s AND worker IS NULL AND finished IS NULL", (key,)
+            )
+
+    def want_job(self, key: str) -> None:
+        with self._connection() as conn:
+            conn.execute(
+                "UPDATE jobs SET created = now() WHERE key = %s AND finished IS NULL "
+                "AND created < now() - %s * interval '1 second'",
+                (key, WANT_EVERY_S),
             )
 
     def retry_job(self, key: str) -> None:

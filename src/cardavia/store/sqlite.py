@@ -21,6 +21,7 @@ from cardavia.store.base import (
     MAX_TRIES,
     REVIEW_KEYS,
     SEAT_COLUMNS,
+    WANT_EVERY_S,
     ConflictError,
     DealRow,
     Invite,
@@ -386,9 +387,9 @@ class SQLiteStore:
                 "AND j.client NOT IN (SELECT client FROM capped) "
                 "AND (? OR j.key NOT LIKE ?) "
                 # moves and hints first, fairly among clients, oldest first; reviews last, the
-                # newest first: its player has just finished and likely waits for it (base.py)
+                # one queued or asked for last first: its player likely waits for it (base.py)
                 "ORDER BY j.key LIKE ?, coalesce(u.served, 0), "
-                "CASE WHEN j.key LIKE ? THEN -j.id ELSE j.id END LIMIT 1",
+                "CASE WHEN j.key LIKE ? THEN -j.created ELSE j.id END, j.id DESC LIMIT 1",
                 (
                     *(cap, now, group or "", cap, MAX_TRIES, now, reviews, REVIEW_KEYS),
                     *(REVIEW_KEYS, REVIEW_KEYS),
@@ -455,6 +456,15 @@ class SQLiteStore:
         self._write(
             lambda c: c.execute(
                 "DELETE FROM jobs WHERE key = ? AND worker IS NULL AND finished IS NULL", (key,)
+            )
+        )
+
+    def want_job(self, key: str) -> None:
+        now = time.time()
+        self._write(
+            lambda c: c.execute(
+                "UPDATE jobs SET created = ? WHERE key = ? AND finished IS NULL AND created < ?",
+                (now, key, now - WANT_EVERY_S),
             )
         )
 

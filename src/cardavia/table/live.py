@@ -1223,6 +1223,8 @@ class Tables:
         if text is None:
             if not await self._submit_review(table, seat, client, cap):
                 raise ReviewsWaitingError(table.id)
+            # asked for: made before the reviews queued at deals' ends that nobody asked for
+            await asyncio.to_thread(self.store.want_job, key)
             return None
         done: dict[str, Any] = json.loads(text)
         if "error" in done:
