@@ -131,6 +131,27 @@ def test_invite_statuses(raw: TestClient) -> None:
     assert _view(raw, made["id"])["seats"][1]["name"] == "Li Wei"
 
 
+def test_a_seated_player_takes_no_second_seat_at_the_table(raw: TestClient) -> None:
+    """One seat a player: the creator (or a friend) who sends their seat token with another
+    seat's invite code is refused (409 seat_held) and the seat stays free for its friend (the
+    security test took seat 1 with seat 0's token and held two hands). A token of another
+    table's seat is no bar."""
+    made = _friends(raw, "chuopai", humans=3)
+    codes, creator = made["invites"], made["token"]
+    held = raw.post(f"/api/invites/{codes['1']}", json={"name": "me-too"}, headers=_bearer(creator))
+    assert held.status_code == 409 and held.json()["error"]["code"] == "seat_held", held.text
+    assert _view(raw, made["id"])["seats"][1]["joined"] is False
+    friend = _join(raw, codes["1"], "Mei")
+    assert friend.status_code == 201
+    again = raw.post(
+        f"/api/invites/{codes['2']}", json={"name": "Mei2"}, headers=_bearer(friend.json()["token"])
+    )
+    assert again.status_code == 409 and again.json()["error"]["code"] == "seat_held"
+    elsewhere = _friends(raw, "chuopai")["token"]  # a seat at another table
+    other = raw.post(f"/api/invites/{codes['2']}", json={"name": "Bo"}, headers=_bearer(elsewhere))
+    assert other.status_code == 201 and other.json()["seat"] == 2
+
+
 def test_a_name_is_kept_as_text(raw: TestClient) -> None:
     """Markup in a name is text: the API gives it back as sent, the pages escape it."""
     made = _friends(raw)

@@ -11,6 +11,7 @@ announcements may have been missed (re-read what you wait for).
 
 from __future__ import annotations
 
+import hmac
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Protocol
@@ -78,6 +79,14 @@ class Invite:
     seat: int
     taken: bool
     refused: str | None = None
+    held: bool = False  # the joiner holds another seat of this deal already: nothing taken
+
+
+def holds_seat(seats: list[SeatRow] | None, holder: str | None) -> bool:
+    """Whether the token of hash `holder` holds one of `seats` (compared in constant time)."""
+    return holder is not None and any(
+        s.token_hash is not None and hmac.compare_digest(s.token_hash, holder) for s in seats or []
+    )
 
 
 def name_refused(seat: int, seats: list[SeatRow] | None, check: NameCheck) -> str | None:
@@ -149,14 +158,16 @@ class Store(Protocol):
         token_hash: str,
         name: str | None,
         check: NameCheck | None = None,
+        holder: str | None = None,
     ) -> Invite | None:
         """Seat the holder of an invite code (found by its hash) with `token_hash` and `name`,
-        if the seat is still free; None for a code no seat has. Two at once: exactly one gets
-        `taken`. With `check` and a name, a free seat is taken only if `check` finds nothing
-        against the name among the deal's names as they are then, else `refused` holds its
-        answer and nothing changes. The joins of one deal are checked one after the other, each
-        against the names those before it took (two joiners of one name at once: one is
-        refused), on every process sharing the store."""
+        if the seat is still free; None for a code no seat has. `holder`: the hash of a token
+        the joiner sent, which must hold no seat of the deal (one player, one seat: `held`).
+        Two at once: exactly one gets `taken`. With `check` and a name, a free seat is taken
+        only if `check` finds nothing against the name among the deal's names as they are
+        then, else `refused` holds its answer and nothing changes. The joins of one deal are
+        checked one after the other, each against the names those before it took (two joiners
+        of one name at once: one is refused), on every process sharing the store."""
         ...
 
     def fill_seats(self, deal_id: str) -> bool:

@@ -46,6 +46,7 @@ from cardavia.store.base import (
     SeatRow,
     StoreError,
     UnreadableRowError,
+    holds_seat,
     name_refused,
     seat_rows,
 )
@@ -576,6 +577,7 @@ class PostgresStore:
         token_hash: str,
         name: str | None,
         check: NameCheck | None = None,
+        holder: str | None = None,
     ) -> Invite | None:
         with self._connection() as conn, conn.transaction():
             row = conn.execute(
@@ -583,6 +585,10 @@ class PostgresStore:
             ).fetchone()
             if row is None:
                 return None
+            if holder is not None:  # seats change only by token: read as committed is enough
+                seats = seat_rows(conn.execute(SEATS_QUERY, (row[0],)).fetchall())
+                if holds_seat(seats, holder):
+                    return Invite(str(row[0]), int(row[1]), False, held=True)
             if check is not None and name is not None:
                 # another join of this deal waits here until this one commits, then reads
                 # the names as this one left them (each statement sees what was committed)

@@ -31,6 +31,7 @@ from cardavia.store.base import (
     SeatRow,
     StoreError,
     UnreadableRowError,
+    holds_seat,
     name_refused,
     seat_rows,
 )
@@ -209,6 +210,7 @@ class SQLiteStore:
         token_hash: str,
         name: str | None,
         check: NameCheck | None = None,
+        holder: str | None = None,
     ) -> Invite | None:
         def take(c: sqlite3.Connection) -> Invite | None:
             row = c.execute(
@@ -216,9 +218,11 @@ class SQLiteStore:
             ).fetchone()
             if row is None:
                 return None
+            # in the write's transaction (BEGIN IMMEDIATE): no other join comes between
+            seats = seat_rows(c.execute(SEATS_QUERY, (row[0],)).fetchall())
+            if holds_seat(seats, holder):
+                return Invite(str(row[0]), int(row[1]), False, held=True)
             if check is not None and name is not None:
-                # in the write's transaction (BEGIN IMMEDIATE): no other join comes between
-                seats = seat_rows(c.execute(SEATS_QUERY, (row[0],)).fetchall())
                 refused = name_refused(int(row[1]), seats, check)
                 if refused is not None:
                     return Invite(str(row[0]), int(row[1]), False, refused)

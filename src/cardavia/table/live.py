@@ -91,6 +91,10 @@ class ReviewFailedError(Exception):
     """The review's search failed (its job holds the error until it is forgotten)."""
 
 
+class SeatHeldError(Exception):
+    """A joiner whose token holds a seat of the invite's deal already (one player, one seat)."""
+
+
 class UnknownInviteError(KeyError):
     """An invite code that gives no seat."""
 
@@ -800,20 +804,28 @@ class Tables:
         await self.queue_reviews(table)
 
     async def join(
-        self, code: str, name: str | None, check: NameCheck | None = None
+        self,
+        code: str,
+        name: str | None,
+        check: NameCheck | None = None,
+        holder: str | None = None,
     ) -> tuple[Table, int, str]:
         """Take the seat an invite code gives: (the deal, the seat, its new token). Raises
         UnknownInviteError, or SeatTakenError for a code used already (or a seat given to the
         AI); of two at once exactly one gets the seat (the store decides). `check`: whether the
         name may be taken at that seat, given every seat's name (`NameCheck`): asked by the
         store with the deal's joins one after the other, so two joiners of one deal never
-        both pass it with the same name, on any process; NameRefusedError with its answer."""
+        both pass it with the same name, on any process; NameRefusedError with its answer.
+        `holder`: a seat token the joiner sent; SeatHeldError if it holds a seat of this deal."""
         token = new_token()
+        held = token_hash(holder) if holder is not None else None
         found = await asyncio.to_thread(
-            self.store.take_invite, token_hash(code), token_hash(token), name, check
+            self.store.take_invite, token_hash(code), token_hash(token), name, check, held
         )
         if found is None:
             raise UnknownInviteError(code)
+        if found.held:
+            raise SeatHeldError(found.deal_id)
         if found.refused is not None:
             raise NameRefusedError(found.refused)
         if not found.taken:

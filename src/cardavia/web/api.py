@@ -32,6 +32,7 @@ from cardavia.table.live import (
     NotYourTurnError,
     ReviewFailedError,
     ReviewsWaitingError,
+    SeatHeldError,
     SeatTakenError,
     StaleVersionError,
     Table,
@@ -499,7 +500,7 @@ async def join_deal(request: Request) -> Response:
         raise ApiError(404, "unknown_invite", "no seat has this invite code")
     try:
         table, seat, token = await _tables(request).join(
-            code, name, _name_check(name) if name is not None else None
+            code, name, _name_check(name) if name is not None else None, _token(request)
         )
     except NameRefusedError as err:
         raise _name_error(str(err)) from None
@@ -507,6 +508,10 @@ async def join_deal(request: Request) -> Response:
         raise ApiError(404, "unknown_invite", "no seat has this invite code") from None
     except SeatTakenError:
         raise ApiError(409, "seat_taken", "this invite's seat has its player already") from None
+    except SeatHeldError:
+        raise ApiError(
+            409, "seat_held", "this token holds a seat at this table already: one seat a player"
+        ) from None
     except UnknownDealError:
         raise ApiError(404, "unknown_deal", "this invite's deal is gone") from None
     except StoreError:

@@ -473,7 +473,8 @@ def _responses() -> Obj:
         "Timeout": _error("`request_timeout`: the body was sent too slowly"),
         "Conflict": _error(
             "`stale_version` (with `view`), `not_your_turn`, `deal_in_progress`, `seat_taken`, "
-            "`waiting` (a friends table waits for its players), `not_friends_table` (a table of "
+            "`seat_held` (a join sent with a token of a seat at that table), `waiting` (a "
+            "friends table waits for its players), `not_friends_table` (a table of "
             "one human has nothing to start)"
         ),
         "Forbidden": _error(
