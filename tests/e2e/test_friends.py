@@ -461,7 +461,7 @@ def test_the_history_names_the_winner_from_each_friends_seat(
 ) -> None:
     """A deal of two friends, the AI in the other seats, that one of the friends wins: each
     one's history says "You won" only for their own seat, names the other friend (by name, or
-    "Player 1" for a creator who gave none), dates the deal for the friend who joined too, and
+    "Player" for a creator who gave none), dates the deal for the friend who joined too, and
     counts the win for the winner's browser only (QA: the friend saw "You won" when the creator
     won, the creator "AI 1 won" when the friend won; the friend's row was undated)."""
     creator = new_page(browser, base_url, DESKTOP)
@@ -475,7 +475,7 @@ def test_the_history_names_the_winner_from_each_friends_seat(
     assert all(tokens)
     view = _play_by_hints(base_url, deal, [str(t) for t in tokens])
     assert view["result"]["winner"] == winner  # the seed's deal, as found
-    names = {0: "Player 1", 1: "Mei"}
+    names = {0: "Player", 1: "Mei"}
     for page, seat in ((creator, 0), (friend, 1)):
         expect(page.locator("[data-testid=table]")).to_have_attribute(
             "data-state", "over", timeout=TIMEOUT
@@ -507,7 +507,7 @@ def test_the_waiting_screen_of_a_friend_and_of_a_spectator(
 ) -> None:
     """A table of three friends, one joined: the friend's and a spectator's waiting screen say who
     has joined (the spectator's, that the players are awaited), with no Start button (the
-    creator's), no Hint (nobody may act) and no "null" where it was (QA: "… Player 3 not joined
+    creator's), no Hint (nobody may act) and no "null" where it was (QA: "… Player 2 not joined
     yet | null")."""
     creator = new_page(browser, base_url, DESKTOP)
     creator.goto("/en/games/chuopai/table?seed=3&level=greedy&seat1=friend&seat2=friend")
@@ -520,7 +520,7 @@ def test_the_waiting_screen_of_a_friend_and_of_a_spectator(
     spectator.goto(f"/en/games/chuopai/table?deal={deal}")
     for page in (friend, spectator):
         panel = page.locator("[data-testid=friends]")
-        expect(panel).to_contain_text("Player 3", timeout=TIMEOUT)
+        expect(panel).to_contain_text("Player 2", timeout=TIMEOUT)  # seat 2, as "AI 2"
         expect(panel).to_contain_text("not joined yet")
         assert "null" not in panel.inner_text()
         assert panel.locator("[data-testid=start-ai]").count() == 0
@@ -671,7 +671,7 @@ def test_a_name_the_server_does_not_take_still_starts_the_table(
     page = new_page(browser, base_url, PHONE)
     page.goto("/en/games/paohuzi/table?seat1=friend&seat2=ai&name=A%E2%80%8DB")
     expect(page.locator("[data-testid=invite-1]")).to_be_visible(timeout=TIMEOUT)
-    expect(page.locator("[data-role=notice]")).to_contain_text("friends will see you as Player 1")
+    expect(page.locator("[data-role=notice]")).to_contain_text("friends will see you as Player.")
     deal = deal_id(page)
     assert api_view(page, deal)["seats"][0]["name"] is None
     assert "name=" not in page.url

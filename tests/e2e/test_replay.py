@@ -415,7 +415,7 @@ def test_a_friends_replay_names_the_seats_as_the_table_does(
     config = page.evaluate("JSON.parse(document.getElementById('cardavia-config').textContent)")
     you, ai1 = config["seats"][0], config["seats"][1]
     strings = config["strings"]
-    creator = strings["seat_player_n"].replace("%(n)s", "1")
+    creator = strings["seat_player"]  # seat 0, unnamed (seat n would be "Player n")
     # the viewer's seat at the bottom, "You", with its hand under the table
     bottom = page.locator(".seat-you")
     expect(bottom).to_have_attribute("data-seat", "1")

@@ -610,21 +610,23 @@ def test_a_name_that_reads_as_a_seat_label_is_refused(raw: TestClient) -> None:
             "/api/games", json={"game": "sisepai", "seats": ["human", "ai"] * 2, "name": label}
         )
         _refused(r, "seat_label")
-    for own in ("Player 1", "player", "Hráč 1", "Игрок"):  # seat 0's own labels
+    for own in ("player", "Hráč", "Игрок", "玩家"):  # seat 0's own label
         r = raw.post(
             "/api/games", json={"game": "sisepai", "seats": ["human", "ai"] * 2, "name": own}
         )
         assert r.status_code == 201, (own, r.text)
     made = _friends(raw, humans=3)
     code = made["invites"]["1"]
-    labels = ("you", "AI 1", "Player 1", "Игрок 3", "Jugador", "IA 2", " ＰＬＡＹＥＲ\u30003 ")
+    labels = ("you", "AI 1", "Player", "Игрок 3", "Jugador", "IA 2", " ＰＬＡＹＥＲ\u30003 ")
     for label in labels:
         _refused(_join(raw, code, label), "seat_label")
     view = _view(raw, made["id"])
     assert view["seats"][1]["joined"] is False and view["seats"][1]["name"] is None
-    joined = _join(raw, code, "Player 2")  # seat 1 is "Player 2" unnamed: its own label
+    # seat 1 is "Player 1" unnamed (numbered as "AI 1" would be): its own label
+    _refused(_join(raw, code, "Player 2"), "seat_label")
+    joined = _join(raw, code, "Player 1")
     assert joined.status_code == 201, joined.text
-    assert joined.json()["view"]["seats"][1]["name"] == "Player 2"
+    assert joined.json()["view"]["seats"][1]["name"] == "Player 1"
     # and names that only look like labels to a reader of another alphabet stay names
     assert _join(raw, made["invites"]["2"], "AI-chan").status_code == 201
 

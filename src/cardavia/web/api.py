@@ -254,7 +254,7 @@ def _name(value: Any) -> str | None:
 
 # What the table calls a seat (pages.table's `seats`, web/strings/core.py's seat_player and
 # seat_player_n), in every language of the site: no player may be called so, but an unnamed
-# human seat's own "Player n" ("Player", seat 0's to a spectator), which names nobody else.
+# human seat's own label ("Player" for seat 0, "Player n" for seat n), which names nobody else.
 SEAT_LABELS = ("You", "AI %(n)s")
 PLAYER_LABELS = ("Player", "Player %(n)s")
 # why a name was refused (`reason` beside a 422 bad_name), and what the joiner is told
@@ -291,7 +291,7 @@ def _labels() -> dict[str, int | None]:
         add(player, 0)
         for n in range(1, players + 1):
             add(ai % {"n": n}, None)
-            add(player_n % {"n": n}, n - 1)
+            add(player_n % {"n": n}, n)
     return labels
 
 

@@ -51,7 +51,7 @@ STRINGS: dict[str, str] = {
     "friends_your_name": N_("Your name"),
     # the creator's name had a character the site does not take (a joiner, a direction mark)
     "friends_name_refused": N_(
-        "Your name has a character the site cannot show, so your friends will see you as Player 1."
+        "Your name has a character the site cannot show, so your friends will see you as Player."
     ),
     "friends_join": N_("Join the table"),
     "friends_seat_taken": N_("This seat has its player already."),

@@ -15,7 +15,9 @@ STRINGS: dict[str, str] = {
     "hs_share": N_("%(share)s (%(low)s–%(high)s)"),
     "hs_you_won": N_("You won"),
     "hs_seat_won": N_("%(seat)s won"),
-    "hs_player_n": N_("Player %(n)s"),  # another human's seat, with no name given (seat_player_n)
+    # another human's seat, with no name given: seat 0's, seat n's (seat_player, seat_player_n)
+    "hs_player": N_("Player"),
+    "hs_player_n": N_("Player %(n)s"),
     "hs_drawn": N_("Nobody won"),
     # a tie for first (Chuo Pai's equal biggest piles), as the end sheet says it (cp_result_tie)
     "hs_tied": N_("Tie: %(seats)s"),

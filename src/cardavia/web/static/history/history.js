@@ -125,7 +125,7 @@ function gamesTable(deals) {
 
 /**
  * A seat of a deal, named as its table named it for you: yours "You", a friend by their name
- * (or "Player n"), an AI seat "AI n". A deal noted before the history kept who sat where: seat
+ * (or "Player", "Player n"), an AI seat "AI n". A deal noted before the history kept who sat where: seat
  * 0 is the creator's, a human, when yours was another (you joined a friends table); any other
  * seat is taken for the AI's, as at a table of your own.
  * @param {DealNote} d
@@ -134,9 +134,11 @@ function gamesTable(deals) {
 function seatName(d, seat) {
   const names = (C.games[d.game] || { seats: [] }).seats;
   const human = d.seats ? d.seats[seat]?.kind === "human" : seat === 0 && d.seat !== 0;
-  if (seat === d.seat) return names[0] || t("hs_player_n", { n: seat + 1 });
-  if (human) return d.seats?.[seat]?.name || t("hs_player_n", { n: seat + 1 });
-  return names[seat] || t("hs_player_n", { n: seat + 1 });
+  // an unnamed player as the table names one: "Player" (seat 0), "Player n" (seat n, as "AI n")
+  const player = seat === 0 ? t("hs_player") : t("hs_player_n", { n: seat });
+  if (seat === d.seat) return names[0] || player;
+  if (human) return d.seats?.[seat]?.name || player;
+  return names[seat] || player;
 }
 
 /**

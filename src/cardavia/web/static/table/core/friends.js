@@ -205,7 +205,7 @@ export function renderFriends(v, send) {
       if (!s.joined && v.seat === 0 && code) {
         const link = inviteUrl(code);
         const field = /** @type {HTMLInputElement} */ (
-          h("input", { type: "text", readonly: true, value: link, class: "friends-link", "aria-label": t("friends_invite_label", { n: i + 1 }), "data-testid": `invite-${i}` })
+          h("input", { type: "text", readonly: true, value: link, class: "friends-link", "aria-label": t("friends_invite_label", { n: i }), "data-testid": `invite-${i}` })
         );
         field.addEventListener("focus", () => field.select());
         const button = h("button", { type: "button", class: "button", "data-testid": `copy-${i}` }, t("friends_copy"));

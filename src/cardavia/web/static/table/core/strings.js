@@ -90,7 +90,9 @@ let watching = false;
 const names = new Map();
 /**
  * At a table of two or more humans: "You" for your seat, each other player's display name
- * (or "Player n"), "AI n" for the AI seats. Elsewhere the names of config.seats.
+ * (or, with none, "Player" for seat 0, the creator's, "Player n" for seat n: numbered as the AI
+ * seats are, so that "Player 2" and "AI 2" are never two seats), "AI n" for the AI seats.
+ * Elsewhere the names of config.seats.
  * @param {{ seat: number | null, seats: { kind: string, name?: string | null }[] }} v
  */
 export function setSeatNames(v) {
@@ -98,10 +100,15 @@ export function setSeatNames(v) {
   if (v.seats.filter((s) => s.kind === "human").length < 2) return;
   v.seats.forEach((s, i) => {
     if (i === v.seat) names.set(i, SEATS[0]);
-    else if (s.kind === "human") names.set(i, s.name || t("seat_player_n", { n: i + 1 }));
+    else if (s.kind === "human") names.set(i, s.name || unnamedPlayer(i));
     else names.set(i, SEATS[i] ?? `#${i}`);
   });
 }
+/**
+ * An unnamed human seat's name: "Player" for seat 0, "Player n" for seat n (as "AI n").
+ * @param {number} seat
+ */
+export const unnamedPlayer = (seat) => (seat === 0 ? t("seat_player") : t("seat_player_n", { n: seat }));
 /**
  * A watched deal's seat 0 is a player, not "you" (state.setWatching).
  * @param {boolean} on
