@@ -328,6 +328,53 @@ def test_being_made_then_ready(browser: Browser, base_url: str, reviewed: Review
     assert not page.errors  # type: ignore[attr-defined]
 
 
+def test_a_review_being_made_past_a_minute_no_longer_promises_a_minute(
+    browser: Browser, base_url: str, reviewed: Reviewed
+) -> None:
+    """Still 202 a minute after the page first asked (many reviews queued: a usability walk
+    read "ready within a minute" for 15 minutes), the page says it takes longer and comes
+    when ready; it goes on asking, and shows the review then. The page's clock is run ahead
+    (each ask waits for its answer before the next is timed: run on until the words change)."""
+    page = new_page(browser, base_url, DESKTOP)
+    asked = _answer_first(
+        page,
+        reviewed.deal,
+        202,
+        {"status": "pending", "retry_after": 15},
+        {"Retry-After": "15"},
+        99,
+    )
+    page.clock.install()
+    page.goto("/uk/")
+    _keep_token(page, reviewed.deal, reviewed.token)
+    page.goto(f"/uk/games/sisepai/replay/{reviewed.deal}")
+    panel, words = page.get_by_test_id("review"), _strings(page)
+    summary = page.get_by_test_id("review-summary")
+    expect(panel).to_have_attribute("data-status", "pending", timeout=TIMEOUT)
+    expect(summary).to_have_text(words["rv_pending"])
+    page.clock.run_for(16_000)
+    for _ in range(100):  # the second ask, timed by the page's clock, goes out now
+        if len(asked) > 1:
+            break
+        page.wait_for_timeout(50)
+    assert len(asked) > 1
+    expect(summary).to_have_text(words["rv_pending"])  # asked again within the minute
+    for _ in range(30):
+        page.clock.run_for(16_000)
+        if summary.inner_text() != words["rv_pending"]:
+            break
+        page.wait_for_timeout(100)
+    expect(summary).to_have_text(words["rv_pending_long"])
+    page.unroute(re.compile(rf"/api/games/{reviewed.deal}/review$"))  # the server answers now
+    for _ in range(30):
+        page.clock.run_for(16_000)
+        if panel.get_attribute("data-status") == "ready":
+            break
+        page.wait_for_timeout(100)
+    expect(panel).to_have_attribute("data-status", "ready")
+    assert not page.errors  # type: ignore[attr-defined]
+
+
 def test_waiting_behind_other_reviews_then_ready(
     browser: Browser, base_url: str, reviewed: Reviewed
 ) -> None:

@@ -46,6 +46,11 @@ STRINGS: dict[str, str] = {
     # --- the review of your decisions (static/table/replay/review.js): against the hard level
     "rv_loading": N_("Loading the review of your decisions…"),
     "rv_pending": N_("The review is being made: it is ready within a minute of the deal's end."),
+    # still being made a minute after the page first asked (many reviews queued at once)
+    "rv_pending_long": N_(
+        "Many reviews are being made just now: this one takes longer than a minute. "
+        "It shows here as soon as it is ready."
+    ),
     # 429 too_many_reviews: this address has other deals' reviews waiting (web/limits.py)
     "rv_queued": N_("Your other deals' reviews are being made first; this one follows."),
     "rv_failed": N_("The review could not be loaded. Try again later."),

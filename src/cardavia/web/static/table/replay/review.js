@@ -69,6 +69,9 @@ const NETWORK_TRIES = 5;
 // A review whose search failed is made again when asked for (503 review_failed, Retry-After
 // 60): the page asks again after that wait, this many times, before it says it failed.
 const REMAKE_TRIES = 2;
+// Still being made this long after the page first asked: say that many reviews are queued,
+// rather than repeat "within a minute of the deal's end" (usability walk: 15 minutes of it)
+const PENDING_LONG_MS = 60_000;
 
 const panel = /** @type {HTMLElement} */ (document.querySelector("[data-role=review]"));
 const summary = /** @type {HTMLElement} */ (panel.querySelector("[data-role=review-summary]"));
@@ -80,6 +83,8 @@ let host;
 /** @type {Review | null} */
 let review = null;
 let generation = 0;
+/** @type {number | null} when the page first heard this deal's review was being made */
+let pendingSince = null;
 /** @type {Map<number, Promise<Position | null>>} decision positions by record index */
 let positions = new Map();
 /** @type {Map<number, ButtonSpec[]>} */
@@ -105,6 +110,7 @@ export const isAwaitingChoice = () => trying !== null && !trying.chosen;
 /** A replay was shown: fetch its review, if this browser played it. */
 export function startReview() {
   generation += 1;
+  pendingSince = null;
   review = null;
   positions = new Map();
   specsByStep = new Map();
@@ -164,8 +170,10 @@ async function fetchReview(id, token, gen, failures, remakes = 0) {
     return;
   }
   if (res && res.status === 202) {
-    // being made (within a minute of the deal's end): ask again when the server says
-    say(t("rv_pending"), "pending");
+    // being made (within a minute of the deal's end): ask again when the server says; past a
+    // minute of asking, the promise of a minute is not repeated (a queue of many reviews)
+    if (pendingSince === null) pendingSince = performance.now();
+    say(t(performance.now() - pendingSince > PENDING_LONG_MS ? "rv_pending_long" : "rv_pending"), "pending");
     const after = Number(res.headers.get("Retry-After") || (data && data.retry_after) || 3);
     const wait = Math.min(POLL_MAX_S, Math.max(POLL_MIN_S, Number.isFinite(after) ? after : 3));
     setTimeout(() => fetchReview(id, token, gen, failures, remakes), wait * 1000);
