@@ -229,6 +229,38 @@ def test_two_friends_and_a_spectator_play_every_game(
         page.context.close()
 
 
+def _answering(
+    base_url: str, deal: str, token: str, seat: int, within: float | None = None
+) -> tuple[threading.Thread, threading.Event]:
+    """A thread that plays `seat` (its page closed) by plain requests, each decision its first
+    legal action: at once, or only once its time left is under `within` seconds. Set the event
+    to stop it (it stops by itself at the deal's end)."""
+    auth = {"Authorization": f"Bearer {token}"}
+    done = threading.Event()
+
+    def play() -> None:
+        while not done.is_set():
+            got = requests.get(f"{base_url}/api/games/{deal}?wait=-1", headers=auth, timeout=30)
+            view = got.json()["view"]
+            if view["over"]:
+                return
+            left = view["seats"][seat]["time_left"]
+            due = within is None or (left is not None and left < within)
+            if view["legal_actions"] and due:
+                requests.post(
+                    f"{base_url}/api/games/{deal}/actions",
+                    json={"action": view["legal_actions"][0], "version": view["version"]},
+                    headers=auth,
+                    timeout=30,
+                )
+            else:
+                done.wait(0.1)
+
+    keeper = threading.Thread(target=play, daemon=True)
+    keeper.start()
+    return keeper, done
+
+
 def test_a_closed_tab_goes_to_the_ai_and_comes_back(
     browser: Browser, base_url: str, screenshots: Path
 ) -> None:
@@ -252,29 +284,8 @@ def test_a_closed_tab_goes_to_the_ai_and_comes_back(
     # the creator stays and answers before its own time runs out (a thread of plain requests:
     # the allowance of 5 s holds for the creator too), until the friend is back
     creator_token = seat_token(creator, deal)
-    done = threading.Event()
-
-    def stay() -> None:
-        auth = {"Authorization": f"Bearer {creator_token}"}
-        while not done.is_set():
-            got = requests.get(f"{base_url}/api/games/{deal}?wait=-1", headers=auth, timeout=30)
-            view = got.json()["view"]
-            if view["over"]:
-                return
-            left = view["seats"][0]["time_left"]
-            # just in time: the deal goes on slowly enough for the friend to come back to it
-            if view["legal_actions"] and left is not None and left < 2.5:
-                requests.post(
-                    f"{base_url}/api/games/{deal}/actions",
-                    json={"action": view["legal_actions"][0], "version": view["version"]},
-                    headers=auth,
-                    timeout=30,
-                )
-            else:
-                done.wait(0.2)
-
-    keeper = threading.Thread(target=stay, daemon=True)
-    keeper.start()
+    # just in time: the deal goes on slowly enough for the friend to come back to it
+    keeper, done = _answering(base_url, deal, str(creator_token), 0, within=2.5)
     away = creator.locator(".seat[data-seat='1'] [data-role=presence][data-away='true']")
     expect(away).to_be_visible(timeout=TIMEOUT)
     shots = screenshots
@@ -306,38 +317,15 @@ def test_a_claim_the_ai_answered_for_a_friend_out_of_time_is_said_to_them(
     it, with no away mark (nothing tells the others who was asked), and the friend's log names
     the answer theirs; their page says the AI gave it (usability walk: "Твоя заявка: Чи" and
     nothing more). In ru, on a phone; seed 1 asks seat 1 privately at its first decision."""
-    creator = new_page(browser, base_url, DESKTOP)
-    creator.goto("/ru/games/paohuzi/table?seed=1&level=greedy&seat1=friend&allowance=5")
-    deal = deal_id(creator)
-    link = creator.locator("[data-testid=invite-1]")
-    expect(link).to_be_visible(timeout=TIMEOUT)
-    friend = new_page(browser, base_url, PHONE)
-    friend.goto(link.input_value())
-    friend.locator("[data-testid=join-name]").fill("Бо")
-    friend.locator("[data-testid=join-button]").click()
-    friend.wait_for_url(lambda u: f"deal={deal}" in u, timeout=TIMEOUT)
-    auth = {"Authorization": f"Bearer {seat_token(creator, deal)}"}
+    creator, friend, deal = _seated_friend(
+        browser,
+        base_url,
+        "/ru/games/paohuzi/table?seed=1&level=greedy&seat1=friend&allowance=5",
+        "Бо",
+    )
+    token = str(seat_token(creator, deal))
     creator.context.close()  # the creator answers at once, by plain requests
-    done = threading.Event()
-
-    def creator_plays() -> None:
-        while not done.is_set():
-            view = requests.get(f"{base_url}/api/games/{deal}", headers=auth, timeout=30).json()
-            view = view["view"]
-            if view["over"]:
-                return
-            if view["legal_actions"]:
-                requests.post(
-                    f"{base_url}/api/games/{deal}/actions",
-                    json={"action": view["legal_actions"][0], "version": view["version"]},
-                    headers=auth,
-                    timeout=30,
-                )
-            else:
-                done.wait(0.1)
-
-    keeper = threading.Thread(target=creator_plays, daemon=True)
-    keeper.start()
+    keeper, done = _answering(base_url, deal, token, 0)
     try:
         expect(friend.get_by_test_id("table")).to_have_attribute(
             "data-state", "your-turn", timeout=TIMEOUT
@@ -414,6 +402,19 @@ def _another_tab(page: Page) -> Page:
     return tab
 
 
+def _seated_friend(browser: Browser, base_url: str, path: str, name: str) -> tuple[Page, Page, str]:
+    """The creator opens a friends table at `path` (desktop) and a friend joins seat 1 by its
+    invite link as `name` (phone): the two pages and the deal."""
+    creator = new_page(browser, base_url, DESKTOP)
+    creator.goto(path)
+    deal = deal_id(creator)
+    link = creator.locator("[data-testid=invite-1]")
+    expect(link).to_be_visible(timeout=TIMEOUT)
+    friend = new_page(browser, base_url, PHONE)
+    _join(friend, link.input_value(), name)
+    return creator, friend, deal
+
+
 def _join(page: Page, url: str, name: str) -> None:
     page.goto(url)
     page.locator("[data-testid=join-name]").fill(name)
@@ -464,13 +465,9 @@ def test_the_history_names_the_winner_from_each_friends_seat(
     "Player" for a creator who gave none), dates the deal for the friend who joined too, and
     counts the win for the winner's browser only (QA: the friend saw "You won" when the creator
     won, the creator "AI 1 won" when the friend won; the friend's row was undated)."""
-    creator = new_page(browser, base_url, DESKTOP)
-    creator.goto(f"/en/games/{game}/table?seed={seed}&level=greedy&seat1=friend")
-    deal = deal_id(creator)
-    link = creator.locator("[data-testid=invite-1]")
-    expect(link).to_be_visible(timeout=TIMEOUT)
-    friend = new_page(browser, base_url, PHONE)
-    _join(friend, link.input_value(), "Mei")
+    creator, friend, deal = _seated_friend(
+        browser, base_url, f"/en/games/{game}/table?seed={seed}&level=greedy&seat1=friend", "Mei"
+    )
     tokens = [seat_token(creator, deal), seat_token(friend, deal)]
     assert all(tokens)
     view = _play_by_hints(base_url, deal, [str(t) for t in tokens])
@@ -509,13 +506,12 @@ def test_the_waiting_screen_of_a_friend_and_of_a_spectator(
     has joined (the spectator's, that the players are awaited), with no Start button (the
     creator's), no Hint (nobody may act) and no "null" where it was (QA: "… Player 2 not joined
     yet | null")."""
-    creator = new_page(browser, base_url, DESKTOP)
-    creator.goto("/en/games/chuopai/table?seed=3&level=greedy&seat1=friend&seat2=friend")
-    deal = deal_id(creator)
-    link = creator.locator("[data-testid=invite-1]")
-    expect(link).to_be_visible(timeout=TIMEOUT)
-    friend = new_page(browser, base_url, PHONE)
-    _join(friend, link.input_value(), "Mei")
+    creator, friend, deal = _seated_friend(
+        browser,
+        base_url,
+        "/en/games/chuopai/table?seed=3&level=greedy&seat1=friend&seat2=friend",
+        "Mei",
+    )
     spectator = new_page(browser, base_url, DESKTOP)
     spectator.goto(f"/en/games/chuopai/table?deal={deal}")
     for page in (friend, spectator):
