@@ -103,24 +103,31 @@ def test_the_newest_review_goes_first(store: Store) -> None:
 
 
 def test_a_review_asked_for_goes_before_those_nobody_asked_for(db: str, store: Store) -> None:
-    """Reviews queued at three deals' ends, a minute ago; the player of the oldest asks for its
-    review: it is made first, not after the two newer ones nobody asked for (a usability walk
-    waited 15 minutes for one behind reviews queued later). Asked again at once: no write."""
+    """Reviews queued at deals' ends a minute ago, client b's first, then a's; one of a's is
+    made (so b's turn comes next); then the player of a's oldest asks for its review: it is
+    made first, before b's and a's newer ones that nobody asked for, whoever's turn it was (a
+    usability walk waited 15 minutes for one behind reviews queued later). Asked again at
+    once: no write."""
+    store.submit_job(review_key("d9", 40, 0), "d9", "review/b", b"r")
     for n, deal in enumerate(("d5", "d6", "d7")):
         store.submit_job(review_key(deal, 30 + n, 0), deal, "review/a", b"r")
     if is_postgres_url(db):
         execute(db, "UPDATE jobs SET created = created - interval '60 seconds'")
     else:
         execute(db, "UPDATE jobs SET created = created - 60")
+    first = store.take_job("w/1")  # the newest queued: a's d7
+    assert first is not None and first.key == review_key("d7", 32, 0)
     before = execute(db, "SELECT key, created FROM jobs ORDER BY id")
     store.want_job(review_key("d5", 30, 0))
+    wanted = execute(db, "SELECT key, created FROM jobs ORDER BY id")
     store.want_job(review_key("d5", 30, 0))  # within WANT_EVERY_S: nothing more to write
-    after = execute(db, "SELECT key, created FROM jobs ORDER BY id")
-    assert after[0][1] > before[0][1] and after[1:] == before[1:]
+    assert execute(db, "SELECT key, created FROM jobs ORDER BY id") == wanted
+    changed = [b[0] for b, a in zip(before, wanted, strict=True) if a != b]
+    assert changed == [review_key("d5", 30, 0)] and wanted[1][1] > before[1][1]
     taken = [store.take_job("w/1") for _ in range(3)]
     assert [job.key if job else None for job in taken] == [
-        review_key("d5", 30, 0),
-        review_key("d7", 32, 0),
+        review_key("d5", 30, 0),  # wanted: before b's, whose turn it was
+        review_key("d9", 40, 0),  # then b's turn
         review_key("d6", 31, 0),
     ]
     store.want_job(review_key("d6", 31, 0))  # taken already: no matter, it is being made

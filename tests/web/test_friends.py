@@ -143,6 +143,9 @@ def test_a_seated_player_takes_no_second_seat_at_the_table(raw: TestClient) -> N
     assert _view(raw, made["id"])["seats"][1]["joined"] is False
     friend = _join(raw, codes["1"], "Mei")
     assert friend.status_code == 201
+    # a code used already answers as taken, whoever sends it (docs/api.md)
+    used = raw.post(f"/api/invites/{codes['1']}", json={"name": "x"}, headers=_bearer(creator))
+    assert used.status_code == 409 and used.json()["error"]["code"] == "seat_taken"
     again = raw.post(
         f"/api/invites/{codes['2']}", json={"name": "Mei2"}, headers=_bearer(friend.json()["token"])
     )

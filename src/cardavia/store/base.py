@@ -25,6 +25,9 @@ NameCheck = Callable[[int, list[str | None]], str | None]
 LEASE_S = 10.0  # a job taken is another worker's to take once this long passes without renewal
 MAX_TRIES = 3  # a job whose worker died this often (a search that kills its process) is dropped
 WANT_EVERY_S = 5.0  # a job wanted again within this long is not written again (`want_job`)
+# A review queued or asked for within this long is wanted now: such reviews go before the rest,
+# whichever client's (a page asks every few seconds, each ask at most WANT_EVERY_S apart).
+WANTED_S = 12.0
 # The keys of review jobs (`deal/review/…`, cardavia.table.jobs.review_key), as a LIKE pattern:
 # they go after every other job, and a worker keeps one loop free of them.
 REVIEW_KEYS = "%/review/%"
@@ -82,10 +85,22 @@ class Invite:
     held: bool = False  # the joiner holds another seat of this deal already: nothing taken
 
 
-def holds_seat(seats: list[SeatRow] | None, holder: str | None) -> bool:
-    """Whether the token of hash `holder` holds one of `seats` (compared in constant time)."""
-    return holder is not None and any(
-        s.token_hash is not None and hmac.compare_digest(s.token_hash, holder) for s in seats or []
+def seat_free(seats: list[SeatRow] | None, seat: int) -> bool:
+    """Whether `seat` of `seats` is a human seat nobody has taken yet."""
+    mine = seats[seat] if seats is not None and seat < len(seats) else None
+    return mine is not None and mine.kind == "human" and mine.token_hash is None
+
+
+def holds_other_seat(seats: list[SeatRow] | None, seat: int, holder: str | None) -> bool:
+    """Whether the token of hash `holder` holds a seat of `seats` while `seat` is free (a used
+    code answers as taken, whoever sends it); compared in constant time."""
+    return (
+        holder is not None
+        and seat_free(seats, seat)
+        and any(
+            s.token_hash is not None and hmac.compare_digest(s.token_hash, holder)
+            for s in seats or []
+        )
     )
 
 
@@ -93,10 +108,7 @@ def name_refused(seat: int, seats: list[SeatRow] | None, check: NameCheck) -> st
     """What `check` answers for a joiner of `seat`, given the deal's seats in seat order (as
     `seat_rows` reads them); None when the seat is not free (the join is refused as taken) or
     the name may be taken."""
-    seats = seats or []
-    mine = seats[seat] if seat < len(seats) else None
-    free = mine is not None and mine.kind == "human" and mine.token_hash is None
-    return check(seat, [s.name for s in seats]) if free else None
+    return check(seat, [s.name for s in seats or []]) if seat_free(seats, seat) else None
 
 
 @dataclass
@@ -224,9 +236,10 @@ class Store(Protocol):
         first, so a client with hundreds of jobs waiting slows only itself (review H2). With
         `cap`, no client gets more than `cap` jobs running at once in the workers named
         `group/…` (one worker process's searches), so one is always free for another client.
-        Reviews of finished deals (REVIEW_KEYS) come after every decision and hint waiting, the
-        one queued or asked for (`want_job`) last first (its player is the likeliest to be
-        looking for it, while a backlog waits), and not at all with `reviews` False."""
+        Reviews of finished deals (REVIEW_KEYS) come after every decision and hint waiting:
+        first those queued or asked for (`want_job`) within WANTED_S, someone waits for them,
+        then the backlog, each fairly among clients and the one queued or asked for last first;
+        and not at all with `reviews` False."""
         ...
 
     def renew_job(self, job_id: int, worker: str, lease_s: float = LEASE_S) -> bool: ...

@@ -37,6 +37,7 @@ from cardavia.store.base import (
     REVIEW_KEYS,
     SEAT_COLUMNS,
     WANT_EVERY_S,
+    WANTED_S,
     ConflictError,
     DealRow,
     Invite,
@@ -46,7 +47,7 @@ from cardavia.store.base import (
     SeatRow,
     StoreError,
     UnreadableRowError,
-    holds_seat,
+    holds_other_seat,
     name_refused,
     seat_rows,
 )
@@ -389,12 +390,18 @@ class PostgresStore:
                 "AND (j.lease_until IS NULL OR j.lease_until < now()) "
                 "AND j.client NOT IN (SELECT client FROM capped) "
                 "AND (%s OR j.key NOT LIKE %s) "
-                # as in sqlite.py: reviews last, the one queued or asked for last first
-                "ORDER BY j.key LIKE %s, coalesce(u.served, 0), "
+                # as in sqlite.py: reviews last, those someone waits for first, then the one
+                # queued or asked for last first, each fairly among clients
+                "ORDER BY j.key LIKE %s, "
+                "j.key LIKE %s AND j.created < now() - %s * interval '1 second', "
+                "coalesce(u.served, 0), "
                 "CASE WHEN j.key LIKE %s THEN -extract(epoch FROM j.created) ELSE j.id END, "
                 "j.id DESC "
                 "LIMIT 1 FOR UPDATE OF j SKIP LOCKED",
-                (cap, group or "", cap, MAX_TRIES, reviews, REVIEW_KEYS, REVIEW_KEYS, REVIEW_KEYS),
+                (
+                    *(cap, group or "", cap, MAX_TRIES, reviews, REVIEW_KEYS, REVIEW_KEYS),
+                    *(REVIEW_KEYS, WANTED_S, REVIEW_KEYS),
+                ),
             ).fetchone()
             if row is None:
                 return None
@@ -587,7 +594,7 @@ class PostgresStore:
                 return None
             if holder is not None:  # seats change only by token: read as committed is enough
                 seats = seat_rows(conn.execute(SEATS_QUERY, (row[0],)).fetchall())
-                if holds_seat(seats, holder):
+                if holds_other_seat(seats, int(row[1]), holder):
                     return Invite(str(row[0]), int(row[1]), False, held=True)
             if check is not None and name is not None:
                 # another join of this deal waits here until this one commits, then reads

@@ -22,6 +22,7 @@ from cardavia.store.base import (
     REVIEW_KEYS,
     SEAT_COLUMNS,
     WANT_EVERY_S,
+    WANTED_S,
     ConflictError,
     DealRow,
     Invite,
@@ -31,7 +32,7 @@ from cardavia.store.base import (
     SeatRow,
     StoreError,
     UnreadableRowError,
-    holds_seat,
+    holds_other_seat,
     name_refused,
     seat_rows,
 )
@@ -220,7 +221,7 @@ class SQLiteStore:
                 return None
             # in the write's transaction (BEGIN IMMEDIATE): no other join comes between
             seats = seat_rows(c.execute(SEATS_QUERY, (row[0],)).fetchall())
-            if holds_seat(seats, holder):
+            if holds_other_seat(seats, int(row[1]), holder):
                 return Invite(str(row[0]), int(row[1]), False, held=True)
             if check is not None and name is not None:
                 refused = name_refused(int(row[1]), seats, check)
@@ -390,13 +391,14 @@ class SQLiteStore:
                 "AND (j.lease_until IS NULL OR j.lease_until < ?) "
                 "AND j.client NOT IN (SELECT client FROM capped) "
                 "AND (? OR j.key NOT LIKE ?) "
-                # moves and hints first, fairly among clients, oldest first; reviews last, the
-                # one queued or asked for last first: its player likely waits for it (base.py)
-                "ORDER BY j.key LIKE ?, coalesce(u.served, 0), "
+                # moves and hints first, fairly among clients, oldest first; reviews last, those
+                # someone waits for (queued or asked for lately) first, then the one queued or
+                # asked for last first, each fairly among clients (base.py)
+                "ORDER BY j.key LIKE ?, j.key LIKE ? AND j.created < ?, coalesce(u.served, 0), "
                 "CASE WHEN j.key LIKE ? THEN -j.created ELSE j.id END, j.id DESC LIMIT 1",
                 (
                     *(cap, now, group or "", cap, MAX_TRIES, now, reviews, REVIEW_KEYS),
-                    *(REVIEW_KEYS, REVIEW_KEYS),
+                    *(REVIEW_KEYS, REVIEW_KEYS, now - WANTED_S, REVIEW_KEYS),
                 ),
             ).fetchone()
             if row is None:
@@ -465,12 +467,18 @@ class SQLiteStore:
 
     def want_job(self, key: str) -> None:
         now = time.time()
-        self._write(
-            lambda c: c.execute(
-                "UPDATE jobs SET created = ? WHERE key = ? AND finished IS NULL AND created < ?",
-                (now, key, now - WANT_EVERY_S),
+        wanted = (key, now - WANT_EVERY_S)
+        # read first: most asks find it wanted lately, and need not take the write lock
+        if self._read(
+            "SELECT 1 FROM jobs WHERE key = ? AND finished IS NULL AND created < ?", wanted
+        ):
+            self._write(
+                lambda c: c.execute(
+                    "UPDATE jobs SET created = ? WHERE key = ? AND finished IS NULL "
+                    "AND created < ?",
+                    (now, *wanted),
+                )
             )
-        )
 
     def retry_job(self, key: str) -> None:
         again = self._write(

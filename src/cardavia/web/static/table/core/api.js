@@ -363,7 +363,7 @@ export async function act(action, { forced = false } = {}) {
   let offline = false; // the move waited for the connection to come back
   try {
     const version = state.view.version;
-    state.sentAt = version;
+    state.sent = { deal: state.dealId, version };
     const data = await request("POST", `${dealUrl(state.dealId)}/actions`, { action, version }, gen, {
       lost: () => {
         offline = true;

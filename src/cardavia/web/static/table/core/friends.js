@@ -283,10 +283,9 @@ let owed = null;
 function sayTimedOut(v, now) {
   const mine = v.seat !== null ? v.seats[v.seat] : null;
   if (owed && owed.deal === state.dealId && v.version !== owed.version) {
-    // (the server looks for deadlines past each second: a second's leeway either way)
-    if (now >= owed.at - 1000 && state.sentAt !== owed.version && mine && !mine.away && !v.over) {
-      notice(t("friends_timed_out"), { polite: true });
-    }
+    const sent = state.sent !== null && state.sent.deal === owed.deal && state.sent.version === owed.version;
+    // (the time left was counted before its view came: half a second's leeway for the way)
+    if (now >= owed.at - 500 && !sent && mine && !mine.away) notice(t("friends_timed_out"), { polite: true });
     owed = null;
   }
   const left = mine ? mine.time_left : null;

@@ -76,7 +76,8 @@ export const askedLevel = URL_LEVELS.includes(levelParam) ? levelParam : null;
  * @property {View | null} view         the last view fully rendered
  * @property {DisplayModel | null} shownModel  the model last drawn, for re-rendering the hand on a selection
  * @property {boolean} busy             an action is being sent
- * @property {number | null} sentAt     the version at which this page last sent an action
+ * @property {{ deal: string | null, version: number } | null} sent  the deal and version at which
+ *   this page last sent an action (versions start afresh at each deal)
  * @property {number} generation       bumps on New deal, so stale loops stop
  * @property {string | null} level      the level of the next deals (see askedLevel)
  * @property {[number, number]} cardSize  the card faces' viewBox (the plugin's cardSize)
@@ -109,7 +110,7 @@ export const state = {
   view: null,
   shownModel: null,
   busy: false,
-  sentAt: null,
+  sent: null,
   generation: 0,
   level: askedLevel,
   cardSize: [40, 104],

@@ -83,7 +83,7 @@ let host;
 /** @type {Review | null} */
 let review = null;
 let generation = 0;
-/** @type {number | null} when the page first heard this deal's review was being made */
+/** @type {number | null} when the page first heard (202) this deal's review was being made */
 let pendingSince = null;
 /** @type {Map<number, Promise<Position | null>>} decision positions by record index */
 let positions = new Map();
@@ -194,6 +194,7 @@ async function fetchReview(id, token, gen, failures, remakes = 0) {
   if (code === "review_failed" && remakes < REMAKE_TRIES) {
     // the server queued it again: ask when it says (not sooner: the search takes that long)
     say(t("rv_remaking"), "pending");
+    pendingSince = null; // made again: its minute starts afresh
     const after = Number(res && res.headers.get("Retry-After"));
     const wait = Number.isFinite(after) && after > 0 ? after : 60;
     setTimeout(() => fetchReview(id, token, gen, failures, remakes + 1), wait * 1000);
