@@ -410,6 +410,8 @@ def test_a_friends_tables_next_deal_counts_against_the_creators_limit(db: str) -
     the deals a client creates a minute, so one client chained 119 deals a minute (each
     queueing a review per human). Dealing it counts as a deal; finding it dealt does not."""
     with TestClient(create_app(db, seeds_with_friends=True, creates_per_minute=3)) as site:
+        # the limit's clock stands still: a slow machine's minute refills no token meanwhile
+        site.app.state.create_limit.clock = lambda: 0.0  # type: ignore[attr-defined]
         deal_id, tokens = _seated(site, "chuopai", 2)  # the first deal of the three
         _play(site, deal_id, tokens, random.Random(2))
         after = {"game": "chuopai", "level": "greedy", "after": deal_id}

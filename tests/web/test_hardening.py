@@ -258,6 +258,7 @@ def test_creating_deals_is_limited_per_client(db: str) -> None:
     from cardavia.web.app import create_app
 
     app = create_app(db, creates_per_minute=3)
+    app.state.create_limit.clock = lambda: 0.0  # still: a slow machine refills no token meanwhile
     with SeatedClient(app) as client:
         for _ in range(3):
             assert client.post("/api/games", json=DEAL).status_code == 201
@@ -275,6 +276,7 @@ def test_replaying_records_is_limited_per_client(db: str) -> None:
     from cardavia.web.app import REPLAYS_PER_MINUTE, create_app
 
     app = create_app(db, creates_per_minute=3)
+    app.state.replay_limit.clock = lambda: 0.0  # still: a slow machine refills no token meanwhile
     broken = {"game": "sisepai", "record": "{"}  # answered at once, and counted all the same
     with SeatedClient(app) as client:
         for _ in range(REPLAYS_PER_MINUTE):
