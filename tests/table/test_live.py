@@ -225,3 +225,34 @@ def test_a_view_carries_the_steps_its_client_has_not_drawn(store: Store) -> None
         assert lasts, "no step of several entries in the deal"
 
     run(go())
+
+
+def test_a_long_poll_sent_with_older_seats_answers_at_once(store: Store) -> None:
+    """A friend joins between two of the creator's long polls (while the creator's page shows
+    the last answer): the next poll, sent with the seats tag of the view shown, answers at
+    once rather than after its whole wait (usability walk: the creator's screen said the friend
+    had not joined for 6 s or more while the friend's clock ran). With the seats as they are,
+    it waits as before."""
+    tables = Tables(store, GAMES)
+
+    async def go() -> None:
+        invites: dict[int, str] = {}
+        table = await tables.create(
+            "chuopai", 3, "greedy", kinds=["human", "human", "ai"], invites=invites
+        )
+        shown = table.view(HUMAN)  # the creator's page: seat 1 not joined yet
+        assert shown["seats"][1]["joined"] is False and shown["waiting"] is True
+        await tables.join(invites[1], "Bo")  # between two polls
+        now = table.view(HUMAN)
+        assert now["seats_tag"] != shown["seats_tag"] and now["version"] == shown["version"]
+        # (bounded far below the poll's 30 s: without the tag it waits them all)
+        await asyncio.wait_for(
+            tables.wait(table, shown["version"], 30, HUMAN, shown["seats_tag"]), 10
+        )
+        with pytest.raises(TimeoutError):  # nothing changed since: it waits
+            await asyncio.wait_for(
+                tables.wait(table, now["version"], 30, HUMAN, now["seats_tag"]), 0.5
+            )
+        await tables.close()
+
+    run(go())

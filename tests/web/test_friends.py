@@ -105,6 +105,13 @@ def test_the_table_waits_until_every_human_seat_is_taken(raw: TestClient) -> Non
     assert body["id"] == deal_id and body["seat"] == 1 and body["view"]["seat"] == 1
     view = _view(raw, deal_id, token)
     assert view["waiting"] is False and view["seats"][1]["name"] == "Bo"
+    # a long poll sent with the seats shown before the join answers at once (table/live.py)
+    stale = f"/api/games/{deal_id}?wait={before['version']}&seats={before['seats_tag']}"
+    polled = raw.get(stale, headers=_bearer(token)).json()["view"]
+    assert polled["seats_tag"] == view["seats_tag"] != before["seats_tag"]
+    for bad in ("zz", "1234567", before["seats_tag"] + "0"):
+        r = raw.get(f"/api/games/{deal_id}?wait=0&seats={bad}", headers=_bearer(token))
+        assert r.status_code == 400 and r.json()["error"]["code"] == "bad_request", bad
 
 
 def test_invite_statuses(raw: TestClient) -> None:

@@ -407,6 +407,7 @@ class Table:
             "version": self.version_of(seat),
             "seat": seat,
             "seats": self.seats_view(seat),
+            "seats_tag": self.seats_tag(),
             "waiting": self.seating,
             "allowance": self.row.allowance if self.humans() >= 2 else None,
             "to_act": sorted(public),
@@ -453,6 +454,14 @@ class Table:
                 }
             )
         return seats
+
+    def seats_tag(self) -> str:
+        """Who sits where as anyone may see it (no time left), in 8 hex digits: a long poll
+        sent with an older tag answers at once, so a friend who joined between two polls is
+        not missed until the poll times out (usability walk: the creator's screen said the
+        friend had not joined while the friend's clock ran)."""
+        seen = [(s["kind"], s["name"], s["joined"], s["away"]) for s in self.seats_view()]
+        return f"{zlib.crc32(json.dumps(seen).encode()):08x}"
 
     def dealer(self) -> int:
         dealer = self.state.observation(HUMAN).get("dealer", self.row.dealer)
@@ -964,10 +973,16 @@ class Tables:
             table.notify()
 
     async def wait(
-        self, table: Table, version: int, timeout: float, seat: int | None = HUMAN
+        self,
+        table: Table,
+        version: int,
+        timeout: float,
+        seat: int | None = HUMAN,
+        seats_tag: str | None = None,
     ) -> None:
-        """Return once the version `seat` sees exceeds `version`, or after `timeout` seconds,
-        or at once when the server is stopping (`stop_waits`)."""
+        """Return once the version `seat` sees exceeds `version`, or who sits where changes (from
+        `seats_tag`, the tag of the seats the asker shows, else from now), or after `timeout`
+        seconds, or at once when the server is stopping (`stop_waits`)."""
         loop = asyncio.get_running_loop()
         deadline = loop.time() + timeout
         table.waiting += 1
@@ -976,6 +991,7 @@ class Tables:
             while (
                 table.version_of(seat) <= version
                 and table.seat_changes == changes
+                and (seats_tag is None or table.seats_tag() == seats_tag)
                 and not self.stopping
             ):
                 remaining = deadline - loop.time()

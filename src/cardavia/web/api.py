@@ -57,6 +57,7 @@ MAX_ACTION = 100  # the longest legal action of any game is under 40 characters
 # A version in `?wait=` in ASCII digits only: Python's int() would also read "1_0", " 3 " and
 # other scripts' digits, looser than the one text form the API speaks (reliability review I1).
 VERSION_TEXT = re.compile(r"-?[0-9]+")
+SEATS_TAG_TEXT = re.compile(r"[0-9a-f]{8}")  # a view's `seats_tag` (Table.seats_tag)
 MAX_CODE = 64  # invite codes are 32 characters
 # A friends table's time allowance per decision, in seconds (architecture.md §6).
 ALLOWANCE_RANGE = (5, 600)
@@ -581,7 +582,10 @@ async def get_deal(request: Request) -> Response:
             version = int(wait)
         except ValueError:
             raise ApiError(400, "bad_request", "wait must be an integer version") from None
-        await _tables(request).wait(table, version, MAX_WAIT, seat)
+        seats = request.query_params.get("seats")
+        if seats is not None and not SEATS_TAG_TEXT.fullmatch(seats):
+            raise ApiError(400, "bad_request", "seats must be a view's seats_tag") from None
+        await _tables(request).wait(table, version, MAX_WAIT, seat, seats)
         return JSONResponse({"view": table.with_steps(table.view(seat), version)})
     return JSONResponse({"view": table.view(seat)})
 

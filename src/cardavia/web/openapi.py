@@ -123,6 +123,12 @@ def _schemas() -> Obj:
                     "description": "events the viewer was shown",
                 },
                 "seat": {"type": "integer", "minimum": 0, "nullable": True},
+                "seats_tag": {
+                    "type": "string",
+                    "pattern": "^[0-9a-f]{8}$",
+                    "description": "who sits where (`seats` but the time left), as a tag: "
+                    "send it back as `seats` with `wait`",
+                },
                 "seats": {
                     "type": "array",
                     "items": {
@@ -599,6 +605,13 @@ def _api_paths() -> Obj:
                         "hold the answer until the version exceeds this one"
                         f" or {MAX_WAIT:g} s pass; the log entries newer than it then carry"
                         " the view's `table` after each step, for a paced replay",
+                    ),
+                    _query(
+                        "seats",
+                        {"type": "string", "pattern": "^[0-9a-f]{8}$"},
+                        "with `wait`: the `seats_tag` of the view shown; the answer comes at"
+                        " once when who sits where differs from it (a friend joined or went"
+                        " away meanwhile)",
                     ),
                 ],
                 "responses": {

@@ -262,7 +262,9 @@ export async function follow() {
     setState("waiting");
     let data;
     try {
-      data = await request("GET", `${dealUrl(state.dealId)}?wait=${state.view.version}`, null, gen);
+      // with the seats shown: a friend who joined between two polls answers at once
+      const seats = state.view.seats_tag ? `&seats=${state.view.seats_tag}` : "";
+      data = await request("GET", `${dealUrl(state.dealId)}?wait=${state.view.version}${seats}`, null, gen);
     } catch (err) {
       if (gen !== state.generation) return;
       if (gone(err)) {

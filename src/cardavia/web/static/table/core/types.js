@@ -61,6 +61,7 @@
  * @property {number} version
  * @property {number | null} seat   yours, or null: you watch the deal (no token)
  * @property {SeatInfo[]} seats   who sits where
+ * @property {string} [seats_tag]  who sits where as a tag, sent back with a long poll (`&seats=`)
  * @property {boolean} [waiting]   a friends table waits for its invited players
  * @property {number | null} [allowance]   seconds per decision at a table of two or more humans
  * @property {number[]} to_act
