@@ -263,7 +263,7 @@ function renderPresence(v, send) {
       els.controls.prepend(away);
     }
   } else if (away) away.remove();
-  sayTimedOut(v, now);
+  sayTimedOut(v, mine, now);
   tick();
   clearInterval(ticker);
   if (deadlines.size) ticker = window.setInterval(tick, 1000);
@@ -278,10 +278,10 @@ let owed = null;
  * you alone, that the AI gave it. Only when its time had run out and this page sent nothing
  * for it (another tab's answer, or the window closing early, says nothing).
  * @param {View} v
+ * @param {View["seats"][number] | null} mine  your seat's row (null: watching)
  * @param {number} now  performance.now()
  */
-function sayTimedOut(v, now) {
-  const mine = v.seat !== null ? v.seats[v.seat] : null;
+function sayTimedOut(v, mine, now) {
   if (owed && owed.deal === state.dealId && v.version !== owed.version) {
     const sent = state.sent !== null && state.sent.deal === owed.deal && state.sent.version === owed.version;
     // (the time left was counted before its view came: half a second's leeway for the way)
