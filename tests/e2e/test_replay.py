@@ -624,3 +624,45 @@ def test_back_and_forward_show_what_the_url_names(
     page.go_back()
     page.wait_for_url(re.compile(rf"/games/paohuzi/replay/{deal}"))
     assert not page.errors  # type: ignore[attr-defined]
+
+
+_CENTRE_AND_BAR = """() => {
+    const c = document.querySelector('[data-role=centre]').getBoundingClientRect();
+    const b = document.querySelector('[data-role=replay-bar]').getBoundingClientRect();
+    return {top: c.top, bottom: c.bottom, bar: b.top, y: window.scrollY};
+}"""
+
+
+def test_a_phone_keeps_the_steps_card_clear_of_the_steps_bar(
+    browser: Browser, base_url: str, screenshots: Path
+) -> None:
+    """On a phone the steps' bar is fixed at the screen's foot: a link to a step opened the page
+    with that step's card under the bar (usability walk, ru, Paohuzi). The page opened at a step
+    shows its centre above the bar; a step taken while the centre is half under the bar brings
+    it clear; one taken while the reader looks at a hand far from it moves nothing."""
+    page = new_page(browser, base_url, PHONE)
+    page.emulate_media(reduced_motion="reduce")
+    page.goto("/ru/")
+    deal, _ = finished_deal(page, "paohuzi", 3)
+    page.goto(f"/ru/games/paohuzi/replay/{deal}?step=12")
+    assert replay_step(page) == 12
+    expect(page.locator("[data-role=replay-bar]")).to_have_css("position", "fixed")
+    box = page.evaluate(_CENTRE_AND_BAR)
+    assert box["bottom"] <= box["bar"], box
+    assert box["y"] > 0
+    page.screenshot(path=screenshots / "replay-phone-step12-ru.png")
+    # the centre's head just above the bar's top (the next step's hands push it under the
+    # bar): the next step brings it clear
+    page.evaluate("(y) => window.scrollTo(0, y)", box["y"] + box["top"] - box["bar"] + 20)
+    page.get_by_test_id("replay-forward").click()
+    expect(page.get_by_test_id("table")).to_have_attribute("data-step", "13")
+    box = page.evaluate(_CENTRE_AND_BAR)
+    assert box["bottom"] <= box["bar"], box
+    # at the page's top (the others' hands), a step leaves the page where it is
+    page.evaluate("window.scrollTo(0, 0)")
+    before = page.evaluate(_CENTRE_AND_BAR)
+    assert before["top"] >= before["bar"], before
+    page.get_by_test_id("replay-forward").click()
+    expect(page.get_by_test_id("table")).to_have_attribute("data-step", "14")
+    assert page.evaluate("window.scrollY") == 0
+    assert not page.errors  # type: ignore[attr-defined]

@@ -338,7 +338,7 @@ function show(data) {
   root.hidden = false;
   bar.hidden = false;
   const asked = Number(new URLSearchParams(window.location.search).get("step"));
-  go(Number.isInteger(asked) && asked > 0 ? asked : 0, { announce: false });
+  go(Number.isInteger(asked) && asked > 0 ? asked : 0, { announce: false, reveal: asked > 0 });
   startReview();
 }
 
@@ -365,13 +365,16 @@ function stepUrl(i) {
 }
 
 /**
- * Show step i (clamped); the URL follows it.
+ * Show step i (clamped); the URL follows it. `reveal`: the page opened at this step, whose
+ * centre is brought into view on a phone.
  * @param {number} i
- * @param {{ announce?: boolean }} [options]
+ * @param {{ announce?: boolean, reveal?: boolean }} [options]
  */
-function go(i, { announce = true } = {}) {
+function go(i, { announce = true, reveal = false } = {}) {
   if (!replay) return;
   leaveTry(); // "try it again" ends at any step
+  // the reader watching the centre keeps it in view; one looking at a hand far from it is left
+  const follow = reveal || centreWatched();
   const last = replay.steps.length - 1;
   i = Math.max(0, Math.min(last, Math.round(i)));
   at = i;
@@ -409,6 +412,37 @@ function go(i, { announce = true } = {}) {
   // a step's log lines as sentences in a row (a line has no final stop of its own)
   const said = v.over ? state.game.status(v, ctx) : sentences(...lines) || t("rp_dealt");
   status(said, { quiet: !announce });
+  if (follow) keepCentreClear();
+}
+
+/**
+ * Where the steps' bar is fixed at the screen's foot (a phone, css/replay.css), the room above
+ * it, or null where it is not (the bar then scrolls with the page).
+ * @returns {number | null}
+ */
+function roomAboveBar() {
+  return getComputedStyle(bar).position === "fixed" ? bar.getBoundingClientRect().top - 8 : null;
+}
+
+/** Whether the step's centre (the card played, the stock) shows above a fixed bar. */
+function centreWatched() {
+  const foot = roomAboveBar();
+  if (foot === null) return false;
+  const box = els.centre.getBoundingClientRect();
+  return box.top < foot && box.bottom > 0;
+}
+
+/**
+ * Keeps the step's centre clear of a fixed bar, by the least scroll that shows it (its head at
+ * the screen's top if it is taller than the room): a link to a step opened the page with its
+ * card under the bar, and a step that grows a hand above the centre pushed it there.
+ */
+function keepCentreClear() {
+  const foot = roomAboveBar();
+  if (foot === null || root.dataset.end === "true") return;
+  const box = els.centre.getBoundingClientRect();
+  const by = Math.min(box.bottom - foot, box.top - 8);
+  if (by > 0) window.scrollBy({ top: by, behavior: reducedMotion.matches ? "instant" : "smooth" });
 }
 
 /**
