@@ -619,8 +619,9 @@ def test_a_friend_who_switches_language_keeps_the_invite(
 
 
 def test_a_friend_may_not_take_the_creators_name(browser: Browser, base_url: str) -> None:
-    """A friend who gives the creator's name, or a seat's label in another language, is told
-    why in the page's language and joins once the name is their own."""
+    """The invite page says who invites you and who sits where; a friend who gives the
+    creator's name, or a seat's label in another language, is told why in the page's language
+    and joins once the name is their own; the link opened again says its seat is taken."""
     creator = new_page(browser, base_url, DESKTOP)
     creator.goto("/ru/games/chuopai/table?seed=3&level=greedy&seat1=friend&name=Mei")
     deal = deal_id(creator)
@@ -629,6 +630,10 @@ def test_a_friend_may_not_take_the_creators_name(browser: Browser, base_url: str
     friend = new_page(browser, base_url, PHONE)
     friend.goto(link.input_value().replace("/ru/", "/zh/"))
     message = friend.locator("[data-testid=join-form] .friends-message")
+    # who invites you and who sits where, before you give a name (GET /api/invites/{code})
+    about = friend.get_by_test_id("join-about")
+    expect(about).to_contain_text("Mei 邀请你来玩。", timeout=TIMEOUT)
+    expect(about).to_contain_text("在座：Mei、你和 AI 2。")
     for name, told in (("mei", "已有玩家用这个名字"), ("ИИ 2", "称呼座位")):
         friend.locator("[data-testid=join-name]").fill(name)
         friend.locator("[data-testid=join-button]").click()
@@ -642,7 +647,15 @@ def test_a_friend_may_not_take_the_creators_name(browser: Browser, base_url: str
     expect(creator.locator('.seat[data-seat="1"] .seat-name')).to_have_text(
         "Mei 2", timeout=TIMEOUT
     )
-    for page in (creator, friend):
+    # the link opened again in another browser: its seat is taken, said at once, no name asked
+    late = new_page(browser, base_url, PHONE)
+    late.goto(link.input_value())
+    expect(late.locator("[data-testid=join-form] .friends-message")).to_have_text(
+        "Это место уже занято.", timeout=TIMEOUT
+    )
+    assert late.get_by_test_id("join-name").count() == 0
+    assert late.get_by_test_id("join-button").count() == 0
+    for page in (creator, friend, late):
         assert not page.errors  # type: ignore[attr-defined]
         page.context.close()
 

@@ -138,6 +138,43 @@ def test_invite_statuses(raw: TestClient) -> None:
     assert _view(raw, made["id"])["seats"][1]["name"] == "Li Wei"
 
 
+def test_an_invite_shows_who_invites_before_joining(raw: TestClient) -> None:
+    """GET /api/invites/{code}: the invited see the game, their seat, whether it is free, the
+    level and who sits where, as a spectator does (the usability walk: the invite page did not
+    name who invites you), and nothing changes; never a token, a code, the deal's id or a
+    hand."""
+    made = _friends(raw, "paohuzi", humans=2, name="Olga", level="normal")
+    code = made["invites"]["1"]
+    before = _view(raw, made["id"])
+    shown = raw.get(f"/api/invites/{code}")
+    assert shown.status_code == 200, shown.text
+    body = shown.json()
+    assert set(body) == {"game", "seat", "free", "level", "seats"}
+    assert body["game"] == "paohuzi" and body["seat"] == 1 and body["free"] is True
+    assert body["level"] == "normal"
+    assert [(s["kind"], s["name"], s["joined"]) for s in body["seats"]] == [
+        ("human", "Olga", True),
+        ("human", None, False),
+        ("ai", None, True),
+    ]
+    text = shown.text
+    assert made["id"] not in text and made["token"] not in text and code not in text
+    assert _view(raw, made["id"]) == before  # looking took nothing
+    assert _join(raw, code, "Mei").status_code == 201
+    after = raw.get(f"/api/invites/{code}").json()
+    assert after["free"] is False and after["seats"][1]["name"] == "Mei"
+    for bad in ("no-such-code", "x" * 500):
+        r = raw.get(f"/api/invites/{bad}")
+        assert r.status_code == 404 and r.json()["error"]["code"] == "unknown_invite", bad
+    # a seat the creator gave to the AI is no longer free either
+    other = _friends(raw, "paohuzi", seed=2, humans=2)
+    assert raw.post(
+        f"/api/games/{other['id']}/start", json={}, headers=_bearer(other["token"])
+    ).is_success
+    given = raw.get(f"/api/invites/{other['invites']['1']}").json()
+    assert given["free"] is False and given["seats"][1]["kind"] == "ai"
+
+
 def test_a_seated_player_takes_no_second_seat_at_the_table(raw: TestClient) -> None:
     """One seat a player: the creator (or a friend) who sends their seat token with another
     seat's invite code is refused (409 seat_held) and the seat stays free for its friend (the

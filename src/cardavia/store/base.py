@@ -164,6 +164,11 @@ class Store(Protocol):
         (two claims at once: exactly one wins)."""
         ...
 
+    def find_invite(self, invite_hash: str) -> tuple[str, int] | None:
+        """The deal and seat an invite code (found by its hash) gives, taken or not; None for a
+        code no seat has. Changes nothing: what the invited sees before joining."""
+        ...
+
     def take_invite(
         self,
         invite_hash: str,

@@ -578,6 +578,13 @@ class PostgresStore:
         with self._connection() as conn:
             return seat_rows(conn.execute(SEATS_QUERY, (deal_id,)).fetchall())
 
+    def find_invite(self, invite_hash: str) -> tuple[str, int] | None:
+        with self._connection() as conn:
+            row = conn.execute(
+                "SELECT deal_id, seat FROM seats WHERE invite_hash = %s", (invite_hash,)
+            ).fetchone()
+        return (str(row[0]), int(row[1])) if row is not None else None
+
     def take_invite(
         self,
         invite_hash: str,

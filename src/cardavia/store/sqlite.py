@@ -205,6 +205,10 @@ class SQLiteStore:
     def seats(self, deal_id: str) -> list[SeatRow] | None:
         return seat_rows(self._read(SEATS_QUERY, (deal_id,)))
 
+    def find_invite(self, invite_hash: str) -> tuple[str, int] | None:
+        rows = self._read("SELECT deal_id, seat FROM seats WHERE invite_hash = ?", (invite_hash,))
+        return (str(rows[0][0]), int(rows[0][1])) if rows else None
+
     def take_invite(
         self,
         invite_hash: str,

@@ -843,6 +843,16 @@ class Tables:
         await self._seated(table)
         return table, found.seat, token
 
+    async def invite(self, code: str) -> tuple[Table, int]:
+        """The deal and seat an invite code gives, for the invited to see who invites them
+        before joining (the seat may be taken already: `seats_view`). Raises
+        UnknownInviteError, UnknownDealError for a deal gone; changes nothing."""
+        found = await asyncio.to_thread(self.store.find_invite, token_hash(code))
+        if found is None:
+            raise UnknownInviteError(code)
+        table = await self.get(found[0])
+        return table, found[1]
+
     async def start(self, table: Table, seat: int | None) -> None:
         """The creator starts the table with the AI in every seat nobody has taken; a table
         already started (or a next deal of friends, which never waits) stays as it is. Raises

@@ -492,6 +492,33 @@ async def create_deal(request: Request) -> Response:
     )
 
 
+async def show_invite(request: Request) -> Response:
+    """What an invite code gives, before joining: the game, the seat, whether it is still free,
+    the table's level and who sits where (`seats_view`, as a spectator sees it), so that the
+    invited know who asks them to play. No deal id: the link names none (friends.js)."""
+    code = request.path_params["code"]
+    if len(code) > MAX_CODE:
+        raise ApiError(404, "unknown_invite", "no seat has this invite code")
+    try:
+        table, seat = await _tables(request).invite(code)
+    except UnknownInviteError:
+        raise ApiError(404, "unknown_invite", "no seat has this invite code") from None
+    except UnknownDealError:
+        raise ApiError(404, "unknown_deal", "this invite's deal is gone") from None
+    except StoreError:
+        raise ApiError(503, "store_unavailable", "the store did not answer; try again") from None
+    seats = table.seats_view(None)
+    return JSONResponse(
+        {
+            "game": table.row.game,
+            "seat": seat,
+            "free": seats[seat]["kind"] == "human" and not seats[seat]["joined"],
+            "level": table.row.level,
+            "seats": seats,
+        }
+    )
+
+
 async def join_deal(request: Request) -> Response:
     """Take the seat an invite code gives (architecture.md §6)."""
     data = await _json_body(request, ("name",))
@@ -702,6 +729,7 @@ ROUTES = [
     Route("/api/games/{deal_id}/claim", claim_deal, methods=["POST"]),
     Route("/api/games/{deal_id}/start", start_deal, methods=["POST"]),
     Route("/api/games/{deal_id}/back", back_deal, methods=["POST"]),
+    Route("/api/invites/{code}", show_invite, methods=["GET"]),
     Route("/api/invites/{code}", join_deal, methods=["POST"]),
     Route("/api/games/{deal_id}/actions", post_action, methods=["POST"]),
     Route("/api/games/{deal_id}/hint", post_hint, methods=["POST"]),

@@ -71,7 +71,39 @@ def _schemas() -> Obj:
     ints = {"type": "array", "items": integer}
     games = {"type": "string", "enum": list(GAMES)}
     levels = {"type": "string", "enum": list(API_LEVELS)}
+    seats = {
+        "type": "array",
+        "items": {
+            "type": "object",
+            "required": ["kind", "level", "name", "joined", "away", "time_left"],
+            "properties": {
+                "kind": {"type": "string", "enum": ["human", "ai"]},
+                "level": {
+                    **levels,
+                    "nullable": True,
+                    "description": "an AI seat's, or the AI's playing for an away player",
+                },
+                "name": {**string, "nullable": True, "description": "display name"},
+                "joined": {
+                    "type": "boolean",
+                    "description": "false while an invited seat waits",
+                },
+                "away": {
+                    "type": "boolean",
+                    "description": "the AI plays for an absent player",
+                },
+                "time_left": {
+                    "type": "number",
+                    "nullable": True,
+                    "description": "seconds left for the decision this seat owes, "
+                    "at a table of two or more humans: shown for a seat everyone "
+                    "may know decides, and to the seat itself",
+                },
+            },
+        },
+    }
     return {
+        "Seats": {**seats, "description": "who sits where, as anyone may see it"},
         "Error": {
             "type": "object",
             "required": ["error"],
@@ -129,38 +161,7 @@ def _schemas() -> Obj:
                     "description": "who sits where (`seats` but the time left), as a tag: "
                     "send it back as `seats` with `wait`",
                 },
-                "seats": {
-                    "type": "array",
-                    "items": {
-                        "type": "object",
-                        "required": ["kind", "level", "name", "joined", "away", "time_left"],
-                        "properties": {
-                            "kind": {"type": "string", "enum": ["human", "ai"]},
-                            "level": {
-                                **levels,
-                                "nullable": True,
-                                "description": "an AI seat's, or the AI's playing for an away "
-                                "player",
-                            },
-                            "name": {**string, "nullable": True, "description": "display name"},
-                            "joined": {
-                                "type": "boolean",
-                                "description": "false while an invited seat waits",
-                            },
-                            "away": {
-                                "type": "boolean",
-                                "description": "the AI plays for an absent player",
-                            },
-                            "time_left": {
-                                "type": "number",
-                                "nullable": True,
-                                "description": "seconds left for the decision this seat owes, "
-                                "at a table of two or more humans: shown for a seat everyone "
-                                "may know decides, and to the seat itself",
-                            },
-                        },
-                    },
-                },
+                "seats": _ref("schemas", "Seats"),
                 "waiting": {
                     "type": "boolean",
                     "description": "an invited seat is still empty: nobody plays yet",
@@ -644,6 +645,26 @@ def _api_paths() -> Obj:
             }
         },
         "/api/invites/{code}": {
+            "get": {
+                "operationId": "showInvite",
+                "tags": ["api"],
+                "summary": "What an invite code gives, before joining: who invites you",
+                "parameters": [
+                    _path("code", {"type": "string"}, "the invite code of a friends table"),
+                ],
+                "responses": {
+                    "200": ok(
+                        "the game, the seat, whether it is free, the level, who sits where",
+                        game={"type": "string", "enum": list(GAMES)},
+                        seat={"type": "integer"},
+                        free={"type": "boolean"},
+                        level={"type": "string", "enum": list(API_LEVELS)},
+                        seats=_ref("schemas", "Seats"),
+                    ),
+                    "404": _error("`unknown_invite` (no seat has this code), `unknown_deal`"),
+                    "503": _ref("responses", "StoreUnavailable"),
+                },
+            },
             "post": {
                 "operationId": "joinDeal",
                 "tags": ["api"],
@@ -664,7 +685,7 @@ def _api_paths() -> Obj:
                     "404": _error("`unknown_invite`: no seat has this code"),
                     "409": _ref("responses", "Conflict"),
                 },
-            }
+            },
         },
         "/api/games/{deal_id}/start": {
             "post": {

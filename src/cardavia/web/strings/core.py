@@ -49,6 +49,11 @@ STRINGS: dict[str, str] = {
     "friends_start_ai": N_("Start with AI in empty seats"),
     "friends_join_title": N_("You are invited to a table"),
     "friends_your_name": N_("Your name"),
+    # above the name field: who invites you and who sits where (GET /api/invites/{code})
+    "friends_invited_by": N_("%(name)s invites you to play."),
+    "friends_at_table": N_("At the table: %(seats)s."),
+    "friends_you_here": N_("you"),
+    "friends_free_seat": N_("a free seat"),
     # the creator's name had a character the site does not take (a joiner, a direction mark)
     "friends_name_refused": N_(
         "Your name has a character the site cannot show, so your friends will see you as Player."

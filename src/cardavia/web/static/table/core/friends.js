@@ -6,7 +6,7 @@
 // background (the title, and a sound if you chose it).
 
 import { root, els, h } from "./dom.js";
-import { t, seatName, setSeatNames } from "./strings.js";
+import { t, seatName, setSeatNames, unnamedPlayer, joinAnd, withStop } from "./strings.js";
 import { state, tokenFor } from "./state.js";
 import { notice } from "./status.js";
 
@@ -104,15 +104,17 @@ export function joinForm(code) {
       h("input", { type: "text", id: "friends-name", maxlength: 24, required: true, autocomplete: "nickname", "data-testid": "join-name" })
     );
     const message = h("p", { class: "friends-message", role: "alert" });
-    const form = h(
-      "form",
-      { class: "friends-join", "data-testid": "join-form" },
-      h("h2", {}, t("friends_join_title")),
+    const about = h("div", { class: "friends-about", "data-testid": "join-about", hidden: true });
+    const asked = [
       h("label", { for: "friends-name" }, t("friends_your_name")),
       input,
       h("button", { type: "submit", class: "button button-primary", "data-testid": "join-button" }, t("friends_join")),
-      message,
-    );
+    ];
+    const form = h("form", { class: "friends-join", "data-testid": "join-form" }, h("h2", {}, t("friends_join_title")), about, ...asked, message);
+    describeInvite(code, about, (said) => {
+      for (const el of asked) el.remove();
+      message.textContent = said;
+    });
     form.addEventListener("submit", async (event) => {
       event.preventDefault();
       const name = input.value.trim();
@@ -146,6 +148,35 @@ export function joinForm(code) {
     root.dataset.joining = "true";
     input.focus();
   });
+}
+
+/**
+ * Who invites you, above the name field (`GET /api/invites/{code}`): the creator's name, who
+ * sits where and the AI's level (the usability walk: the page did not say who asks you to play).
+ * A code that gives no seat, or whose seat is taken, is said at once (`closed`) rather than after
+ * a name; with no answer, the form asks the name all the same and the join says what is wrong.
+ * @param {string} code
+ * @param {HTMLElement} about
+ * @param {(said: string) => void} closed
+ */
+async function describeInvite(code, about, closed) {
+  const res = await fetch(`/api/invites/${encodeURIComponent(code)}`, { headers: { Accept: "application/json" } }).catch(() => null);
+  if (res && res.status === 404) return closed(t("friends_bad_invite"));
+  const data = res && res.ok ? await res.json().catch(() => null) : null;
+  if (!data) return;
+  if (!data.free) return closed(t("friends_seat_taken"));
+  /** @type {{ kind: string, name: string | null, joined: boolean }[]} */
+  const seats = data.seats;
+  const creator = seats[0] && seats[0].kind === "human" ? seats[0].name : null;
+  const who = seats.map((s, i) =>
+    i === data.seat ? t("friends_you_here") : s.kind === "ai" ? seatName(i) : s.joined ? s.name || unnamedPlayer(i) : t("friends_free_seat"),
+  );
+  // the AI plays its seats, and any seat still free if the creator starts without it
+  const ai = seats.some((s, i) => i !== data.seat && (s.kind === "ai" || !s.joined));
+  const level = ai && ["easy", "normal", "hard"].includes(data.level) ? t("level_badge", { level: t(`level_${data.level}`) }) : null;
+  const lines = [creator ? t("friends_invited_by", { name: creator }) : null, t("friends_at_table", { seats: joinAnd(who) }), level && withStop(level)];
+  about.replaceChildren(...lines.filter(Boolean).map((line) => h("p", {}, line)));
+  about.hidden = false;
 }
 
 /** The waiting screen's panel, made once, above the answers. */

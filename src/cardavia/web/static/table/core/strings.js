@@ -108,7 +108,7 @@ export function setSeatNames(v) {
  * An unnamed human seat's name: "Player" for seat 0, "Player n" for seat n (as "AI n").
  * @param {number} seat
  */
-const unnamedPlayer = (seat) => (seat === 0 ? t("seat_player") : t("seat_player_n", { n: seat }));
+export const unnamedPlayer = (seat) => (seat === 0 ? t("seat_player") : t("seat_player_n", { n: seat }));
 /**
  * A watched deal's seat 0 is a player, not "you" (state.setWatching).
  * @param {boolean} on
