@@ -172,8 +172,12 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--json", action="store_true")
 
     p = sub.add_parser("serve", help="run the site")
-    p.add_argument("--host", default="127.0.0.1")
-    p.add_argument("--port", type=int, default=8000)
+    p.add_argument(
+        "--host",
+        default="127.0.0.1",
+        help="address to listen on (default 127.0.0.1; 0.0.0.0: every interface)",
+    )
+    p.add_argument("--port", type=int, default=8000, help="port to listen on (default 8000)")
     p.add_argument(
         "--db",
         default=None,
@@ -186,14 +190,15 @@ def main(argv: list[str] | None = None) -> int:
         type=float,
         default=10.0,
         metavar="SECONDS",
-        help="close a connection whose request head is not whole in time",
+        help="close a connection whose request head is not whole in time (default 10)",
     )
     p.add_argument(
         "--max-connections",
         type=int,
         default=1000,
         metavar="N",
-        help="open connections; past it, the longest idle one is closed",
+        help="open connections; past it, the longest idle one is closed (default 1000, "
+        "less if the open-files limit is lower)",
     )
     p.add_argument(
         "--creates-per-minute",
@@ -215,7 +220,7 @@ def main(argv: list[str] | None = None) -> int:
         default=None,
         metavar="N",
         help="AI searches at once in this server (default: a core less than the "
-        "machine has; 0: none, `cardavia worker` processes run them)",
+        "machine has, 2 at least; 0: none, `cardavia worker` processes run them)",
     )
 
     p = sub.add_parser("worker", help="run AI jobs for every server on a database")
@@ -230,7 +235,7 @@ def main(argv: list[str] | None = None) -> int:
         type=int,
         default=None,
         metavar="N",
-        help="searches at once (default: a core less than the machine has)",
+        help="searches at once (default: a core less than the machine has, 2 at least)",
     )
 
     args = parser.parse_args(argv)
@@ -560,10 +565,25 @@ def _serve(args: argparse.Namespace) -> int:
             args.ai_processes,
         )
     except StoreError as err:
-        raise _UsageError(f"cannot use the deals file: {err}") from None
+        raise _UsageError(_store_refused(args.db, err)) from None
     except server.UsageError as err:
         raise _UsageError(str(err)) from None
     return 0
+
+
+def _store_refused(db: str | None, err: Exception) -> str:
+    """Why `serve` cannot use its store, naming what it is: a PostgreSQL database, or a SQLite
+    file, whose relative path is the working directory's (a service's is often /)."""
+    import os
+
+    from cardavia.store import is_postgres_url
+    from cardavia.web.app import default_db_path
+
+    path = db or default_db_path()
+    if is_postgres_url(path):
+        return f"cannot use the database: {err}"
+    where = "" if os.path.isabs(path) else f" (in the working directory {os.getcwd()})"
+    return f"cannot use the deals file{where}: {err}"
 
 
 def _worker(args: argparse.Namespace) -> int:
@@ -581,6 +601,9 @@ def _worker(args: argparse.Namespace) -> int:
         )
     if args.processes is not None and args.processes < 1:
         raise _UsageError("--processes must be at least 1")
+    from cardavia.web.server import log_to_stderr
+
+    log_to_stderr()
     try:
         run_worker(db, args.processes)
     except StoreError as err:

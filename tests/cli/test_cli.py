@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -357,3 +358,43 @@ def test_serve_with_a_bad_deals_file_says_so(
     captured = capsys.readouterr()
     assert "cannot use the deals file" in captured.err and str(db) in captured.err
     assert "Cardavia on" not in captured.out
+
+
+def test_serve_names_the_working_directory_of_a_relative_deals_file(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A relative --db is the working directory's: a service's is often /, so the refusal
+    names it (operator walk: "cardavia.db: unable to open database file" said nothing of
+    where)."""
+    monkeypatch.chdir(tmp_path)
+    assert main(["serve", "--port", "1", "--db", "missing/deals.db"]) == 2
+    err = capsys.readouterr().err
+    assert f"cannot use the deals file (in the working directory {tmp_path})" in err
+
+
+def test_serve_refuses_a_negative_number_of_ai_searches(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """--ai-processes -1 was taken, and then no AI seat ever searched (each waited 60 s for a
+    worker): refused like --workers 0, before anything is served."""
+    db = tmp_path / "deals.db"
+    assert main(["serve", "--port", "1", "--db", str(db), "--ai-processes", "-1"]) == 2
+    captured = capsys.readouterr()
+    assert "--ai-processes must be 0" in captured.err and "Cardavia on" not in captured.out
+    assert not db.exists()
+
+
+def test_the_sites_log_lines_say_when_and_how_bad() -> None:
+    """serve and worker log warnings as `time LEVEL logger: message` (Python's fallback
+    printed the message alone, with no time: operator walk)."""
+    import logging
+
+    from cardavia.web.server import LOG_FORMAT
+
+    record = logging.LogRecord(
+        "cardavia.table.live", logging.WARNING, __file__, 1, "x %s", ("y",), None
+    )
+    line = logging.Formatter(LOG_FORMAT).format(record)
+    assert re.fullmatch(
+        r"\d{4}-\d\d-\d\d \d\d:\d\d:\d\d,\d{3} WARNING cardavia\.table\.live: x y", line
+    )

@@ -173,6 +173,9 @@ def test_no_server_or_no_database_is_a_store_error_without_the_password() -> Non
     with pytest.raises(StoreError, match="does not exist"):
         PostgresStore(server.rsplit("/", 1)[0] + "/cardavia_no_such_database")
     assert redacted("postgresql://u:pw@h:5/db?sslmode=require") == "postgresql://u@h:5/db"
+    # a schema of its own is named (operator walk: the banner dropped it), a password never
+    schema = "postgres://u:pw@h:5/db?options=-csearch_path%3Ds1&password=x"
+    assert redacted(schema) == "postgresql://u@h:5/db?options=-csearch_path%3Ds1"
 
 
 def test_a_connection_lost_mid_write_is_a_store_error_and_the_pool_recovers(

@@ -26,6 +26,7 @@ import threading
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any
+from urllib.parse import quote
 
 import psycopg
 from psycopg import conninfo
@@ -188,7 +189,9 @@ def redacted(url: str) -> str:
     user = f"{parts['user']}@" if parts.get("user") else ""
     host = str(parts.get("host") or "")
     port = f":{parts['port']}" if parts.get("port") else ""
-    return f"postgresql://{user}{host}{port}/{parts.get('dbname') or ''}"
+    # a schema of its own (`options=-csearch_path=…`) says which deals these are: no secret
+    options = f"?options={quote(str(parts['options']))}" if parts.get("options") else ""
+    return f"postgresql://{user}{host}{port}/{parts.get('dbname') or ''}{options}"
 
 
 def schema_version(conn: psycopg.Connection[Any]) -> int:

@@ -906,7 +906,9 @@ class Tables:
             await asyncio.sleep(self.sweep_s)
             try:
                 await self.sweep()
-            except Exception:  # a store away for a moment: the next look tries again
+            except StoreError as err:  # a store away for a moment: the next look tries again
+                log.warning("the look for timed-out decisions failed: %s", err)
+            except Exception:
                 log.warning("the look for timed-out decisions failed", exc_info=True)
 
     async def sweep(self, now: float | None = None) -> None:

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import logging
 import os
 import resource
 import sys
@@ -160,6 +161,16 @@ class UsageError(ValueError):
     """Options that cannot work together."""
 
 
+LOG_FORMAT = "%(asctime)s %(levelname)s %(name)s: %(message)s"
+
+
+def log_to_stderr() -> None:
+    """The site's log lines as an operator reads them in a journal or a file: when, how bad,
+    where from, what (Python's fallback printed the message alone). Warnings and worse only:
+    what went wrong and what was recovered from (operations.md, Logs)."""
+    logging.basicConfig(level=logging.WARNING, format=LOG_FORMAT, stream=sys.stderr)
+
+
 def serve(
     host: str,
     port: int,
@@ -177,6 +188,9 @@ def serve(
         raise UsageError("--workers needs a PostgreSQL --db: a SQLite file is one process's")
     if workers < 1:
         raise UsageError("--workers must be at least 1")
+    if ai_processes is not None and ai_processes < 0:
+        raise UsageError("--ai-processes must be 0 (none: `cardavia worker` runs them) or more")
+    log_to_stderr()
     shown = path
     if is_postgres_url(path):  # never print a password
         from cardavia.store.postgres import redacted
@@ -263,6 +277,7 @@ def _serve_many(
 def web_process() -> Starlette:
     """The app of one web process of `_serve_many` (uvicorn calls this in the child)."""
     options = json.loads(os.environ[OPTIONS_ENV])
+    log_to_stderr()  # a spawned child: the parent's logging is not its own
     GuardedProtocol.head_timeout = options["head_timeout"]
     GuardedProtocol.max_connections = options["max_connections"]
     # A supervisor killed by kill -9 cannot stop its children: each ends itself (review M6).
