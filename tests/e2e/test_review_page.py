@@ -214,6 +214,8 @@ def test_marks_mistakes_and_try_again(
     expect(table).to_have_attribute("data-trying", "true")
     expect(table).to_have_attribute("data-state", "your-turn")
     expect(page.get_by_test_id("review-try-prompt")).to_be_visible()
+    # the first choice has the focus, on the screen (a phone's lay above it: accessibility audit)
+    _focus_in_view(page, "button")
     expect(mark.get_by_test_id("review-better")).to_have_count(0)
     expect(mark.get_by_test_id("review-reason")).to_have_count(0)
     expect(page.get_by_test_id("seat-1").get_by_test_id("seat-hand")).to_be_hidden()
@@ -259,8 +261,11 @@ def test_marks_mistakes_and_try_again(
     expect(outcome).to_have_attribute("data-outcome", "other")
     expect(icon).to_have_text("?")
 
-    # back to the replay: every hand again, the step as it was
+    _focus_in_view(page, "[data-testid=review-again]")
+    # back to the replay: every hand again, the step as it was, the focus on the mistake's mark
+    # (it was left on the page's body)
     page.get_by_test_id("review-back").click()
+    _focus_in_view(page, "[data-testid=review-mark]")
     expect(table).to_have_attribute("data-state", "replay")
     expect(table).not_to_have_attribute("data-trying", "true")
     expect(table).to_have_attribute("data-step", wanted[0])
@@ -281,7 +286,26 @@ def test_marks_mistakes_and_try_again(
     page.keyboard.press("Escape")
     expect(table).to_have_attribute("data-state", "replay")
     expect(table).to_have_attribute("data-step", wanted[0])
+    _focus_in_view(page, "[data-testid=review-mark]")
     assert not page.errors  # type: ignore[attr-defined]
+
+
+def _focus_in_view(page: Page, selector: str) -> None:
+    """The focused element matches `selector` and shows on the screen, above a fixed steps'
+    bar (a phone's): wholly, or its first 48 px for a taller one (a mistake's mark)."""
+    page.wait_for_function(
+        """(sel) => {
+            const el = document.activeElement;
+            if (!el || el === document.body || !el.matches(sel)) return false;
+            const box = el.getBoundingClientRect();
+            const bar = document.querySelector('[data-role=replay-bar]');
+            const fixed = bar && getComputedStyle(bar).position === 'fixed';
+            const foot = fixed ? bar.getBoundingClientRect().top : window.innerHeight;
+            return box.top >= -1 && Math.min(box.bottom, box.top + 48) <= foot + 1;
+        }""",
+        arg=selector,
+        timeout=5000,
+    )
 
 
 def _answer_first(

@@ -441,7 +441,26 @@ async function tryAgain(i, mistake) {
   drawTry();
   status(t("rv_try_status"));
   const first = /** @type {HTMLElement | null} */ (els.hand.querySelector('button.hand-card[aria-disabled="false"]') || els.actions.querySelector("button.action"));
-  if (first) first.focus({ preventScroll: true });
+  if (first) focusInView(first);
+}
+
+/**
+ * Focus a control and bring it into view by the least scroll (a phone's page is long: the
+ * first choice lay above the screen, accessibility audit).
+ * @param {HTMLElement} el
+ */
+function focusInView(el) {
+  el.focus({ preventScroll: true });
+  el.scrollIntoView({ block: "nearest" });
+}
+
+/** Leave "try it again" for the replay at its step, the focus on the mistake's mark, whose
+ * verdict is read and whose Try it again is the next Tab (the focus was left on the page's body
+ * when the focused choice went, accessibility audit). */
+function backToReplay() {
+  if (!trying) return;
+  host.go(trying.i);
+  focusInView(mark);
 }
 
 /** The position, your choices (or, once chosen, the answer) and what the mark says. */
@@ -474,7 +493,7 @@ function drawTryMark() {
   const { mistake, chosen, position } = trying;
   const specs = specsOf(position, trying.i);
   const verdict = !chosen ? null : chosen === mistake.better ? "better" : chosen === mistake.played ? "original" : "other";
-  const back = h("button", { type: "button", class: "button", "data-testid": "review-back", onclick: () => host.go(trying ? trying.i : host.at()) }, t("rv_back"));
+  const back = h("button", { type: "button", class: "button", "data-testid": "review-back", onclick: backToReplay }, t("rv_back"));
   /** @type {Node[]} */
   let lines;
   if (!chosen) {
@@ -520,7 +539,7 @@ function choose(action) {
   const outcome = /** @type {HTMLElement | null} */ (mark.querySelector("[data-testid=review-outcome]"));
   status(outcome ? spoken(outcome) : "");
   const again = /** @type {HTMLElement | null} */ (mark.querySelector("[data-testid=review-again]"));
-  if (again) again.focus({ preventScroll: true });
+  if (again) focusInView(again);
 }
 
 /**
@@ -595,7 +614,7 @@ function listen() {
     if (target !== document.body && !target.closest("main")) return; // not the header's controls
     if (event.key === "Escape") {
       event.preventDefault();
-      host.go(trying.i); // back to the replay
+      backToReplay();
       return;
     }
     const btn = state.shortcuts.get(event.key.toLowerCase());
