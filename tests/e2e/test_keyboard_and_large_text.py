@@ -287,3 +287,29 @@ def test_the_guided_deals_play_is_a_few_tab_presses_from_its_lesson(
         assert presses <= 4, "the lesson's play is not within 4 presses of Tab"  # it was 23
         page.keyboard.press("Tab")
     assert not page.errors  # type: ignore[attr-defined]
+
+
+def test_the_next_lesson_is_said_once_when_the_keyboard_takes_its_move(
+    browser: Browser, base_url: str
+) -> None:
+    """A guided deal's move made by the keyboard takes the focus to the next lesson, whose name
+    and what to do its focus reads: the status line then says it quietly (both read it aloud,
+    accessibility audit)."""
+    page = new_page(browser, base_url, DESKTOP)
+    page.goto("/en/games/paohuzi/learn")
+    lesson = page.get_by_test_id("lesson")
+    intended = page.locator("[data-intended=true]")
+    expect(intended).to_have_count(1, timeout=TIMEOUT)
+    intended.focus()
+    page.keyboard.press("Enter")
+    expect(lesson).to_be_focused(timeout=TIMEOUT)
+    described = page.evaluate(
+        "() => document.getElementById("
+        "document.querySelector('[data-testid=lesson]').getAttribute('aria-describedby'))"
+        ".textContent"
+    )
+    assert described and described == page.get_by_test_id("lesson-do").inner_text()
+    status = page.get_by_test_id("turn-status")
+    expect(status).to_contain_text(described)
+    expect(status).to_have_attribute("aria-live", "off")
+    assert not page.errors  # type: ignore[attr-defined]

@@ -148,6 +148,8 @@ def test_opening_a_record_good_and_broken(
     page.goto(f"/{lang}/games/paohuzi/replay")
     expect(page.get_by_test_id("table")).to_be_hidden()
     expect(page.get_by_test_id("replay-message")).to_be_hidden()  # nothing to say yet
+    # no steps, no skip link to them (it left the focus on the body: accessibility audit)
+    expect(page.get_by_test_id("skip-to-steps")).to_have_attribute("hidden", "")
     error = page.get_by_test_id("record-error")
     # nothing chosen
     page.get_by_test_id("open-record-button").click()
@@ -204,6 +206,7 @@ def test_opening_a_record_good_and_broken(
     page.get_by_test_id("open-record-button").click()
     assert replay_step(page) == 0
     expect(error).to_be_hidden()
+    expect(page.get_by_test_id("skip-to-steps")).not_to_have_attribute("hidden", "")
     page.keyboard.press("End")
     expect(page.get_by_test_id("result")).to_be_visible()
     # nothing was stored: no download of a record the browser already has

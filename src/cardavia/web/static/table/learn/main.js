@@ -374,8 +374,9 @@ function pressed(el) {
   }
   notice("");
   const hadFocus = root.contains(document.activeElement) && document.activeElement !== document.body;
-  load(current.step + 1, { animate: true }).then(() => {
-    // the pressed control is gone: the keyboard goes on from the new lesson
+  // the pressed control is gone: the keyboard goes on from the new lesson, whose focus reads
+  // its name and what to do, so the status line says it quietly (it was read twice, audit)
+  load(current.step + 1, { animate: true, announce: !hadFocus }).then(() => {
     if (hadFocus) (current && current.view.over ? els.result : lessonBox).focus({ preventScroll: true });
   });
 }

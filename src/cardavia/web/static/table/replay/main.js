@@ -85,6 +85,10 @@ new ResizeObserver(() => {
   document.documentElement.style.setProperty("--replay-bar-height", `${Math.ceil(bar.getBoundingClientRect().height)}px`);
 }).observe(bar);
 const slider = /** @type {HTMLInputElement} */ (part("slider"));
+// "Skip to the steps" leads nowhere while no deal is shown (the page of a record to open): it
+// shows with the steps (accessibility audit: it left the focus on the page's body)
+const skipToSteps = /** @type {HTMLElement} */ (document.querySelector("[data-testid=skip-to-steps]"));
+skipToSteps.hidden = true;
 const form = /** @type {HTMLFormElement} */ (document.querySelector("[data-role=open-record]"));
 const recordError = /** @type {HTMLElement} */ (document.querySelector("[data-role=record-error]"));
 /** The message in place of the table when there is no replay to show (or not yet). */
@@ -337,6 +341,7 @@ function show(data) {
   say("");
   root.hidden = false;
   bar.hidden = false;
+  skipToSteps.hidden = false;
   const asked = Number(new URLSearchParams(window.location.search).get("step"));
   go(Number.isInteger(asked) && asked > 0 ? asked : 0, { announce: false, reveal: asked > 0 });
   startReview();
