@@ -424,25 +424,37 @@ def test_a_seats_pile_chip_stays_clear_of_its_cards_on_a_phone(
 # play's ground laid on the felt's lightest green (#2a6a4f, the centre of its gradient): axe
 # cannot judge text on the felt's gradient, so it is measured here.
 _WORDS_CONTRAST = """() => {
-    const rgba = (c) => { const v = c.match(/[\\d.]+/g).map(Number); return [v[0], v[1], v[2], v.length > 3 ? v[3] : 1]; };
-    const over = (top, under) => top.slice(0, 3).map((x, i) => x * top[3] + under[i] * (1 - top[3]));
+    const rgba = (c) => {
+        const v = c.match(/[\\d.]+/g).map(Number);
+        return [v[0], v[1], v[2], v.length > 3 ? v[3] : 1];
+    };
+    const over = (top, under) =>
+        top.slice(0, 3).map((x, i) => x * top[3] + under[i] * (1 - top[3]));
+    const lin = (v) => (v /= 255) <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4;
     const lum = (rgb) => {
-        const [r, g, b] = rgb.map((v) => { v /= 255; return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; });
+        const [r, g, b] = rgb.map(lin);
         return 0.2126 * r + 0.7152 * g + 0.0722 * b;
     };
     const felt = [42, 106, 79];
+    const words = '.cp-play-who, .cp-play-who strong, .cp-play-kind, .cp-play-tag';
     const found = [];
     for (const play of document.querySelectorAll('.cp-trick .cp-play')) {
         const ground = over(rgba(getComputedStyle(play).backgroundColor), felt);
-        for (const el of play.querySelectorAll('.cp-play-who, .cp-play-who strong, .cp-play-kind, .cp-play-tag')) {
+        for (const el of play.querySelectorAll(words)) {
             if (!el.textContent.trim() || !el.getClientRects().length) continue;
             let opacity = 1;
-            for (let a = el; a && a !== document.body; a = a.parentElement) opacity *= Number(getComputedStyle(a).opacity);
+            for (let a = el; a && a !== document.body; a = a.parentElement) {
+                opacity *= Number(getComputedStyle(a).opacity);
+            }
             const ink = rgba(getComputedStyle(el).color);
             const shown = over([ink[0], ink[1], ink[2], ink[3] * opacity], ground);
             const [x, y] = [lum(shown), lum(ground)].sort((p, q) => q - p);
-            found.push({ text: el.textContent.trim(), high: play.classList.contains('is-high'),
-                         done: !!play.closest('[data-kind="done"]'), ratio: (x + 0.05) / (y + 0.05) });
+            found.push({
+                text: el.textContent.trim(),
+                high: play.classList.contains('is-high'),
+                done: !!play.closest('[data-kind="done"]'),
+                ratio: (x + 0.05) / (y + 0.05),
+            });
         }
     }
     return found;

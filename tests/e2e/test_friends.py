@@ -372,6 +372,11 @@ def test_start_game_asks_for_friends_and_the_waiting_screen_is_accessible(
         assert page.locator("[data-testid=invite-1]").count() == 0  # seat 1 is the AI's
         page.screenshot(path=str(shots / f"friends-nantong-waiting-{size}.png"), full_page=True)
         expect_accessible(page, "the waiting screen")
+        # Copy link says so in the polite news region too (a button's new name is not read)
+        page.context.grant_permissions(["clipboard-read", "clipboard-write"])
+        page.locator("[data-testid=copy-2]").click()
+        expect(page.locator("[data-role=news]")).to_have_text("Link copied")
+        expect(page.locator("[data-testid=copy-2]")).to_have_text("Link copied")
         assert api_view(page, deal)["allowance"] == 60  # the time per decision chosen
         # the name the friends see the creator by (white space made one), out of the address
         assert api_view(page, deal)["seats"][0]["name"] == "Lena Wu"

@@ -261,6 +261,15 @@ def test_history_after_several_deals(
         box = cells.nth(i).bounding_box()
         assert box is not None and box["x"] + box["width"] <= viewport["width"], (i, box)
     page.screenshot(path=screenshots / f"history-{lang}-{viewport['width']}.png", full_page=True)
+    # each deal's links are described by its heading: which game, level and date (a list of
+    # links all named "Replay" told a screen reader nothing of which: accessibility audit)
+    for i in range(3):
+        for link in ("history-replay", "history-review"):
+            head = listed.nth(i).get_by_test_id(link).get_attribute("aria-describedby")
+            described = page.locator(f"[id='{head}']")
+            expect(described).to_have_count(1)
+            expect(described).to_contain_text(page.locator(".history-game").nth(i).inner_text())
+            assert listed.nth(i).locator(f"[id='{head}']").count() == 1
     # the oldest deal's replay, from the history
     listed.nth(2).get_by_test_id("history-replay").click()
     assert replay_step(page) == 0

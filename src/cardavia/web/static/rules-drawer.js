@@ -17,6 +17,7 @@
     let opener = null;
 
     open.hidden = false;
+    open.setAttribute("aria-expanded", "false"); // a disclosure from the first, not once opened
     open.addEventListener("click", () => {
       opener = open;
       dialog.showModal();

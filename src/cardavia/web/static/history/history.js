@@ -169,33 +169,37 @@ function ending(d) {
  * The review of your decisions, on the deal's replay page (static/table/replay/review.js).
  * @param {string} replayUrl
  * @param {string} id
+ * @param {string} head  the id of the deal's heading line, which describes the link
  */
-const reviewLink = (replayUrl, id) =>
-  h("a", { class: "button", href: `${replayUrl}/${encodeURIComponent(id)}#review`, "data-testid": "history-review" }, t("hs_review"));
+const reviewLink = (replayUrl, id, head) =>
+  h("a", { class: "button", href: `${replayUrl}/${encodeURIComponent(id)}#review`, "aria-describedby": head, "data-testid": "history-review" }, t("hs_review"));
 
 /** @param {[string, DealNote][]} deals */
 function dealsList(deals) {
   if (!deals.length) return h("p", { class: "history-empty" }, t("hs_empty"));
-  const items = deals.map(([id, d]) => {
+  const items = deals.map(([id, d], n) => {
     const game = C.games[d.game];
+    // each deal's links are described by its heading (game, level, date): a list of links all
+    // named "Replay" and "Review" told a screen reader nothing of which (accessibility audit)
+    const head = `history-deal-${n}`;
     const link = d.over
-      ? h("a", { class: "button", href: `${game.replay_url}/${encodeURIComponent(id)}`, "data-testid": "history-replay" }, t("hs_replay"))
+      ? h("a", { class: "button", href: `${game.replay_url}/${encodeURIComponent(id)}`, "aria-describedby": head, "data-testid": "history-replay" }, t("hs_replay"))
       : d.gone
         ? null
-        : h("a", { class: "button", href: `${game.table_url}?deal=${encodeURIComponent(id)}`, "data-testid": "history-continue" }, t("hs_continue"));
+        : h("a", { class: "button", href: `${game.table_url}?deal=${encodeURIComponent(id)}`, "aria-describedby": head, "data-testid": "history-continue" }, t("hs_continue"));
     const level = d.level && ["easy", "normal", "hard"].includes(d.level) ? t(`hs_level_${d.level}`) : null;
     return h(
       "li",
       { class: "history-deal", "data-testid": "history-deal", "data-deal": id, "data-game": d.game, "data-over": String(d.over) },
       h(
         "p",
-        { class: "history-deal-head" },
+        { class: "history-deal-head", id: head },
         h("span", { class: "history-game" }, game.name),
         level ? h("span", { class: "history-level" }, ` · ${level}`) : null,
         h("span", { class: "history-when" }, ` · ${d.at ? when.format(new Date(d.at)) : t("hs_unknown_date")}`),
       ),
       h("p", { class: "history-ending", "data-testid": "history-ending" }, ending(d)),
-      link ? h("p", { class: "history-links" }, link, d.over ? [" ", reviewLink(game.replay_url, id)] : null) : null,
+      link ? h("p", { class: "history-links" }, link, d.over ? [" ", reviewLink(game.replay_url, id, head)] : null) : null,
     );
   });
   return h("ol", { class: "history-list", "data-testid": "history-deals" }, ...items);

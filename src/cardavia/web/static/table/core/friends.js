@@ -190,15 +190,21 @@ function panel() {
 }
 
 /**
+ * Copy an invite link: said in the polite news region too (a button's new name is not read
+ * out, accessibility audit). With no clipboard (a page not served over HTTPS, say), the link
+ * is selected in its field for the player to copy.
  * @param {string} text
  * @param {HTMLElement} button
+ * @param {HTMLInputElement} field
  */
-async function copy(text, button) {
+async function copy(text, button, field) {
   try {
     await navigator.clipboard.writeText(text);
     button.textContent = t("friends_copied");
+    notice(t("friends_copied"), { polite: true });
   } catch {
-    /* no clipboard: the link is selected in its field for the player to copy */
+    field.focus();
+    field.select();
   }
 }
 
@@ -240,7 +246,7 @@ export function renderFriends(v, send) {
         );
         field.addEventListener("focus", () => field.select());
         const button = h("button", { type: "button", class: "button", "data-testid": `copy-${i}` }, t("friends_copy"));
-        button.addEventListener("click", () => copy(link, button));
+        button.addEventListener("click", () => copy(link, button, field));
         row.append(field, button);
       }
       return row;
