@@ -4,6 +4,8 @@ desktop sizes, including each game's table with your turn and a hint showing."""
 
 from __future__ import annotations
 
+import time
+
 import pytest
 from playwright.sync_api import Browser, expect
 
@@ -138,4 +140,47 @@ def test_the_replay_and_the_history(
     page.goto("/zh/history")
     page.wait_for_selector("[data-testid=history][data-state=ready]", timeout=TIMEOUT)
     expect_accessible(page, "history")
+    assert not page.errors  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize("game", ["paohuzi", "chuopai"])
+def test_the_shortcut_keys_can_be_turned_off(browser: Browser, base_url: str, game: str) -> None:
+    """WCAG 2.1.4 (accessibility audit): single keys answer at the table (H, a digit, P), so a
+    setting turns them off, kept in this browser: then a key does nothing, the buttons show no
+    key and announce none (aria-keyshortcuts), and the keyboard line speaks of Tab instead."""
+    page = new_page(browser, base_url, DESKTOP)
+    page.goto(f"/en/games/{game}/table?seed=3&level=greedy")
+    assert wait_for_turn(page) == "your-turn"
+    setting = page.get_by_test_id("key-shortcuts")
+    expect(setting).to_be_visible()
+    expect(setting).to_be_checked()  # on unless turned off
+    hint = page.get_by_test_id("hint-button")
+    expect(hint).to_have_attribute("aria-keyshortcuts", "H")
+    setting.uncheck()
+    expect(hint).not_to_have_attribute("aria-keyshortcuts", "H")
+    expect(hint.locator("kbd")).to_be_hidden()
+    expect(page.locator("button.action[aria-keyshortcuts]")).to_have_count(0)
+    line = page.locator("[data-role=hint]")  # the keyboard line names no single key now
+    expect(line).not_to_contain_text("press the key")
+    expect(line).not_to_contain_text("P plays")
+    if game == "chuopai":
+        expect(line).to_contain_text("Tab reaches Play")
+    page.evaluate("document.activeElement.blur()")  # the keys go to the table, not the box
+    page.keyboard.press("h")
+    page.keyboard.press("1")
+    time.sleep(1)
+    expect(page.get_by_test_id("hint-line")).to_be_empty()
+    assert wait_for_turn(page) == "your-turn"
+    before = page.get_by_test_id("log").inner_text()
+    # kept in this browser: a reload finds it off
+    page.reload()
+    assert wait_for_turn(page) == "your-turn"
+    expect(page.get_by_test_id("key-shortcuts")).not_to_be_checked()
+    assert page.get_by_test_id("log").inner_text() == before  # the keys played nothing
+    page.get_by_test_id("key-shortcuts").check()
+    if game == "chuopai":
+        expect(page.locator("[data-role=hint]")).to_contain_text("P plays")
+    page.evaluate("document.activeElement.blur()")
+    page.keyboard.press("h")
+    expect(page.get_by_test_id("hint-line")).not_to_be_empty(timeout=TIMEOUT)
     assert not page.errors  # type: ignore[attr-defined]

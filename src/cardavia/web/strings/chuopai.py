@@ -62,6 +62,10 @@ STRINGS: dict[str, str] = {
         "Keyboard: arrow keys move through your hand, Enter or Space selects a card, "
         "P plays the selection; or press the number of a play."
     ),
+    "cp_key_hint_off": N_(
+        "Keyboard: arrow keys move through your hand, Enter or Space selects a card; "
+        "Tab reaches Play and the plays."
+    ),
     # --- reasons a choice is disabled
     "cp_reason_wait": N_("Wait for your turn to play"),
     "cp_reason_card_cannot_beat": N_("%(card)s is in no play that beats %(play)s"),

@@ -16,7 +16,7 @@
 // add_kong {card} (the card robbers may win on), answer {action} (yours only), win, exhausted.
 
 import { registerGame } from "./core/main.js";
-import { HUMAN } from "./core/state.js";
+import { HUMAN, keyShortcuts } from "./core/state.js";
 import { t, tn, seatName, cardName, joinList, sentences, signed } from "./core/strings.js";
 import { h, cardFace } from "./core/dom.js";
 import { answerLine, dealerStartLine } from "./core/log.js";
@@ -393,7 +393,7 @@ import { winButton, passButton } from "./shared/claims.js";
       });
     }
     buttons.push(passButton(legal));
-    return { buttons, hint: t("key_hint") };
+    return { buttons, hint: t(keyShortcuts.get() ? "key_hint" : "key_hint_off") };
   }
 
   function turnButtons(v) {

@@ -5,7 +5,7 @@
 
 import { root, els, h, cardFace } from "./dom.js";
 import { t, cardsText, cardName } from "./strings.js";
-import { state } from "./state.js";
+import { state, keyShortcuts } from "./state.js";
 import { ctx } from "./ctx.js";
 import { act } from "./api.js";
 import { notice } from "./status.js";
@@ -62,7 +62,7 @@ export function actionButton({ action, testid, label, key, cards, names, primary
       "data-action": action,
       "aria-disabled": disabled ? "true" : "false",
       "aria-description": reason,
-      "aria-keyshortcuts": key ? key.toUpperCase() : null,
+      "aria-keyshortcuts": key && keyShortcuts.get() ? key.toUpperCase() : null,
       "aria-label": aria || null,
       title: reason || null,
       onclick: onclick || null,
@@ -160,6 +160,18 @@ export function refreshChoices() {
   markHint();
 }
 
+/** The shortcut keys on or off, as the table shows them: the keys on the buttons and their
+ * `aria-keyshortcuts` (css/table.css hides the keys by `data-shortcuts`). */
+function showShortcuts() {
+  const on = keyShortcuts.get();
+  root.dataset.shortcuts = on ? "on" : "off";
+  for (const btn of /** @type {HTMLElement[]} */ ([...root.querySelectorAll("button.action, [data-role=hint-button]")])) {
+    const key = btn.querySelector("kbd")?.textContent;
+    if (on && key) btn.setAttribute("aria-keyshortcuts", key);
+    else btn.removeAttribute("aria-keyshortcuts");
+  }
+}
+
 /** Clicks on the answers, the strips' scrolling, the skip link and the shortcut keys. */
 export function listenActions() {
   els.actions.addEventListener("click", (event) => {
@@ -183,8 +195,19 @@ export function listenActions() {
 
   const skip = document.querySelector("[data-role=skip-to-turn]");
   if (skip) skip.addEventListener("click", skipToTurn);
+  const keys = /** @type {HTMLInputElement | null} */ (document.querySelector("[data-role=key-shortcuts]"));
+  if (keys) {
+    keys.checked = keyShortcuts.get();
+    showShortcuts();
+    keys.addEventListener("change", () => {
+      keyShortcuts.set(keys.checked);
+      showShortcuts();
+      if (root.dataset.state === "your-turn") renderActions(state.view); // the keyboard line too
+    });
+  }
   document.addEventListener("keydown", (event) => {
     if (event.defaultPrevented || event.ctrlKey || event.metaKey || event.altKey) return;
+    if (!keyShortcuts.get()) return; // turned off: the keys are the focused control's only
     const target = event.target;
     if (target instanceof HTMLElement && (target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName))) return;
     // the shortcuts belong to the table: not while the focus is in the header (the languages,

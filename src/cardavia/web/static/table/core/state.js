@@ -133,26 +133,40 @@ export const state = {
   hintAsked: null,
 };
 
-/** Whether a click on a hand card only raises it, as a tap does, until a second click (a
- * setting kept in this browser for every game; off: one click plays, as on a desktop). */
-export const confirmPlays = {
-  key: "cardavia.confirm-plays",
-  get() {
-    try {
-      return localStorage.getItem(this.key) === "1";
-    } catch {
-      return false;
-    }
-  },
-  /** @param {boolean} on */
-  set(on) {
-    try {
-      localStorage.setItem(this.key, on ? "1" : "0");
-    } catch {
-      /* storage off: for this page only */
-    }
-  },
-};
+/**
+ * A yes-or-no setting kept in this browser for every game.
+ * @param {string} key
+ * @param {boolean} fallback  before it is ever set, or with storage off
+ */
+function flag(key, fallback) {
+  return {
+    key,
+    get() {
+      try {
+        const kept = localStorage.getItem(key);
+        return kept === null ? fallback : kept === "1";
+      } catch {
+        return fallback;
+      }
+    },
+    /** @param {boolean} on */
+    set(on) {
+      try {
+        localStorage.setItem(key, on ? "1" : "0");
+      } catch {
+        /* storage off: for this page only */
+      }
+    },
+  };
+}
+
+/** Whether a click on a hand card only raises it, as a tap does, until a second click (off:
+ * one click plays, as on a desktop). */
+export const confirmPlays = flag("cardavia.confirm-plays", false);
+
+/** Whether single keys answer (H for Hint, the key on each answer): on unless turned off, for
+ * a speech-input user whose words a stray letter would play (WCAG 2.1.4). */
+export const keyShortcuts = flag("cardavia.key-shortcuts", true);
 
 /** Where this game's deal id is remembered (a reload resumes the deal). */
 export const STORAGE_KEY = `cardavia.deal.${config.game}`;

@@ -15,7 +15,7 @@
 
 import { root, els, h } from "../core/dom.js";
 import { config, t, tn, tNodes, sentences, cardsText, SEATS, said } from "../core/strings.js";
-import { state, tokenFor, HUMAN } from "../core/state.js";
+import { state, tokenFor, HUMAN, keyShortcuts } from "../core/state.js";
 import { ctx } from "../core/ctx.js";
 import { renderSeat } from "../core/seats.js";
 import { renderHand, setRoving } from "../core/hand.js";
@@ -617,6 +617,7 @@ function listen() {
       backToReplay();
       return;
     }
+    if (!keyShortcuts.get()) return; // the table's setting (core/actions.js)
     const btn = state.shortcuts.get(event.key.toLowerCase());
     if (!btn) return;
     event.preventDefault();
