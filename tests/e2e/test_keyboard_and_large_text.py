@@ -47,6 +47,10 @@ def test_at_a_deals_end_the_tab_key_stops_only_where_it_shows_and_the_sheets_rin
     page.goto(f"/{lang}/games/nantong/table?deal={deal}")
     result = page.get_by_test_id("result")
     expect(result).to_be_visible(timeout=TIMEOUT)
+    # your cards give no reason not to play them: the deal is over (accessibility audit: "you
+    # discard only after claiming a card" read as if it went on)
+    assert page.locator("[data-testid=hand-card]").count() > 0
+    expect(page.locator("[data-testid=hand-card][aria-description]")).to_have_count(0)
     page.evaluate("() => document.activeElement && document.activeElement.blur()")
     reached = None
     for _ in range(40):

@@ -34,7 +34,8 @@ export function renderHand(model, v) {
     const selectable = !!cardState.select && !!v;
     const allowed = !!action || selectable;
     choosing = choosing || allowed;
-    const reason = allowed ? null : cardState.reason || null;
+    // no reason once the deal is over: "you discard only after claiming" read as if it went on
+    const reason = allowed || (v && v.over) ? null : cardState.reason || null;
     const group = cardState.group ?? null;
     const groupStart = i > 0 && group !== previousGroup;
     previousGroup = group;
