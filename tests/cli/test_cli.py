@@ -398,3 +398,29 @@ def test_the_sites_log_lines_say_when_and_how_bad() -> None:
     assert re.fullmatch(
         r"\d{4}-\d\d-\d\d \d\d:\d\d:\d\d,\d{3} WARNING cardavia\.table\.live: x y", line
     )
+
+
+def test_an_emptied_deals_file_is_said_once_with_its_time(tmp_path: Path) -> None:
+    """An empty deals file starts with no deals and says so (operations.md), once, as a log
+    line with its time (operator walk: printed twice, once bare, once by the logger)."""
+    import socket
+    import subprocess
+    import sys
+
+    db = tmp_path / "deals.db"
+    db.touch()
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    code = "from cardavia.cli import main; raise SystemExit(main())"
+    args = [sys.executable, "-c", code, "serve", "--port", str(port), "--db", str(db)]
+    server = subprocess.Popen(args, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        assert server.stdout is not None
+        banner = server.stdout.readline()  # the banner comes after the store is opened
+        assert "Cardavia on" in banner, banner
+    finally:
+        server.terminate()
+        _, err = server.communicate(timeout=30)
+    assert err.count("EMPTY") == 1, err
+    assert re.search(r"^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d,\d{3} WARNING .*EMPTY", err, re.M), err

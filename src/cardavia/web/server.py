@@ -210,9 +210,8 @@ def serve(
         )
         return
     # opens the deals file: a bad one stops here, before the banner
+    # (a store's warnings at opening, an emptied deals file, are logged by the store itself)
     app = create_app(path, creates_per_minute=creates_per_minute or None, ai_processes=ai_processes)
-    for warning in getattr(app.state.store, "warnings", []):
-        print(f"WARNING: {warning}", file=sys.stderr, flush=True)
     connections = open_files_limit(max_connections)
     print(f"Cardavia on http://{host}:{port}/ (deals in {shown})", flush=True)
     uvicorn.Server(config(app, host, port, head_timeout, connections)).run()
