@@ -298,9 +298,9 @@ def test_a_selection_that_is_no_play_says_why_in_plain_sight(
 
 def test_news_of_a_forced_move_goes_with_its_round(browser: Browser, base_url: str) -> None:
     """CP§3.2: the engine passes or plays for you when you have no choice, and a notice says so,
-    politely (a status, not an alert: it is no error). That is news of its round: at your next
-    lead (a new round) it is gone, rather than sitting under the new prompt and contradicting it.
-    The log keeps it."""
+    politely (a status, not an alert: it is no error), and not read out (its log line is). That
+    is news of its round: at your next lead (a new round) it is gone, rather than sitting under
+    the new prompt and contradicting it. The log keeps it."""
     page = new_page(browser, base_url, PHONE)
     _open(page, OTHER_SEED)
     notice = page.locator("[data-role=news]")
@@ -311,7 +311,8 @@ def test_news_of_a_forced_move_goes_with_its_round(browser: Browser, base_url: s
     page.evaluate("""() => { window.__notices = [];
       for (const n of document.querySelectorAll('[data-role=notice], [data-role=news]')) {
         new MutationObserver((records) => { for (const r of records) for (const a of r.addedNodes)
-          window.__notices.push([n.getAttribute('role'), a.textContent]); }
+          window.__notices.push([n.getAttribute('role'), a.textContent,
+                                 n.getAttribute('aria-live')]); }
         ).observe(n, { childList: true }); } }""")
     checked = 0  # leads of yours that came after a forced move of yours
     for _ in range(120):
@@ -325,7 +326,9 @@ def test_news_of_a_forced_move_goes_with_its_round(browser: Browser, base_url: s
     assert checked, "no lead of yours came after a forced move: pick another seed"
     notices = page.evaluate("window.__notices")
     assert notices, "no forced-move notice came: pick another seed"
-    assert all(role == "status" for role, _ in notices), notices  # news, not an error
+    assert all(role == "status" for role, _, _ in notices), notices  # news, not an error
+    # shown, not read out: its log line says the same (a screen reader heard both, audit)
+    assert all(live == "off" for _, _, live in notices), notices
     assert not page.errors  # type: ignore[attr-defined]
 
 

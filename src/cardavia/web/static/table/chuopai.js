@@ -200,7 +200,7 @@ import { numberKeys } from "./shared/claims.js";
   // round ends, so that it does not sit under the next round's prompt and contradict it.
   let forcedNews = false;
   function forcedNotice(text) {
-    ctx.notice(text, { polite: true });
+    ctx.notice(text, { polite: true, quiet: true }); // its log line says the same, read out
     forcedNews = !!text;
   }
 

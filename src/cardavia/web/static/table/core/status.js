@@ -17,12 +17,14 @@ export function setState(next) {
  * One notice at a time, in one of two fixed live regions (a region's role is not switched:
  * screen readers follow that unreliably). A refusal or an error is an alert, read out at once;
  * `polite` news of the deal (a move the rules made for you, a card gone stale) is a status,
- * read out after what is being read.
+ * read out after what is being read; `quiet` news is shown but not read out, where the log
+ * line just added says the same (a screen reader heard it twice, accessibility audit).
  * @param {string} text
- * @param {{ sticky?: boolean, polite?: boolean }} [options]
+ * @param {{ sticky?: boolean, polite?: boolean, quiet?: boolean }} [options]
  */
-export function notice(text, { sticky = false, polite = false } = {}) {
+export function notice(text, { sticky = false, polite = false, quiet = false } = {}) {
   clearTimeout(state.noticeTimer);
+  els.news.setAttribute("aria-live", polite && quiet ? "off" : "polite");
   state.noticeSticky = !!text && sticky;
   holdHand(() => {
     for (const el of [els.notice, els.news]) {

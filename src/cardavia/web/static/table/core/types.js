@@ -216,7 +216,7 @@
  * @property {(v: View, nobody: string, options?: { heading?: boolean }) => string} outcome
  * @property {(...parts: (string | null | undefined | false)[]) => string} sentences
  * @property {Storage} storage
- * @property {(text: string, options?: { sticky?: boolean, polite?: boolean }) => void} notice
+ * @property {(text: string, options?: { sticky?: boolean, polite?: boolean, quiet?: boolean }) => void} notice
  * @property {(action: string) => Promise<void>} act
  * @property {(body?: Record<string, any>) => Promise<void>} newDeal
  * @property {View | null} view
