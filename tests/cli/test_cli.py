@@ -384,22 +384,6 @@ def test_serve_refuses_a_negative_number_of_ai_searches(
     assert not db.exists()
 
 
-def test_the_sites_log_lines_say_when_and_how_bad() -> None:
-    """serve and worker log warnings as `time LEVEL logger: message` (Python's fallback
-    printed the message alone, with no time: operator walk)."""
-    import logging
-
-    from cardavia.web.server import LOG_FORMAT
-
-    record = logging.LogRecord(
-        "cardavia.table.live", logging.WARNING, __file__, 1, "x %s", ("y",), None
-    )
-    line = logging.Formatter(LOG_FORMAT).format(record)
-    assert re.fullmatch(
-        r"\d{4}-\d\d-\d\d \d\d:\d\d:\d\d,\d{3} WARNING cardavia\.table\.live: x y", line
-    )
-
-
 def test_an_emptied_deals_file_is_said_once_with_its_time(tmp_path: Path) -> None:
     """An empty deals file starts with no deals and says so (operations.md), once, as a log
     line with its time (operator walk: printed twice, once bare, once by the logger)."""

@@ -639,6 +639,11 @@ def test_a_friend_may_not_take_the_creators_name(browser: Browser, base_url: str
     about = friend.get_by_test_id("join-about")
     expect(about).to_contain_text("Mei 邀请你来玩。", timeout=TIMEOUT)
     expect(about).to_contain_text("在座：Mei、你和 AI 2。")
+    # read with the name field, which has the focus as the lines arrive
+    expect(friend.get_by_test_id("join-name")).to_have_attribute(
+        "aria-describedby", "friends-about"
+    )
+    expect(about).to_have_attribute("id", "friends-about")
     for name, told in (("mei", "已有玩家用这个名字"), ("ИИ 2", "称呼座位")):
         friend.locator("[data-testid=join-name]").fill(name)
         friend.locator("[data-testid=join-button]").click()
@@ -660,6 +665,8 @@ def test_a_friend_may_not_take_the_creators_name(browser: Browser, base_url: str
     )
     assert late.get_by_test_id("join-name").count() == 0
     assert late.get_by_test_id("join-button").count() == 0
+    # the focus, in the name field that went, is on the message (not left on the body)
+    expect(late.locator("[data-testid=join-form] .friends-message")).to_be_focused()
     for page in (creator, friend, late):
         assert not page.errors  # type: ignore[attr-defined]
         page.context.close()

@@ -553,6 +553,39 @@ def test_try_again_by_selecting_cards_in_chuo_pai(
     assert not page.errors  # type: ignore[attr-defined]
 
 
+def test_try_again_follows_the_tables_shortcut_keys_setting(
+    browser: Browser, base_url: str
+) -> None:
+    """With the table's Shortcut keys turned off (WCAG 2.1.4), "try it again" shows no key on
+    its answers, announces none, and a key chooses nothing (review of this change: the replay
+    page drew the keys though they did nothing). Chuo Pai, seed 7: its plays have keys 1-9."""
+    page = new_page(browser, base_url, DESKTOP)
+    page.goto("/en/")
+    deal, token = finished_deal(page, "chuopai", 7)
+    auth = {"Authorization": f"Bearer {token}"}
+    for _ in range(POLLS):
+        if page.request.get(f"/api/games/{deal}/review", headers=auth).status == 200:
+            break
+        time.sleep(0.5)
+    page.evaluate("localStorage.setItem('cardavia.key-shortcuts', '0')")
+    page.goto(f"/en/games/chuopai/replay/{deal}")
+    expect(page.get_by_test_id("review")).to_have_attribute("data-status", "ready", timeout=TIMEOUT)
+    page.get_by_test_id("review-jump").first.click()
+    page.get_by_test_id("review-try").click()
+    table = page.get_by_test_id("table")
+    expect(table).to_have_attribute("data-trying", "true")
+    expect(page.get_by_test_id("play-option").first).to_be_visible()
+    expect(page.locator("[data-testid=table] button.action kbd")).to_have_count(0)
+    expect(page.locator("[data-testid=table] button.action[aria-keyshortcuts]")).to_have_count(0)
+    page.evaluate("document.activeElement && document.activeElement.blur()")
+    for key in ("1", "2", "p"):
+        page.keyboard.press(key)
+    time.sleep(0.5)
+    expect(page.get_by_test_id("review-outcome")).to_have_count(0)  # nothing chosen
+    expect(table).to_have_attribute("data-trying", "true")
+    assert not page.errors  # type: ignore[attr-defined]
+
+
 def test_the_history_links_the_review(browser: Browser, base_url: str, reviewed: Reviewed) -> None:
     """Your deals list the deal with its replay and its review, which opens at the review."""
     page = new_page(browser, base_url, PHONE)

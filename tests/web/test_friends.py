@@ -138,18 +138,22 @@ def test_invite_statuses(raw: TestClient) -> None:
     assert _view(raw, made["id"])["seats"][1]["name"] == "Li Wei"
 
 
+def _preview(raw: TestClient, code: Any) -> Any:
+    return raw.post("/api/invite-preview", json={"code": code})
+
+
 def test_an_invite_shows_who_invites_before_joining(raw: TestClient) -> None:
-    """GET /api/invites/{code}: the invited see the game, their seat, whether it is free, the
-    level and who sits where, as a spectator does (the usability walk: the invite page did not
-    name who invites you), and nothing changes; never a token, a code, the deal's id or a
-    hand."""
+    """POST /api/invite-preview: the invited see the game, their seat, the level and who sits
+    where, as a spectator does (the usability walk: the invite page named nobody), and
+    nothing changes; never a token, a code, the deal's id or a hand. The code goes in the body,
+    never in a path a server log keeps; a seat taken already says so and nothing more."""
     made = _friends(raw, "paohuzi", humans=2, name="Olga", level="normal")
     code = made["invites"]["1"]
     before = _view(raw, made["id"])
-    shown = raw.get(f"/api/invites/{code}")
+    shown = _preview(raw, code)
     assert shown.status_code == 200, shown.text
     body = shown.json()
-    assert set(body) == {"game", "seat", "free", "level", "seats"}
+    assert set(body) == {"free", "game", "seat", "level", "seats"}
     assert body["game"] == "paohuzi" and body["seat"] == 1 and body["free"] is True
     assert body["level"] == "normal"
     assert [(s["kind"], s["name"], s["joined"]) for s in body["seats"]] == [
@@ -161,18 +165,20 @@ def test_an_invite_shows_who_invites_before_joining(raw: TestClient) -> None:
     assert made["id"] not in text and made["token"] not in text and code not in text
     assert _view(raw, made["id"]) == before  # looking took nothing
     assert _join(raw, code, "Mei").status_code == 201
-    after = raw.get(f"/api/invites/{code}").json()
-    assert after["free"] is False and after["seats"][1]["name"] == "Mei"
-    for bad in ("no-such-code", "x" * 500):
-        r = raw.get(f"/api/invites/{bad}")
+    assert _preview(raw, code).json() == {"free": False}  # nothing of the table any more
+    for bad in ("no-such-code", "x" * 500, "", 7, None):
+        r = _preview(raw, bad)
         assert r.status_code == 404 and r.json()["error"]["code"] == "unknown_invite", bad
+    r = raw.post("/api/invite-preview", json={"code": code, "name": "x"})
+    assert r.status_code == 422  # a field it does not take
+    # no code in a path: the old GET form is no route
+    assert raw.get(f"/api/invites/{code}").status_code == 405
     # a seat the creator gave to the AI is no longer free either
     other = _friends(raw, "paohuzi", seed=2, humans=2)
     assert raw.post(
         f"/api/games/{other['id']}/start", json={}, headers=_bearer(other["token"])
     ).is_success
-    given = raw.get(f"/api/invites/{other['invites']['1']}").json()
-    assert given["free"] is False and given["seats"][1]["kind"] == "ai"
+    assert _preview(raw, other["invites"]["1"]).json() == {"free": False}
 
 
 def test_a_seated_player_takes_no_second_seat_at_the_table(raw: TestClient) -> None:

@@ -232,6 +232,10 @@ def migrate(conn: psycopg.Connection[Any], migrations: tuple[str, ...] = MIGRATI
     return len(migrations)
 
 
+# the deal and seat of an invite code (found by its hash): its preview, and a join's first step
+FIND_INVITE = "SELECT deal_id, seat FROM seats WHERE invite_hash = %s"
+
+
 class PostgresStore:
     shared = True
 
@@ -583,9 +587,7 @@ class PostgresStore:
 
     def find_invite(self, invite_hash: str) -> tuple[str, int] | None:
         with self._connection() as conn:
-            row = conn.execute(
-                "SELECT deal_id, seat FROM seats WHERE invite_hash = %s", (invite_hash,)
-            ).fetchone()
+            row = conn.execute(FIND_INVITE, (invite_hash,)).fetchone()
         return (str(row[0]), int(row[1])) if row is not None else None
 
     def take_invite(
@@ -597,9 +599,7 @@ class PostgresStore:
         holder: str | None = None,
     ) -> Invite | None:
         with self._connection() as conn, conn.transaction():
-            row = conn.execute(
-                "SELECT deal_id, seat FROM seats WHERE invite_hash = %s", (invite_hash,)
-            ).fetchone()
+            row = conn.execute(FIND_INVITE, (invite_hash,)).fetchone()
             if row is None:
                 return None
             if holder is not None:  # seats change only by token: read as committed is enough

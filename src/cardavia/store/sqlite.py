@@ -110,6 +110,10 @@ TABLES = {"deals", "actions"}
 SEATS_QUERY = f"SELECT {SEAT_COLUMNS} FROM seats WHERE deal_id = ? ORDER BY seat"
 
 
+# the deal and seat of an invite code (found by its hash): its preview, and a join's first step
+FIND_INVITE = "SELECT deal_id, seat FROM seats WHERE invite_hash = ?"
+
+
 class SQLiteStore:
     shared = False
 
@@ -206,7 +210,7 @@ class SQLiteStore:
         return seat_rows(self._read(SEATS_QUERY, (deal_id,)))
 
     def find_invite(self, invite_hash: str) -> tuple[str, int] | None:
-        rows = self._read("SELECT deal_id, seat FROM seats WHERE invite_hash = ?", (invite_hash,))
+        rows = self._read(FIND_INVITE, (invite_hash,))
         return (str(rows[0][0]), int(rows[0][1])) if rows else None
 
     def take_invite(
@@ -218,9 +222,7 @@ class SQLiteStore:
         holder: str | None = None,
     ) -> Invite | None:
         def take(c: sqlite3.Connection) -> Invite | None:
-            row = c.execute(
-                "SELECT deal_id, seat FROM seats WHERE invite_hash = ?", (invite_hash,)
-            ).fetchone()
+            row = c.execute(FIND_INVITE, (invite_hash,)).fetchone()
             if row is None:
                 return None
             # in the write's transaction (BEGIN IMMEDIATE): no other join comes between

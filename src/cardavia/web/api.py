@@ -492,27 +492,40 @@ async def create_deal(request: Request) -> Response:
     )
 
 
-async def show_invite(request: Request) -> Response:
-    """What an invite code gives, before joining: the game, the seat, whether it is still free,
-    the table's level and who sits where (`seats_view`, as a spectator sees it), so that the
-    invited know who asks them to play. No deal id: the link names none (friends.js)."""
-    code = request.path_params["code"]
-    if len(code) > MAX_CODE:
-        raise ApiError(404, "unknown_invite", "no seat has this invite code")
+def _unknown_invite() -> ApiError:
+    return ApiError(404, "unknown_invite", "no seat has this invite code")
+
+
+def _gone_invite() -> ApiError:
+    return ApiError(404, "unknown_deal", "this invite's deal is gone")
+
+
+async def preview_invite(request: Request) -> Response:
+    """What an invite code gives, before joining: the game, the seat, the table's level and
+    who sits where (`seats_view`, as a spectator sees it), so that the invited know who asks
+    them to play; for a seat taken already (or given to the AI), only that it is not free. The
+    code comes in the body, never in a path a server log keeps (the link carries it in its
+    fragment for that reason, friends.js). No deal id: the link names none."""
+    data = await _json_body(request, ("code",))
+    code = data.get("code")
+    if not isinstance(code, str) or not code or len(code) > MAX_CODE:
+        raise _unknown_invite()
     try:
         table, seat = await _tables(request).invite(code)
     except UnknownInviteError:
-        raise ApiError(404, "unknown_invite", "no seat has this invite code") from None
+        raise _unknown_invite() from None
     except UnknownDealError:
-        raise ApiError(404, "unknown_deal", "this invite's deal is gone") from None
+        raise _gone_invite() from None
     except StoreError:
         raise ApiError(503, "store_unavailable", "the store did not answer; try again") from None
     seats = table.seats_view(None)
+    if seats[seat]["kind"] != "human" or seats[seat]["joined"]:
+        return JSONResponse({"free": False})
     return JSONResponse(
         {
+            "free": True,
             "game": table.row.game,
             "seat": seat,
-            "free": seats[seat]["kind"] == "human" and not seats[seat]["joined"],
             "level": table.row.level,
             "seats": seats,
         }
@@ -525,7 +538,7 @@ async def join_deal(request: Request) -> Response:
     code = request.path_params["code"]
     name = _name(data.get("name"))
     if len(code) > MAX_CODE:
-        raise ApiError(404, "unknown_invite", "no seat has this invite code")
+        raise _unknown_invite()
     try:
         table, seat, token = await _tables(request).join(
             code, name, _name_check(name) if name is not None else None, _token(request)
@@ -533,7 +546,7 @@ async def join_deal(request: Request) -> Response:
     except NameRefusedError as err:
         raise _name_error(str(err)) from None
     except UnknownInviteError:
-        raise ApiError(404, "unknown_invite", "no seat has this invite code") from None
+        raise _unknown_invite() from None
     except SeatTakenError:
         raise ApiError(409, "seat_taken", "this invite's seat has its player already") from None
     except SeatHeldError:
@@ -541,7 +554,7 @@ async def join_deal(request: Request) -> Response:
             409, "seat_held", "this token holds a seat at this table already: one seat a player"
         ) from None
     except UnknownDealError:
-        raise ApiError(404, "unknown_deal", "this invite's deal is gone") from None
+        raise _gone_invite() from None
     except StoreError:
         raise ApiError(503, "store_unavailable", "the seat was not stored; try again") from None
     return JSONResponse(
@@ -729,7 +742,7 @@ ROUTES = [
     Route("/api/games/{deal_id}/claim", claim_deal, methods=["POST"]),
     Route("/api/games/{deal_id}/start", start_deal, methods=["POST"]),
     Route("/api/games/{deal_id}/back", back_deal, methods=["POST"]),
-    Route("/api/invites/{code}", show_invite, methods=["GET"]),
+    Route("/api/invite-preview", preview_invite, methods=["POST"]),
     Route("/api/invites/{code}", join_deal, methods=["POST"]),
     Route("/api/games/{deal_id}/actions", post_action, methods=["POST"]),
     Route("/api/games/{deal_id}/hint", post_hint, methods=["POST"]),

@@ -459,6 +459,12 @@ def _schemas() -> Obj:
             "additionalProperties": False,
             "properties": {"name": {**string, "minLength": 1, "maxLength": NAME_MAX}},
         },
+        "InvitePreview": {
+            "type": "object",
+            "additionalProperties": False,
+            "required": ["code"],
+            "properties": {"code": {**string, "description": "an invite code"}},
+        },
         "HintRequest": {
             "type": "object",
             "additionalProperties": False,
@@ -644,27 +650,37 @@ def _api_paths() -> Obj:
                 },
             }
         },
-        "/api/invites/{code}": {
-            "get": {
-                "operationId": "showInvite",
+        "/api/invite-preview": {
+            "post": {
+                "operationId": "previewInvite",
                 "tags": ["api"],
                 "summary": "What an invite code gives, before joining: who invites you",
-                "parameters": [
-                    _path("code", {"type": "string"}, "the invite code of a friends table"),
-                ],
+                "description": "The code in the body, never in a logged path; changes nothing.",
+                "requestBody": body("InvitePreview"),
                 "responses": {
-                    "200": ok(
-                        "the game, the seat, whether it is free, the level, who sits where",
-                        game={"type": "string", "enum": list(GAMES)},
-                        seat={"type": "integer"},
-                        free={"type": "boolean"},
-                        level={"type": "string", "enum": list(API_LEVELS)},
-                        seats=_ref("schemas", "Seats"),
-                    ),
+                    "200": {
+                        "description": "`free` true with the game, the seat, the level and "
+                        "who sits where; for a seat taken (or given to the AI) `free` alone",
+                        "content": _json(
+                            {
+                                "type": "object",
+                                "required": ["free"],
+                                "properties": {
+                                    "free": {"type": "boolean"},
+                                    "game": {"type": "string", "enum": list(GAMES)},
+                                    "seat": {"type": "integer"},
+                                    "level": {"type": "string", "enum": list(API_LEVELS)},
+                                    "seats": _ref("schemas", "Seats"),
+                                },
+                            }
+                        ),
+                    },
+                    **posted,
                     "404": _error("`unknown_invite` (no seat has this code), `unknown_deal`"),
-                    "503": _ref("responses", "StoreUnavailable"),
                 },
-            },
+            }
+        },
+        "/api/invites/{code}": {
             "post": {
                 "operationId": "joinDeal",
                 "tags": ["api"],

@@ -13,7 +13,7 @@
 
 import { registerGame } from "./core/main.js";
 import { ctx } from "./core/ctx.js";
-import { HUMAN, keyShortcuts } from "./core/state.js";
+import { HUMAN, keysLine } from "./core/state.js";
 import { t, tn, seatName, cardName, cardsText, joinAnd } from "./core/strings.js";
 import { $, h, cardFace } from "./core/dom.js";
 import { outcome } from "./core/result.js";
@@ -487,7 +487,7 @@ import { numberKeys } from "./shared/claims.js";
         aria: t("group_of", { group: label, cards: cardsText(codes) }),
       });
     });
-    let hint = t(keyShortcuts.get() ? "cp_key_hint" : "cp_key_hint_off");
+    let hint = keysLine("cp_key_hint", "cp_key_hint_off");
     if (shown.length && shown.length < all.length) hint = `${tn("cp_hint_narrowed", shown.length)} ${hint}`;
     return { buttons, hint };
   }

@@ -16,7 +16,7 @@
 // add_kong {card} (the card robbers may win on), answer {action} (yours only), win, exhausted.
 
 import { registerGame } from "./core/main.js";
-import { HUMAN, keyShortcuts } from "./core/state.js";
+import { HUMAN, keysLine } from "./core/state.js";
 import { t, tn, seatName, cardName, joinList, sentences, signed } from "./core/strings.js";
 import { h, cardFace } from "./core/dom.js";
 import { answerLine, dealerStartLine } from "./core/log.js";
@@ -366,7 +366,7 @@ import { winButton, passButton } from "./shared/claims.js";
     // the keys of the answers offered only: a dealer may never declare ready (review p4)
     const ready = legal.includes("ready");
     const key = hasDeclaration ? (ready ? "nt_opening_hint" : "nt_opening_hint_no_ready") : ready ? "nt_opening_hint_ready" : "nt_opening_hint_finish";
-    return { buttons, hint: t(key) };
+    return { buttons, hint: keysLine(key, "key_hint_off") };
   }
 
   function claimButtons(v) {
@@ -393,7 +393,7 @@ import { winButton, passButton } from "./shared/claims.js";
       });
     }
     buttons.push(passButton(legal));
-    return { buttons, hint: t(keyShortcuts.get() ? "key_hint" : "key_hint_off") };
+    return { buttons, hint: keysLine("key_hint", "key_hint_off") };
   }
 
   function turnButtons(v) {
@@ -417,7 +417,7 @@ import { winButton, passButton } from "./shared/claims.js";
       });
     }
     const discards = legal.some((a) => a.startsWith("discard "));
-    const hint = n ? t("nt_turn_hint") : buttons.length ? t("nt_turn_hint_win") : discards ? t("hand_hint") : "";
+    const hint = n || buttons.length ? keysLine(n ? "nt_turn_hint" : "nt_turn_hint_win", "hand_hint_answers") : discards ? t("hand_hint") : "";
     return { buttons, hint };
   }
 

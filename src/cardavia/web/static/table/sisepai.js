@@ -6,7 +6,7 @@
 // and typed in core/types.js. The centre and the claim buttons are shared (shared/).
 
 import { registerGame } from "./core/main.js";
-import { HUMAN, keyShortcuts } from "./core/state.js";
+import { HUMAN, keysLine } from "./core/state.js";
 import { t, tn, seatName, cardName } from "./core/strings.js";
 import { h, cardFace } from "./core/dom.js";
 import { answerLine, dealerStartLine } from "./core/log.js";
@@ -147,7 +147,7 @@ import { winButton, passButton, numberKeys, groupOf } from "./shared/claims.js";
       buttons.push({ action, testid: "claim-option", label, key: key(), cards: codes, primary: !canWin, aria: groupOf(label, codes) });
     }
     buttons.push(passButton(legal, t("reason_must_keep")));
-    return { buttons, hint: t(keyShortcuts.get() ? "key_hint" : "key_hint_off") };
+    return { buttons, hint: keysLine("key_hint", "key_hint_off") };
   }
 
   // ------------------------------------------------------------------ status and log

@@ -71,7 +71,9 @@ export function actionButton({ action, testid, label, key, cards, names, primary
     words
       ? h("span", { class: "action-text" }, h("span", { class: "action-label" }, label), h("span", { class: "action-names" }, words))
       : h("span", { class: "action-label" }, label),
-    key ? h("kbd", { "aria-hidden": "true", title: t("key_label", { key: key.toUpperCase() }) }, key.toUpperCase()) : null,
+    // no key shown where the keys are off (the replay page's "try it again" has no table setting
+    // to hide it by: css/table.css)
+    key && keyShortcuts.get() ? h("kbd", { "aria-hidden": "true", title: t("key_label", { key: key.toUpperCase() }) }, key.toUpperCase()) : null,
   );
 }
 

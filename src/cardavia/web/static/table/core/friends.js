@@ -1,6 +1,7 @@
 // @ts-check
 // A table for friends (architecture.md §6, docs/api.md): joining through an invite link
-// (`#invite=<code>`: in the fragment, so the code never reaches a server log), the waiting
+// (`#invite=<code>`: in the fragment, and the preview's body, so an unused code never reaches a
+// server log; the join's path carries it once it is spent), the waiting
 // screen with the invite links and "Start with AI in empty seats", the names of the seats, who
 // is away, the countdown of a timed decision, and your turn signalled while the tab is in the
 // background (the title, and a sound if you chose it).
@@ -101,10 +102,18 @@ export function inviteCode() {
 export function joinForm(code) {
   return new Promise((resolve) => {
     const input = /** @type {HTMLInputElement} */ (
-      h("input", { type: "text", id: "friends-name", maxlength: 24, required: true, autocomplete: "nickname", "data-testid": "join-name" })
+      h("input", {
+        type: "text",
+        id: "friends-name",
+        maxlength: 24,
+        required: true,
+        autocomplete: "nickname",
+        "aria-describedby": "friends-about", // who invites you, read with the field it follows
+        "data-testid": "join-name",
+      })
     );
-    const message = h("p", { class: "friends-message", role: "alert" });
-    const about = h("div", { class: "friends-about", "data-testid": "join-about", hidden: true });
+    const message = h("p", { class: "friends-message", role: "alert", tabindex: "-1" });
+    const about = h("div", { class: "friends-about", id: "friends-about", "data-testid": "join-about", hidden: true });
     const asked = [
       h("label", { for: "friends-name" }, t("friends_your_name")),
       input,
@@ -112,8 +121,10 @@ export function joinForm(code) {
     ];
     const form = h("form", { class: "friends-join", "data-testid": "join-form" }, h("h2", {}, t("friends_join_title")), about, ...asked, message);
     describeInvite(code, about, (said) => {
+      const focused = asked.some((el) => el.contains(document.activeElement));
       for (const el of asked) el.remove();
       message.textContent = said;
+      if (focused) message.focus(); // the field the focus was in is gone
     });
     form.addEventListener("submit", async (event) => {
       event.preventDefault();
@@ -151,7 +162,7 @@ export function joinForm(code) {
 }
 
 /**
- * Who invites you, above the name field (`GET /api/invites/{code}`): the creator's name, who
+ * Who invites you, above the name field (`POST /api/invite-preview`): the creator's name, who
  * sits where and the AI's level (the usability walk: the page did not say who asks you to play).
  * A code that gives no seat, or whose seat is taken, is said at once (`closed`) rather than after
  * a name; with no answer, the form asks the name all the same and the join says what is wrong.
@@ -160,7 +171,13 @@ export function joinForm(code) {
  * @param {(said: string) => void} closed
  */
 async function describeInvite(code, about, closed) {
-  const res = await fetch(`/api/invites/${encodeURIComponent(code)}`, { headers: { Accept: "application/json" } }).catch(() => null);
+  // the code in the body: a path would put it in a server's access log (the link keeps it in
+  // its fragment for that reason)
+  const res = await fetch("/api/invite-preview", {
+    method: "POST",
+    headers: { "Content-Type": "application/json", Accept: "application/json" },
+    body: JSON.stringify({ code }),
+  }).catch(() => null);
   if (res && res.status === 404) return closed(t("friends_bad_invite"));
   const data = res && res.ok ? await res.json().catch(() => null) : null;
   if (!data) return;

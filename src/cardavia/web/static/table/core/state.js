@@ -4,7 +4,7 @@
 // focus and selection, the hint, the notice's timer…). Every module reads and writes it here,
 // so what a piece of code depends on is named where it is used: `state.view`, `state.busy`.
 
-import { config, nameSeatsForWatching } from "./strings.js";
+import { config, nameSeatsForWatching, t } from "./strings.js";
 
 /** @typedef {import("./types.js").View} View */
 /** @typedef {import("./types.js").DisplayModel} DisplayModel */
@@ -167,6 +167,15 @@ export const confirmPlays = flag("cardavia.confirm-plays", false);
 /** Whether single keys answer (H for Hint, the key on each answer): on unless turned off, for
  * a speech-input user whose words a stray letter would play (WCAG 2.1.4). */
 export const keyShortcuts = flag("cardavia.key-shortcuts", true);
+
+/**
+ * A plugin's keyboard line: `on` names the shortcut keys, `off` (the keys turned off) speaks of
+ * Tab instead, so that no line names a key that does nothing.
+ * @param {string} on  a strings key
+ * @param {string} off  a strings key
+ * @param {Record<string, string | number>} [args]
+ */
+export const keysLine = (on, off, args = {}) => t(keyShortcuts.get() ? on : off, args);
 
 /** Where this game's deal id is remembered (a reload resumes the deal). */
 export const STORAGE_KEY = `cardavia.deal.${config.game}`;

@@ -575,8 +575,7 @@ function listen() {
     if (!link) return;
     event.preventDefault();
     host.go(Number(link.dataset.step));
-    mark.focus({ preventScroll: true });
-    mark.scrollIntoView({ block: "nearest" });
+    focusInView(mark);
   });
   els.hand.addEventListener("click", (event) => {
     if (!trying || trying.chosen) return;

@@ -14,7 +14,7 @@
 // described in docs/table-client.md and typed in core/types.js.
 
 import { ctx } from "../core/ctx.js";
-import { HUMAN, keyShortcuts } from "../core/state.js";
+import { HUMAN, keysLine } from "../core/state.js";
 import { t, tn, seatName, cardName, joinList, joinParts, sentences, signed } from "../core/strings.js";
 import { h, cardFace } from "../core/dom.js";
 import { answerLine, dealerStartLine } from "../core/log.js";
@@ -629,7 +629,7 @@ export function zipaiPlugin(rules = {}) {
       if (block) buttons.push({ action: null, testid: "claim-option", label: claimFace(kindName("chi"), []), reason: block.text });
     }
     buttons.push(passButton(legal, t("phz_reason_claim")));
-    return { buttons, hint: t(keyShortcuts.get() ? "key_hint" : "key_hint_off") };
+    return { buttons, hint: keysLine("key_hint", "key_hint_off") };
   }
 
   // ------------------------------------------------------------------ status and log
