@@ -97,10 +97,6 @@ STRINGS: dict[str, str] = {
     "key_hint": N_("Keyboard: press the key shown on a button, or use Tab."),
     # the same with the shortcut keys turned off (core/actions.js, keyShortcuts)
     "key_hint_off": N_("Keyboard: Tab reaches your answers, Enter gives one."),
-    "hand_hint_answers": N_(
-        "Keyboard: arrow keys move through your hand, Enter or Space discards; "
-        "Tab reaches your other answers."
-    ),
     "hand_hint": N_("Keyboard: arrow keys move through your hand, Enter or Space discards."),
     "key_label": N_("Key %(key)s"),
     # --- the end of the deal

@@ -76,6 +76,11 @@ STRINGS: dict[str, str] = {
         "Keyboard: arrow keys move through your hand, Enter or Space discards; W wins, the "
         "number keys make a kong."
     ),
+    # the same with the shortcut keys turned off (core/state.js keysLine)
+    "nt_turn_hint_off": N_(
+        "Keyboard: arrow keys move through your hand, Enter or Space discards; "
+        "Tab reaches your other answers."
+    ),
     "nt_reason_opening": N_("Opening phase: declare with the buttons, or finish setup"),
     "nt_reason_claim": N_("A card is under claim: answer with the buttons first"),
     "nt_reason_ready": N_("Your hand is ready and locked: discard the card you drew, or win"),

@@ -417,7 +417,7 @@ import { winButton, passButton } from "./shared/claims.js";
       });
     }
     const discards = legal.some((a) => a.startsWith("discard "));
-    const hint = n || buttons.length ? keysLine(n ? "nt_turn_hint" : "nt_turn_hint_win", "hand_hint_answers") : discards ? t("hand_hint") : "";
+    const hint = n || buttons.length ? keysLine(n ? "nt_turn_hint" : "nt_turn_hint_win", "nt_turn_hint_off") : discards ? t("hand_hint") : "";
     return { buttons, hint };
   }
 
