@@ -53,6 +53,9 @@ export function namesOf({ cards, names }) {
 export function actionButton({ action, testid, label, key, cards, names, primary = false, reason = null, aria, onclick }) {
   const disabled = !!reason;
   const words = namesOf({ cards, names });
+  // no key shown or announced where the keys are off (the replay page's "try it again" has no
+  // table setting for css/table.css to hide it by)
+  const shown = key && keyShortcuts.get() ? key.toUpperCase() : null;
   return h(
     "button",
     {
@@ -62,7 +65,7 @@ export function actionButton({ action, testid, label, key, cards, names, primary
       "data-action": action,
       "aria-disabled": disabled ? "true" : "false",
       "aria-description": reason,
-      "aria-keyshortcuts": key && keyShortcuts.get() ? key.toUpperCase() : null,
+      "aria-keyshortcuts": shown,
       "aria-label": aria || null,
       title: reason || null,
       onclick: onclick || null,
@@ -71,9 +74,7 @@ export function actionButton({ action, testid, label, key, cards, names, primary
     words
       ? h("span", { class: "action-text" }, h("span", { class: "action-label" }, label), h("span", { class: "action-names" }, words))
       : h("span", { class: "action-label" }, label),
-    // no key shown where the keys are off (the replay page's "try it again" has no table setting
-    // to hide it by: css/table.css)
-    key && keyShortcuts.get() ? h("kbd", { "aria-hidden": "true", title: t("key_label", { key: key.toUpperCase() }) }, key.toUpperCase()) : null,
+    shown ? h("kbd", { "aria-hidden": "true", title: t("key_label", { key: shown }) }, shown) : null,
   );
 }
 

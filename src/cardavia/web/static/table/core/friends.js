@@ -8,7 +8,7 @@
 
 import { root, els, h } from "./dom.js";
 import { t, seatName, setSeatNames, unnamedPlayer, joinAnd, withStop } from "./strings.js";
-import { state, tokenFor } from "./state.js";
+import { state, tokenFor, LEVELS } from "./state.js";
 import { notice } from "./status.js";
 
 /** @typedef {import("./types.js").View} View */
@@ -190,7 +190,7 @@ async function describeInvite(code, about, closed) {
   );
   // the AI plays its seats, and any seat still free if the creator starts without it
   const ai = seats.some((s, i) => i !== data.seat && (s.kind === "ai" || !s.joined));
-  const level = ai && ["easy", "normal", "hard"].includes(data.level) ? t("level_badge", { level: t(`level_${data.level}`) }) : null;
+  const level = ai && LEVELS.includes(data.level) ? t("level_badge", { level: t(`level_${data.level}`) }) : null;
   const lines = [creator ? t("friends_invited_by", { name: creator }) : null, t("friends_at_table", { seats: joinAnd(who) }), level && withStop(level)];
   about.replaceChildren(...lines.filter(Boolean).map((line) => h("p", {}, line)));
   about.hidden = false;

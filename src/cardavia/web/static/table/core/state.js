@@ -173,9 +173,8 @@ export const keyShortcuts = flag("cardavia.key-shortcuts", true);
  * Tab instead, so that no line names a key that does nothing.
  * @param {string} on  a strings key
  * @param {string} off  a strings key
- * @param {Record<string, string | number>} [args]
  */
-export const keysLine = (on, off, args = {}) => t(keyShortcuts.get() ? on : off, args);
+export const keysLine = (on, off) => t(keyShortcuts.get() ? on : off);
 
 /** Where this game's deal id is remembered (a reload resumes the deal). */
 export const STORAGE_KEY = `cardavia.deal.${config.game}`;
