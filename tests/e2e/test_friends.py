@@ -114,6 +114,10 @@ def _seat_friends(
     expect(spectator.locator("[data-testid=table]")).to_have_attribute(
         "data-watching", "true", timeout=TIMEOUT
     )
+    # which way play passes: from your seat to a player, round the table to a spectator
+    way = "play goes clockwise" if game == "chuopai" else "play goes anticlockwise"
+    expect(spectator.locator("[data-testid=direction]")).to_contain_text(way)
+    expect(friend.locator("[data-testid=direction]")).to_contain_text("to your")
     return creator, friend, spectator, deal
 
 
@@ -259,6 +263,60 @@ def _answering(
     keeper = threading.Thread(target=play, daemon=True)
     keeper.start()
     return keeper, done
+
+
+# every text the polite news region takes, in order (a notice goes after 6 s)
+LISTEN_NEWS = """
+window.__said = [];
+new MutationObserver(() => {
+  const news = document.querySelector("[data-role=news]");
+  const text = news ? news.textContent : "";
+  if (text && window.__said[window.__said.length - 1] !== text) window.__said.push(text);
+}).observe(document, { subtree: true, childList: true, characterData: true });
+"""
+
+
+def test_your_own_countdown_warns_once_before_the_ai_answers(
+    browser: Browser, base_url: str, screenshots: Path
+) -> None:
+    """WCAG 2.2.1: a decision's time runs out unseen unless the countdown is looked at; 10 s
+    before the end it is said once, in the polite news, and the seat's own badge turns red
+    (the other players' badges show their time alone)."""
+    creator = new_page(browser, base_url, DESKTOP)
+    creator.add_init_script(LISTEN_NEWS)
+    creator.goto("/en/games/sisepai/table?seed=3&level=greedy&seat1=friend&allowance=14")
+    deal = deal_id(creator)
+    link = creator.locator("[data-testid=invite-1]")
+    expect(link).to_be_visible(timeout=TIMEOUT)
+    friend = new_page(browser, base_url, PHONE)
+    friend.add_init_script(LISTEN_NEWS)
+    friend.goto(link.input_value())
+    friend.locator("[data-testid=join-name]").fill("Bo")
+    friend.locator("[data-testid=join-button]").click()
+    friend.wait_for_url(lambda u: f"deal={deal}" in u, timeout=TIMEOUT)
+    said = "seconds left to decide: then the AI answers for you."
+    warned: Page | None = None
+    deadline = time.monotonic() + 40
+    while warned is None and time.monotonic() < deadline:
+        for page in (creator, friend):
+            news = page.locator("[data-role=news]")
+            if said in (news.text_content() or ""):
+                warned = page
+                break
+        time.sleep(0.2)
+    assert warned is not None, "no warning in 40 s"
+    assert warned.locator("[data-role=news]").get_attribute("aria-live") == "polite"
+    mine = warned.locator(".seat-you [data-role=presence]")
+    assert mine.get_attribute("data-short") == "true"
+    assert warned.locator(".seat:not(.seat-you) [data-role=presence][data-short=true]").count() == 0
+    size = "phone" if warned.viewport_size == PHONE else "desktop"
+    warned.screenshot(path=str(screenshots / f"friends-time-short-{size}.png"))
+    time.sleep(3)  # the ticker goes on each second: nothing said again for this decision
+    texts = warned.evaluate("() => window.__said")
+    assert sum(said in text for text in texts) == 1, texts
+    for page in (creator, friend):
+        assert not page.errors  # type: ignore[attr-defined]
+        page.context.close()
 
 
 def test_a_closed_tab_goes_to_the_ai_and_comes_back(

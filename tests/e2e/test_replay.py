@@ -507,6 +507,10 @@ def test_the_record_entered_last_is_the_one_opened(
     chosen.set_input_files(files=payload(""))
     open_button.click()
     expect(said).to_have_text(strings["rp_empty_file"])
+    # the field in error says so, and why (the accessibility audit: no aria-invalid)
+    expect(chosen).to_have_attribute("aria-invalid", "true")
+    expect(chosen).to_have_attribute("aria-describedby", "record-error")
+    expect(pasted).not_to_have_attribute("aria-invalid", "true")
     page.screenshot(path=screenshots / f"record-empty-{lang}-{viewport['width']}.png")
     # a broken file, then the good record pasted: the file is let go of, the paste opens
     chosen.set_input_files(files=payload('{"format": '))
@@ -521,8 +525,11 @@ def test_the_record_entered_last_is_the_one_opened(
     expect(pasted).to_have_value("")  # choosing a file empties the paste box
     pasted.fill('{"format": ')
     assert files() == 0
+    expect(chosen).not_to_have_attribute("aria-invalid", "true")  # its error went with it
     open_button.click()
     expect(said).to_have_text(strings["rp_broken"])
+    expect(pasted).to_have_attribute("aria-invalid", "true")
+    expect(pasted).to_have_attribute("aria-describedby", "record-error")
     # a broken record pasted, then the good file chosen: the file opens
     page.goto(f"/{lang}/games/paohuzi/replay")
     pasted.fill('{"format": ')

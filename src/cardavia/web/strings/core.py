@@ -161,6 +161,11 @@ PLURALS: dict[str, tuple[str, str]] = {
     "stock_count": NP_("%(n)s card in the stock", "%(n)s cards in the stock"),
     "hand_count": NP_("%(n)s card in hand", "%(n)s cards in hand"),
     "points": NP_("%(n)s point", "%(n)s points"),
+    # your own decision's countdown, said once as it nears its end (friends' tables)
+    "friends_time_short": NP_(
+        "%(n)s second left to decide: then the AI answers for you.",
+        "%(n)s seconds left to decide: then the AI answers for you.",
+    ),
     # the hint's reason; n counts the simulated deals, share and next are whole percentages
     "hint_search": NP_(
         "It won %(share)s%% of %(n)s simulated deal; the next best move won %(next)s%%.",

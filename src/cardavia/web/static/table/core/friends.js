@@ -7,7 +7,7 @@
 // background (the title, and a sound if you chose it).
 
 import { root, els, h } from "./dom.js";
-import { t, seatName, setSeatNames, unnamedPlayer, joinAnd, withStop } from "./strings.js";
+import { t, tn, seatName, setSeatNames, unnamedPlayer, joinAnd, withStop } from "./strings.js";
 import { state, tokenFor, LEVELS } from "./state.js";
 import { notice } from "./status.js";
 
@@ -281,6 +281,12 @@ export function renderFriends(v, send) {
 /** @type {Map<number, number>} seat -> when its time runs out (performance.now() ms) */
 const deadlines = new Map();
 let ticker = 0;
+/** seconds left at which your own decision's countdown warns, once (WCAG 2.2.1) */
+export const WARN_AT = 10;
+/** @type {{ deal: string | null, version: number } | null} the decision already warned of */
+let warned = null;
+/** @type {number | null} your seat (null: watching), for the ticker */
+let mySeat = null;
 
 /**
  * Each seat's badges: away, and the time left for the decision it owes.
@@ -318,12 +324,13 @@ function renderPresence(v, send) {
     }
   } else if (away) away.remove();
   sayTimedOut(v, mine, now);
+  mySeat = v.seat;
   tick();
   clearInterval(ticker);
   if (deadlines.size) ticker = window.setInterval(tick, 1000);
 }
 
-/** @type {{ deal: string | null, version: number, at: number } | null} the decision you owe, while its time runs */
+/** @type {{ deal: string | null, version: number, at: number, from: number } | null} the decision you owe, while its time runs (`from`: seconds it had when it came) */
 let owed = null;
 
 /**
@@ -344,7 +351,8 @@ function sayTimedOut(v, mine, now) {
   }
   const left = mine ? mine.time_left : null;
   if (mine && !v.over && v.legal_actions.length && left !== null && left !== undefined) {
-    owed = { deal: state.dealId, version: v.version, at: now + left * 1000 };
+    const from = owed && owed.deal === state.dealId && owed.version === v.version ? owed.from : left;
+    owed = { deal: state.dealId, version: v.version, at: now + left * 1000, from };
   }
 }
 
@@ -355,7 +363,24 @@ function tick() {
     if (!badge || badge.dataset.away === "true") continue;
     const left = Math.max(0, Math.ceil((at - now) / 1000));
     badge.textContent = t("friends_time_left", { time: `${Math.floor(left / 60)}:${String(left % 60).padStart(2, "0")}` });
+    const short = seat === mySeat && left <= WARN_AT;
+    badge.dataset.short = String(short);
+    if (short) warnShort(left);
   }
+}
+
+/**
+ * Your own decision's time is nearly out: say so once, before the AI answers for you (the
+ * badge alone is seen only by who looks at it). Not for a decision that came with less time
+ * than that, nor again for one already warned of.
+ * @param {number} left  whole seconds left
+ */
+function warnShort(left) {
+  if (!owed || left <= 0) return;
+  const key = { deal: owed.deal, version: owed.version };
+  if (warned && warned.deal === key.deal && warned.version === key.version) return;
+  warned = key;
+  if (owed.from > WARN_AT) notice(tn("friends_time_short", left), { polite: true });
 }
 
 // ------------------------------------------------------------------ your turn, in the background

@@ -267,6 +267,17 @@ function showError(text, more = null, detail = "") {
       : []),
   );
   recordError.hidden = !text;
+  // the field the record came from is the one in error, and says why (aria-describedby)
+  const file = /** @type {HTMLInputElement} */ (form.elements.namedItem("file"));
+  const box = /** @type {HTMLTextAreaElement} */ (form.elements.namedItem("text"));
+  const from = file.files && file.files.length ? file : box;
+  for (const field of [file, box]) {
+    const wrong = !!text && field === from;
+    for (const [name, value] of [["aria-invalid", "true"], ["aria-describedby", recordError.id]]) {
+      if (wrong) field.setAttribute(name, value);
+      else field.removeAttribute(name);
+    }
+  }
 }
 
 // ------------------------------------------------------------------ the views of the steps
