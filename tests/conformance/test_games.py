@@ -398,6 +398,7 @@ def test_a_sampled_world_looks_the_same_to_its_seat(name: str, lazy: bool) -> No
                 assert seat in world.to_act(), where
                 assert world.card_total() == size, where
                 assert not world.lazy and not world.unsettled()
+                assert_seen_only(world, seat, where)
                 checked += 1
                 differs += any(
                     world.observation(s) != state.observation(s)
@@ -409,6 +410,16 @@ def test_a_sampled_world_looks_the_same_to_its_seat(name: str, lazy: bool) -> No
                     _play_world(world, deal.rng, size, where)
                     assert view(state) == before, "playing a sampled world changed the deal"
     assert checked > 0 and differs > checked / 2, (checked, differs)
+
+
+def assert_seen_only(world: State, seat: int, where: str) -> None:
+    """A world's history is what its seat saw: the opening's events shown to it (the others'
+    dealt hands are the truth's, not the world's) and its own decisions (another seat's claim
+    answer was shown to nobody). A world goes to a job row and a worker (security retest)."""
+    shown = [e for e in world.opening if not e.visible_to(seat)]
+    assert not shown, f"{where}: the world keeps another seat's events {shown[:2]}"
+    others = [(by, a) for by, a in world.actions if by != seat]
+    assert not others, f"{where}: the world keeps another seat's actions {others[:3]}"
 
 
 def _play_world(world: State, rng: random.Random, size: int, where: str) -> None:

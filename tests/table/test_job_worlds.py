@@ -1,6 +1,6 @@
 """What a job row holds (architecture.md §7): one world sampled from the deciding seat's own
 view, never the true deal. Over many deals of every game, every job's world agrees with the true
-deal on all the deciding seat sees, and another seat's own view (its concealed hand) in the
+deal on all the deciding seat sees, keeps of the deal's history only what that seat saw, and another seat's own view (its concealed hand) in the
 world is the true one no more often than in worlds sampled afresh from the seat's view."""
 
 from __future__ import annotations
@@ -18,6 +18,7 @@ from cardavia.rules.types import ObservationBase
 from cardavia.store.sqlite import SQLiteStore
 from cardavia.table import jobs, live
 from cardavia.table.live import HUMAN, Tables
+from tests.conformance.test_games import assert_seen_only
 from tests.table.helpers import run
 from tests.table.test_pacing import Quick, Recording
 
@@ -72,6 +73,7 @@ def test_a_job_carries_a_sampled_world_never_the_true_deal(
         job = pickle.loads(payload)
         world, seat = job["world"], job["seat"]
         assert world.observation(seat) == truth.observation(seat) == job["observation"]
+        assert_seen_only(world, seat, f"job for seat {seat}")
         fresh = [truth.sample_world(seat, sampler) for _ in range(FRESH)]
         for other in range(truth.game.players):
             if other != seat:

@@ -117,12 +117,18 @@ class State(ABC):
             events += self.settle()
         return events
 
-    def _world_copy(self: _S) -> _S:
-        """The copy a `sample_world` deals anew: taken at a decision, never mid-step, and an
-        eager deal, since a search plays it out at once."""
+    def _world_copy(self: _S, seat: int) -> _S:
+        """The copy a `sample_world` for `seat` deals anew: taken at a decision, never
+        mid-step, and an eager deal, since a search plays it out at once. Of the deal's
+        history it keeps what `seat` saw: the opening's events shown to it (not the others'
+        dealt hands) and its own decisions (not another seat's claim answers, which nobody
+        else was shown). A world goes to a job row and a worker (architecture.md §7), and
+        the sampler deals only the hands and stock anew (security retest)."""
         assert self._held is None, "a world is sampled at a decision, never mid-step"
         world = cast(_S, self.clone())
         world.lazy = False
+        world.opening = [e for e in self.opening if e.visible_to(seat)]
+        world._actions = [(by, action) for by, action in self._actions if by == seat]
         return world
 
     @abstractmethod

@@ -221,7 +221,7 @@ class ChuoPaiState(State):
         no beating play then (CP§3.2), and the starting bonus went to exactly the seats dealt
         both the Nail and Two Reds (CP§2.2). If no try satisfies all that, the unseen cards are
         simply shuffled."""
-        world = self._world_copy()
+        world = self._world_copy(seat)
         others = [s for s in range(PLAYERS) if s != seat and self.held[s]]
         unseen = sorted(c for s in others for c in cards_of(self.hands[s]))  # order: no peeking
         constraints = {s: self.constraints(s) for s in others}

@@ -182,7 +182,7 @@ class NantongState(State):
     def sample_world(self, seat: int, rng: random.Random) -> NantongState:
         """Other seats' concealed cards and the stock order dealt anew (their sizes, which of
         their cards were dealt originally, and who is ready stay as seen)."""
-        world = self._world_copy()
+        world = self._world_copy(seat)
         others = [s for s in range(PLAYERS) if s != seat]
         unseen = [c for s in others for c in cards_of(self.hands[s])] + self.stock
         *hands, world.stock = redeal(unseen, [sum(self.hands[s]) for s in others], rng)

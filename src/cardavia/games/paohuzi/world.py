@@ -75,7 +75,7 @@ def sample_world(state: PaohuziState, seat: int, rng: random.Random) -> PaohuziS
     else:  # pragma: no cover - the true deal satisfies every constraint
         raise AssertionError("no consistent world found")
     hands, tis, stock = placed
-    world = state._world_copy()
+    world = state._world_copy(seat)
     for i, s in enumerate(others):
         h = world.seats[s]
         h.hand, h.kans = [0] * N_IDS, []

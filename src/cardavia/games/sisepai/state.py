@@ -200,7 +200,7 @@ class SiSePaiState(State):
         return other
 
     def sample_world(self, seat: int, rng: random.Random) -> SiSePaiState:
-        world = self._world_copy()
+        world = self._world_copy(seat)
         others = [s for s in range(PLAYERS) if s != seat]
         unseen = [c for s in others for c in cards_of(self.hands[s])] + self.stock
         *hands, world.stock = redeal(unseen, [sum(self.hands[s]) for s in others], rng)
