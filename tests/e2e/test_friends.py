@@ -210,6 +210,13 @@ def test_two_friends_and_a_spectator_play_a_deal_by_clicking(
     creator.locator("[data-testid=new-deal]").click()
     creator.wait_for_url(lambda u: deal not in u, timeout=TIMEOUT)
     following = deal_id(creator)
+    # the friend's page, still on the end sheet, is told at once (usability walk: it said
+    # nothing while the friend's clock ran at the next deal), and again when opened anew
+    expect(friend.get_by_test_id("next-dealt")).to_be_visible(timeout=TIMEOUT)
+    expect(friend.locator("[data-testid=new-deal]")).to_have_text("Go to the next deal")
+    friend.reload()
+    expect(friend.get_by_test_id("next-dealt")).to_be_visible(timeout=TIMEOUT)
+    friend.screenshot(path=str(shots / "friends-sisepai-next-dealt-phone.png"), full_page=True)
     friend.locator("[data-testid=new-deal]").click()
     friend.wait_for_url(lambda u: following in u, timeout=TIMEOUT)
     expect(friend.locator(".seat-you")).to_have_attribute("data-seat", "1", timeout=TIMEOUT)

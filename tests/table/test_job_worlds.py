@@ -1,7 +1,8 @@
 """What a job row holds (architecture.md §7): one world sampled from the deciding seat's own
 view, never the true deal. Over many deals of every game, every job's world agrees with the true
-deal on all the deciding seat sees, keeps of the deal's history only what that seat saw, and another seat's own view (its concealed hand) in the
-world is the true one no more often than in worlds sampled afresh from the seat's view."""
+deal on all the deciding seat sees, keeps of the deal's history only what that seat saw, and
+another seat's own view (its concealed hand) in the world is the true one no more often than in
+worlds sampled afresh from the seat's view."""
 
 from __future__ import annotations
 

@@ -190,7 +190,17 @@ def _damaged(client: TestClient, db: str, deal_id: str, column: str, value: obje
         assert r.json()["error"]["code"] == "deal_unreadable"
 
 
-@pytest.mark.parametrize(("column", "value"), [("level", "bogus"), ("dealer", 99)])
+@pytest.mark.parametrize(
+    ("column", "value"),
+    [
+        ("level", "bogus"),
+        ("dealer", 99),
+        # values read back whole that a view failed on, a 500 (security retest F2)
+        ("totals", "[1, 2]"),
+        ("totals", '{"a": 1}'),
+        ("totals", '[1, 2, 3, "x"]'),
+    ],
+)
 def test_a_damaged_row_is_unreadable(
     client: TestClient, db: str, live: tuple[str, dict[str, Any]], column: str, value: object
 ) -> None:
@@ -312,3 +322,17 @@ def test_an_ipv6_subscriber_counts_once() -> None:
     assert client_key("2001:db8:1:3::1") != client_key("2001:db8:1:2::1")
     assert client_key("192.0.2.1") != client_key("192.0.2.2")
     assert client_key("testclient") == "testclient"
+
+
+@pytest.mark.backends("sqlite")
+@pytest.mark.parametrize("value", [b"\xff\xfe\x00", b"Mei"])
+def test_a_damaged_seat_is_unreadable(
+    client: TestClient, db: str, live: tuple[str, dict[str, Any]], value: object
+) -> None:
+    """A seat's name of bytes (a SQLite column keeps any type) failed the view: a 500
+    (security retest F2)."""
+    client.app.state.tables._tables.clear()  # type: ignore[attr-defined]
+    execute(db, "UPDATE seats SET name = ? WHERE deal_id = ? AND seat = 1", (value, live[0]))
+    r = client.get(f"/api/games/{live[0]}")
+    assert r.status_code == 410, r.text
+    assert r.json()["error"]["code"] == "deal_unreadable"

@@ -65,11 +65,25 @@ SEAT_COLUMNS = "kind, token_hash, name, invite_hash, away, deadline"
 
 
 def seat_rows(rows: list[Any]) -> list[SeatRow] | None:
-    """Seats read back as (SEAT_COLUMNS) rows; None for a deal stored before seats existed."""
-    return [
-        SeatRow(str(k), t, n, i, bool(a), None if d is None else float(d))
-        for k, t, n, i, a, d in rows
-    ] or None
+    """Seats read back as (SEAT_COLUMNS) rows; None for a deal stored before seats existed.
+    A damaged value (a name of bytes, a kind no seat has) raises ValueError: the row is
+    unreadable, rather than failing later in a view (security retest)."""
+    seats = []
+    for k, t, n, i, a, d in rows:
+        if k not in ("human", "ai") or not all(v is None or type(v) is str for v in (t, n, i)):
+            raise ValueError(f"a seat row of kind {k!r} holds a value of the wrong type")
+        seats.append(SeatRow(k, t, n, i, bool(a), None if d is None else float(d)))
+    return seats or None
+
+
+def totals_of(value: Any) -> list[int] | None:
+    """A deal's running totals read back: None, or a list of whole numbers (ValueError for
+    anything else, so a damaged row is unreadable when loaded, not when first shown)."""
+    if value is None:
+        return None
+    if not isinstance(value, list) or not all(type(v) is int for v in value):
+        raise ValueError(f"the totals {str(value)[:40]!r} are not a list of whole numbers")
+    return value
 
 
 @dataclass

@@ -51,6 +51,7 @@ from cardavia.store.base import (
     holds_other_seat,
     name_refused,
     seat_rows,
+    totals_of,
 )
 
 log = logging.getLogger(__name__)
@@ -571,7 +572,7 @@ class PostgresStore:
                 str(row[5]),
                 [(int(s), str(a)) for s, a in actions],
                 row[6],
-                _json(row[7]),
+                totals_of(_json(row[7])),
                 _int(row[8]),
                 seat_rows(seats),
                 None if row[9] is None else float(row[9]),
@@ -583,7 +584,11 @@ class PostgresStore:
         if "\x00" in deal_id:
             return None
         with self._connection() as conn:
-            return seat_rows(conn.execute(SEATS_QUERY, (deal_id,)).fetchall())
+            rows = conn.execute(SEATS_QUERY, (deal_id,)).fetchall()
+        try:
+            return seat_rows(rows)
+        except ValueError as err:
+            raise UnreadableRowError(f"{deal_id}: {_one_line(err)}") from err
 
     def find_invite(self, invite_hash: str) -> tuple[str, int] | None:
         with self._connection() as conn:

@@ -35,6 +35,7 @@ from cardavia.store.base import (
     holds_other_seat,
     name_refused,
     seat_rows,
+    totals_of,
 )
 
 SCHEMA = """
@@ -207,7 +208,11 @@ class SQLiteStore:
         self._write(insert)
 
     def seats(self, deal_id: str) -> list[SeatRow] | None:
-        return seat_rows(self._read(SEATS_QUERY, (deal_id,)))
+        rows = self._read(SEATS_QUERY, (deal_id,))
+        try:
+            return seat_rows(rows)
+        except ValueError as err:
+            raise UnreadableRowError(f"{deal_id}: {err}") from err
 
     def find_invite(self, invite_hash: str) -> tuple[str, int] | None:
         rows = self._read(FIND_INVITE, (invite_hash,))
@@ -563,7 +568,7 @@ class SQLiteStore:
                 str(row[5]),
                 [(int(s), str(a)) for s, a in actions],
                 row[6],
-                json.loads(row[7]) if row[7] is not None else None,
+                totals_of(json.loads(row[7]) if row[7] is not None else None),
                 None if row[8] is None else int(row[8]),
                 seat_rows(seats),
                 None if row[9] is None else float(row[9]),

@@ -755,12 +755,21 @@ class Tables:
             raise UnreadableDealError(str(err)) from None
         if row is None or row.game not in self.games:
             raise UnknownDealError(deal_id)
+        players = self.games[row.game].players
+        for what, values in (("totals", row.totals), ("seats", row.seats)):
+            if values is not None and len(values) != players:
+                # each a value per seat: a view would fail on it at the first request
+                log.warning(
+                    "deal %s: its row has %d %s for %d seats", deal_id, len(values), what, players
+                )
+                raise UnreadableDealError(f"{deal_id}: {len(values)} {what} for {players} seats")
         try:
             return Table(row, self.games[row.game], self.store, self.pacer)
         except RulesError as err:
             raise UnreadableDealError(f"{deal_id}: {err}") from None
         except Exception as err:  # a level no agent has, a seed of text, ...
-            log.warning("deal %s: its row cannot be rebuilt", deal_id, exc_info=True)
+            # one line: it comes again at every request for the deal (no traceback each time)
+            log.warning("deal %s: its row cannot be rebuilt: %r", deal_id, err)
             raise UnreadableDealError(f"{deal_id}: {err}") from None
 
     def _touch(self, table: Table) -> None:
@@ -993,16 +1002,18 @@ class Tables:
         seats_tag: str | None = None,
     ) -> None:
         """Return once the version `seat` sees exceeds `version`, or who sits where changes (from
-        `seats_tag`, the tag of the seats the asker shows, else from now), or after `timeout`
-        seconds, or at once when the server is stopping (`stop_waits`)."""
+        `seats_tag`, the tag of the seats the asker shows, else from now), or the next deal of
+        a finished friends table is dealt here, or after `timeout` seconds, or at once when the
+        server is stopping (`stop_waits`)."""
         loop = asyncio.get_running_loop()
         deadline = loop.time() + timeout
         table.waiting += 1
-        changes = table.seat_changes
+        changes, following = table.seat_changes, table.next_id
         try:
             while (
                 table.version_of(seat) <= version
                 and table.seat_changes == changes
+                and table.next_id == following
                 and (seats_tag is None or table.seats_tag() == seats_tag)
                 and not self.stopping
             ):

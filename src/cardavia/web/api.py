@@ -447,6 +447,7 @@ async def create_deal(request: Request) -> Response:
                             503, "store_unavailable", "the deal was not stored; try again"
                         ) from None
                     following = after.next_id = table.id
+                    after.notify()  # the other players' pages, waiting on the deal it follows
             table = await tables.get(following)
             return JSONResponse(
                 {
@@ -626,6 +627,8 @@ async def get_deal(request: Request) -> Response:
         if seats is not None and not SEATS_TAG_TEXT.fullmatch(seats):
             raise ApiError(400, "bad_request", "seats must be a view's seats_tag") from None
         await _tables(request).wait(table, version, MAX_WAIT, seat, seats)
+        with contextlib.suppress(StoreError):  # dealt by another process meanwhile
+            await _tables(request).follow(table)
         return JSONResponse({"view": table.with_steps(table.view(seat), version)})
     return JSONResponse({"view": table.view(seat)})
 

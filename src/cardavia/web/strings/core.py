@@ -73,6 +73,9 @@ STRINGS: dict[str, str] = {
     "friends_timed_out": N_("Your time ran out: the AI answered for you."),
     "friends_back": N_("I'm back"),
     "friends_time_left": N_("%(time)s left"),
+    # another player dealt the next deal of a friends table (its decisions are timed)
+    "friends_next_dealt": N_("The next deal has started, and your seat in it is waiting for you."),
+    "friends_go_next": N_("Go to the next deal"),
     "friends_your_turn_title": N_("Your turn"),
     "friends_sound": N_("Sound on your turn"),
     "status_you_won": N_("You won!"),

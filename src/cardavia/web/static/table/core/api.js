@@ -11,6 +11,7 @@ import { ctx } from "./ctx.js";
 import { notice, setState, status } from "./status.js";
 import { markPlaced } from "./scroll.js";
 import { present, presentedPast, renderFinal } from "./present.js";
+import { nextDealt } from "./result.js";
 import { renderActions } from "./actions.js";
 import { focusHand } from "./hand.js";
 import { focusLost, byKeyboard } from "./focus.js";
@@ -286,12 +287,43 @@ export async function follow() {
       if (seated) renderFinal(data.view);
     }
   }
+  if (gen === state.generation && state.view && state.view.over) {
+    awaitNext(gen);
+    return;
+  }
   if (gen !== state.generation || !state.view || state.view.over || !state.view.legal_actions.length) return;
   // your only move is made for you (core/forced.js); any other decision waits for you, and
   // for the deal moving on elsewhere meanwhile
   const only = forcedAction(state.view);
   if (only) playForced(only, act);
   else watchTurn();
+}
+
+/**
+ * A finished deal at a friends table, seen from a seat: another player may deal the next one
+ * (their Next deal), and your decisions there are timed. Keep asking until it is dealt, then
+ * say so on the end sheet (usability walk: a friend's clock ran out at the next deal while
+ * their page still showed the last one's end). Quietly: Next deal leads there all the same.
+ * @param {number} gen
+ */
+async function awaitNext(gen) {
+  const waits = () =>
+    gen === state.generation && !!state.view && state.view.over && state.view.seat !== null && isFriendsTable(state.view);
+  while (waits() && !(state.view.match && state.view.match.next)) {
+    let data = null;
+    try {
+      const seats = state.view.seats_tag ? `&seats=${state.view.seats_tag}` : "";
+      data = await request("GET", `${dealUrl(state.dealId)}?wait=${state.view.version}${seats}`, null, gen, { retry: false });
+    } catch (err) {
+      if (gen !== state.generation || gone(err)) return;
+      await sleep(5000);
+      continue;
+    }
+    if (waits() && data && data.view && data.view.over) {
+      state.view = data.view;
+      if (data.view.match && data.view.match.next) nextDealt(data.view);
+    }
+  }
 }
 
 /**

@@ -8,6 +8,7 @@ import { state, HUMAN } from "./state.js";
 import { ctx } from "./ctx.js";
 import { newDeal } from "./api.js";
 import { noteView } from "./deals.js";
+import { notice } from "./status.js";
 
 /** @typedef {import("./types.js").View} View */
 
@@ -52,6 +53,21 @@ export function endSheet(v, actions, lead = null) {
   return true;
 }
 
+/**
+ * Another player at this friends table has dealt the next deal, in which your seat waits (its
+ * decisions timed): the end sheet says so above its buttons, and New deal, which leads there,
+ * says where it goes. In place, so that the focus stays where it is.
+ * @param {View} v
+ */
+export function nextDealt(v) {
+  const button = els.result.querySelector("[data-testid=new-deal]");
+  if (!v.over || !v.match || !v.match.next || !button || els.result.querySelector("[data-role=next-dealt]")) return;
+  button.textContent = t("friends_go_next");
+  const said = h("p", { class: "result-next", "data-role": "next-dealt", "data-testid": "next-dealt" }, t("friends_next_dealt"));
+  els.result.querySelector(".result-actions")?.before(said);
+  notice(t("friends_next_dealt"), { polite: true }); // read out; the sheet keeps the words
+}
+
 /** @param {View} v */
 export function renderResult(v) {
   const game = state.game;
@@ -86,6 +102,7 @@ export function renderResult(v) {
     h("a", { class: "button", href: `/${config.lang}/history`, "data-testid": "history-link" }, t("your_deals")),
   ]);
   if (!shown) return;
+  if (v.seat !== null) nextDealt(v); // a finished deal opened again after its next was dealt
   if (v.seat !== null) noteView(id, v);
   if (game.dealOver && !state.overSeen.has(id)) {
     state.overSeen.add(id);
