@@ -21,6 +21,8 @@ from playwright.sync_api import Browser, Page, expect
 from tests.e2e.conftest import DESKTOP, PHONE
 from tests.e2e.helpers import (
     ENABLED,
+    api_view,
+    deal_id,
     download_record,
     expect_accessible,
     new_page,
@@ -181,4 +183,53 @@ def test_whole_deal_in_chinese_and_russian(
     who = page.locator("[data-testid=erq-who-pays]").inner_text()
     assert ("包三家" if lang == "zh" else "за весь стол один") in who, who
     expect_accessible(page, lang)
+    assert not page.errors  # type: ignore[attr-defined]
+
+
+ORDER = [f"s{n}" for n in range(1, 11)] + [f"L{n}" for n in range(1, 11)]
+
+
+@pytest.mark.parametrize("seed", [SEED_YOU_PAY])
+def test_your_passed_mark_names_the_chis_you_passed_up(
+    browser: Browser, base_url: str, screenshots: Path, seed: int
+) -> None:
+    """ER-14: a chi passed up bars chi and win with that card for the rest of the deal, as a
+    discard does; your own passed mark shows both (usability walk: it showed your discards
+    alone while the table's notes named the others). Another seat's mark shows its discards
+    only: what it passed up is its own (ER-17). Played passing every claim."""
+    page = new_page(browser, base_url, PHONE)
+    response = page.goto(f"/es/games/erqishi/table?seed={seed}&level=greedy")
+    assert response is not None and response.status == 200
+    deal = deal_id(page)
+    declined = False
+    for _ in range(150):
+        if wait_for_turn(page) == "over":
+            break
+        view = api_view(page, deal)
+        table = view["table"]
+        for seat in range(3):
+            own = set(table["seats"][seat]["passed"])
+            shown = own | set(table["stale"]["chi"]) if seat == 0 else own
+            mark = page.locator(f"[data-testid=seat-{seat}] [data-testid=passed-mark]")
+            expect(mark).to_have_count(1 if shown else 0)
+            if shown:
+                cards = " ".join(sorted(shown, key=ORDER.index))
+                expect(mark).to_have_attribute("data-cards", cards)
+        if set(table["stale"]["chi"]) - set(table["seats"][0]["passed"]) and not declined:
+            declined = True
+            page.screenshot(path=str(screenshots / "erqishi-es-360-passed-chi.png"), full_page=True)
+        passing = page.locator(f"[data-testid=pass]{ENABLED}")
+        cards = page.locator(f"[data-testid=hand-card]{ENABLED}")
+        win = page.locator(f"[data-testid=win]{ENABLED}")
+        target = passing if passing.count() else cards.first if cards.count() else win.first
+        if not (passing.count() or cards.count() or win.count()):
+            target = page.locator(f"[data-testid=claim-option]{ENABLED}").first
+        before = view["version"]
+        target.click()
+        page.wait_for_function(
+            "v => Number(document.querySelector('[data-testid=table]').dataset.version) > v",
+            arg=before,
+            timeout=30_000,
+        )
+    assert declined, "no chi passed up in this deal: another seed"
     assert not page.errors  # type: ignore[attr-defined]

@@ -63,7 +63,8 @@ STRINGS: dict[str, str] = {
     "erq_result_you_discarded": N_("Winning card: %(card)s, which you discarded"),
     "erq_result_discarded": N_("Winning card: %(card)s, discarded by %(seat)s"),
     "erq_passed_title_you": N_(
-        "Your passed cards, your own discards: you may never chi or win with %(cards)s"
+        "Your passed cards, discarded or passed up for a chi: you may never chi or win "
+        "with %(cards)s"
     ),
     "erq_passed_title": N_(
         "Passed cards of %(seat)s, its own discards: it may never chi or win with %(cards)s"

@@ -60,9 +60,12 @@ function winningNote(bd) {
   return undefined; // turned up: the family's line ("…, revealed by …")
 }
 
-// Passed-card marks (ER-14): every seat's own discards, which it may never chi or win with.
+// Passed-card marks (ER-14): every seat's own discards, which it may never chi or win with;
+// yours also the cards you passed up a chi of (`stale.chi`, private: ER-17), which bar the
+// same (usability walk: your mark left them out while the notes named them).
 function seatChips(seat, m) {
-  const passed = sortCodes(m.seats[seat].passed || []);
+  const mine = seat === HUMAN ? m.stale.chi : [];
+  const passed = sortCodes([...new Set([...(m.seats[seat].passed || []), ...mine])]);
   if (!passed.length) return [];
   const cards = joinList(passed.map(cardName));
   const title = seat === HUMAN ? t("erq_passed_title_you", { cards }) : t("erq_passed_title", { seat: seatName(seat), cards });
