@@ -8,6 +8,8 @@ from __future__ import annotations
 import random
 from typing import Any, cast
 
+import pytest
+
 from cardavia.ai import games
 from cardavia.ai.levels import level_agent
 from cardavia.ai.play import decide
@@ -301,3 +303,35 @@ def test_blunders_are_also_counted_among_those_that_cost() -> None:
     assert report["caught_share"] == 0.25
     assert report["costly"] == [2, 1]
     assert report["clear"] == [1, 1]
+
+
+def test_paohuzis_huxi_comparison_speaks_only_for_the_better_move(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """PHZ-11: the huxi each move keeps in sight is a reason only where the better move keeps
+    more; and then the better move's own hint sentence does not say its huxi again (usability
+    walk: "Your move kept 26 huxi in sight, the better one 20. … It keeps 20 huxi in sight")."""
+    from cardavia.ai import review as reviewing
+    from cardavia.ai.explain import sentence
+    from cardavia.ai.games import paohuzi
+
+    kept = {"discard s1": 26, "discard s2": 20}
+    monkeypatch.setattr(paohuzi, "huxi_after", lambda _obs, action: kept[action])
+    assert paohuzi.review_why(cast(Any, {}), [], "discard s1", "discard s2") == []
+    [why] = paohuzi.review_why(cast(Any, {}), [], "discard s2", "discard s1")
+    assert why["params"] == {"played": 20, "better": 26}
+
+    def hint(game: str, obs: ObservationBase, legal: list[str], action: str) -> list[Any]:
+        return [sentence("why_efficiency_best"), sentence("why_phz_huxi", kept[action])]
+
+    monkeypatch.setattr(reviewing, "explain", hint)
+    point = Point(0, cast(Any, {}), [], "discard s2", cast(Any, None))
+    verdict = Verdict(0, "discard s2", "discard s1", 1.0, (0.5, 1.5), True)
+    keys = [w["key"] for w in reviewing.reasons("paohuzi", point, verdict)]
+    assert keys.count("review_phz_huxi") == 1 and "why_phz_huxi" not in keys, keys
+    assert "why_efficiency_best" in keys
+    # the other way round: no comparison, and the hint says the better move's huxi itself
+    point = Point(0, cast(Any, {}), [], "discard s1", cast(Any, None))
+    verdict = Verdict(0, "discard s1", "discard s2", 1.0, (0.5, 1.5), True)
+    keys = [w["key"] for w in reviewing.reasons("paohuzi", point, verdict)]
+    assert "review_phz_huxi" not in keys and keys.count("why_phz_huxi") == 1, keys

@@ -281,10 +281,12 @@ def reasons(game: str, point: Point, verdict: Verdict) -> list[Why]:
         *shares_said(verdict),
     ]
     own = getattr(module, "review_why", None)
-    if own is not None:
-        said += own(point.observation, point.legal, point.played, verdict.hard)
-    said += explain(game, point.observation, point.legal, verdict.hard)
-    return said
+    compared = own(point.observation, point.legal, point.played, verdict.hard) if own else []
+    # a hint's sentence that the comparison has said already (the better move's huxi) goes
+    says: dict[str, str] = getattr(module, "REVIEW_SAYS", {})
+    gone = {says[w["key"]] for w in compared if w["key"] in says}
+    hint = explain(game, point.observation, point.legal, verdict.hard)
+    return said + compared + [w for w in hint if w["key"] not in gone]
 
 
 def shares_said(verdict: Verdict) -> list[Why]:

@@ -802,11 +802,18 @@ def huxi_after(observation: ObservationBase, action: str) -> int | None:
 def review_why(
     observation: ObservationBase, legal: list[str], played: str, better: str
 ) -> list[Why]:
-    """The huxi each move keeps in sight, when they differ."""
+    """The huxi each move keeps in sight, when the better move keeps more. Not the other way
+    round: "your move kept 26 huxi in sight, the better one 20" read as a reason for your move
+    (usability walk; Chuo Pai's cards at risk alike): a better move that keeps fewer is better
+    for what else it does, which the hint's sentences about it say."""
     mine, theirs = huxi_after(observation, played), huxi_after(observation, better)
-    if mine is None or theirs is None or mine == theirs:
+    if mine is None or theirs is None or theirs <= mine:
         return []
     return [sentence("review_phz_huxi", None, played=mine, better=theirs)]
+
+
+# review_why's sentence says the better move's huxi: the hint's own sentence on it goes
+REVIEW_SAYS = {"review_phz_huxi": "why_phz_huxi"}
 
 
 def grouped_cards(observation: ObservationBase) -> frozenset[str]:
