@@ -155,7 +155,10 @@ DECKS: tuple[Deck, ...] = (
         N_("China"),
         80,
         "https://en.wikipedia.org/wiki/Zi_pai",
-        N_("Two series of numerals in small and large Chinese characters, for Paohuzi."),
+        N_(
+            "Two series of numerals in small and large Chinese characters, for Paohuzi and "
+            "Two Seven Ten."
+        ),
         "numbercards",
         (
             GameInfo(

@@ -123,3 +123,14 @@ def test_chinese_in_a_rules_page_is_marked_and_tables_are_named(game: str, lang:
     assert all(where == "zh" for where, _ in chinese), [c for c in chinese if c[0] != "zh"][:3]
     assert found.tables and all(found.tables), found.tables
     assert len(set(found.tables)) == len(found.tables), found.tables  # told apart by name
+
+
+@pytest.mark.parametrize("lang", ["en", "cs", "zh"])
+def test_a_range_of_numbers_stays_on_one_line(lang: str) -> None:
+    """Two Seven Ten's payment bands ("10–14"), in the full rules and the summary: a browser
+    broke the line after the dash in a narrow column (usability walk, cs)."""
+    page = rules_page("erqishi", lang)
+    assert page is not None and page.summary_html is not None
+    for html in (page.html, page.summary_html):
+        assert '<span class="nowrap">10–14</span>' in html
+        assert not re.search(r"(?<![>\d])\d+–\d+", html.replace('<span class="nowrap">', ">"))

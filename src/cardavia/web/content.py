@@ -93,6 +93,18 @@ def _framed_tables(html: str) -> str:
     return _HEADING_LEAD_OR_TABLE.sub(frame, html).replace("</table>", "</table></div>")
 
 
+_RANGE = re.compile(r"\d+–\d+\+?")
+
+
+def _ranges_whole(html: str) -> str:
+    """A range of numbers ("10–14") on one line: a browser may break after the dash, and a
+    narrow table column then read "10–" over "14" (usability walk, cs payment table)."""
+    parts = _TAG.split(html)
+    for i in range(0, len(parts), 2):  # text between tags
+        parts[i] = _RANGE.sub(lambda m: f'<span class="nowrap">{m.group(0)}</span>', parts[i])
+    return "".join(parts)
+
+
 def _chinese_tagged(html: str) -> str:
     """Chinese characters in another language's page, marked `lang="zh"` so that a screen
     reader reads them with a Chinese voice rather than as noise (text only, not attributes)."""
@@ -185,9 +197,9 @@ def _read(path: Traversable) -> str | None:
 
 
 def _markdown(game: str, lang: str, html: str) -> str:
-    """Rendered Markdown's `{{cards: …}}` rows as pictures, its tables framed, and Chinese in
-    another language's page tagged."""
-    html = _framed_tables(html)
+    """Rendered Markdown's `{{cards: …}}` rows as pictures, its tables framed, ranges of
+    numbers kept on a line, and Chinese in another language's page tagged."""
+    html = _ranges_whole(_framed_tables(html))
     if lang != "zh":
         html = _chinese_tagged(html)
     return _CARDS.sub(lambda m: _cards_html(game, m.group(1), lang), html)
