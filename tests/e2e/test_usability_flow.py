@@ -8,6 +8,7 @@ read from the catalogs the site translates with."""
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 import pytest
@@ -132,6 +133,17 @@ def test_m2_start_game_offers_resume_beside_new_deal_and_drops_no_deal(
         rules_form = page.locator("[data-testid=start-form][data-game=paohuzi]")
         link = rules_form.locator("[data-testid=resume-deal]")
         expect(link).to_contain_text(translations(lang).gettext("Hard"), timeout=TIMEOUT)
+        # a friend's seat chosen: New deal (a table for friends) is the main button, not
+        # Resume (usability walk, cs)
+        rules_start = rules_form.locator("[data-role=start]")
+        expect(link).to_have_class(re.compile(r"\bbutton-primary\b"))
+        expect(rules_start).not_to_have_class(re.compile(r"\bbutton-primary\b"))
+        rules_form.locator("[data-testid=seat-picker] summary").click()
+        rules_form.locator("[data-testid=seat-kind-1]").select_option("friend")
+        expect(rules_start).to_have_class(re.compile(r"\bbutton-primary\b"))
+        expect(link).not_to_have_class(re.compile(r"\bbutton-primary\b"))
+        rules_form.locator("[data-testid=seat-kind-1]").select_option("ai")
+        expect(link).to_have_class(re.compile(r"\bbutton-primary\b"))
         link.click()
         assert wait_for_turn(page) in ("your-turn", "over")
         assert deal_id(page) == hard

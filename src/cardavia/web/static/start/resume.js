@@ -99,8 +99,17 @@ async function offerResume(form) {
   form.prepend(fresh);
   if (start) {
     start.textContent = form.dataset.newDeal || start.textContent;
-    start.classList.remove("button-primary");
     start.before(link);
+    // the main button is the one a choice made leads to: New deal once a friend's seat is
+    // chosen (a table for friends), else Resume (usability walk: Resume stayed the main one)
+    const friends = () => [...form.querySelectorAll("select[name^=seat]")].some((s) => /** @type {HTMLSelectElement} */ (s).value === "friend");
+    const emphasise = () => {
+      const invite = friends();
+      link.classList.toggle("button-primary", !invite);
+      start.classList.toggle("button-primary", invite);
+    };
+    form.addEventListener("change", emphasise);
+    emphasise();
   }
 }
 
