@@ -76,6 +76,11 @@ def test_hint_reasons_speak_of_points_units_and_who_pays() -> None:
     obs = discard.observation(0)
     assert safety(obs)[l9] == 1
     keys = [w["key"] for w in explain(obs, discard.legal_actions(0), "discard L9")]
+    # one of the two opponents barred: not said safe, the other may still win on it
+    assert "why_erq_half_safe" in keys and "why_erq_safe" not in keys
+    discard.discarded[2].add(l9)  # both opponents: neither may win on it (ER-14)
+    obs = discard.observation(0)
+    keys = [w["key"] for w in explain(obs, discard.legal_actions(0), "discard L9")]
     assert "why_erq_safe" in keys
     keys = [w["key"] for w in explain(obs, discard.legal_actions(0), "discard s3")]
     assert "why_erq_risk" in keys

@@ -114,7 +114,12 @@ def explain(observation: ObservationBase, legal: list[str], action: str) -> list
     said = explain_with(EfficientErqishi, observation, legal, action)
     if verb == "discard":
         safe = safety(obs)[parse_card(action.split()[1])]
-        said.append(sentence("why_erq_safe", safe) if safe else sentence("why_erq_risk"))
+        if safe >= len(obs["seats"]) - 1:
+            said.append(sentence("why_erq_safe", safe))
+        else:
+            # one opponent barred is not a safe card: the other may still win on it, and you
+            # would pay alone (usability walk: the hint read as "safe", and AI 1 won on it)
+            said.append(sentence("why_erq_half_safe" if safe else "why_erq_risk"))
     elif verb == "pao":
         said = [sentence("why_erq_four")]
     return said

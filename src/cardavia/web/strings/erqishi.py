@@ -78,6 +78,10 @@ STRINGS: dict[str, str] = {
     "why_erq_risk": N_(
         "If an opponent wins on this card, you alone pay for the table: three times their units."
     ),
+    "why_erq_half_safe": N_(
+        "One opponent has discarded this card and can never win on it, but the other still "
+        "may: you would then pay alone for the table."
+    ),
     "why_erq_four": N_("If you do not win, this four is compulsory."),
     # the review's loss, in this game's units (ER-15)
     "review_erq_loss": N_(
