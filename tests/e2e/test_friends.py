@@ -474,13 +474,15 @@ def _another_tab(page: Page) -> Page:
 
 def _seated_friend(browser: Browser, base_url: str, path: str, name: str) -> tuple[Page, Page, str]:
     """The creator opens a friends table at `path` (desktop) and a friend joins seat 1 by its
-    invite link as `name` (phone): the two pages and the deal."""
+    invite link as `name` (phone), with a browser that asks for the creator's language (the
+    link has none): the two pages and the deal."""
     creator = new_page(browser, base_url, DESKTOP)
     creator.goto(path)
     deal = deal_id(creator)
     link = creator.locator("[data-testid=invite-1]")
     expect(link).to_be_visible(timeout=TIMEOUT)
     friend = new_page(browser, base_url, PHONE)
+    friend.context.set_extra_http_headers({"Accept-Language": path.split("/")[1]})
     _join(friend, link.input_value(), name)
     return creator, friend, deal
 
@@ -653,23 +655,28 @@ def test_an_invite_link_opened_by_a_seat_holder_goes_to_its_table(
 def test_a_friend_who_switches_language_keeps_the_invite(
     browser: Browser, base_url: str, screenshots: Path
 ) -> None:
-    """The invite link is in the creator's language (uk); the friend switches the page to zh in
-    its header and gets the same join form there, not a deal of their own against the AI (QA:
-    the language links dropped the `#invite=` fragment), then joins the creator's table."""
+    """The invite link is in no language: the creator reads Ukrainian, the friend's browser asks
+    for Czech, and the link opens the join form in Czech (usability walk: it opened in the
+    creator's language). The friend switches the page to zh in its header and gets the same
+    join form there, not a deal of their own against the AI (QA: the language links dropped
+    the `#invite=` fragment), then joins the creator's table."""
     creator = new_page(browser, base_url, DESKTOP)
     creator.goto("/uk/games/sisepai/table?seed=3&level=greedy&seat1=friend&name=Оля")
     deal = deal_id(creator)
     link = creator.locator("[data-testid=invite-1]")
     expect(link).to_be_visible(timeout=TIMEOUT)
     url = link.input_value()
-    assert "/uk/" in url and "#invite=" in url
+    assert f"{base_url}/games/sisepai/table#invite=" in url
 
     friend = new_page(browser, base_url, PHONE)
+    friend.context.set_extra_http_headers({"Accept-Language": "cs-CZ,cs;q=0.9,en;q=0.5"})
     friend.goto(url)
+    friend.wait_for_url(lambda u: "/cs/games/sisepai/table#invite=" in u, timeout=TIMEOUT)
     expect(friend.locator("[data-testid=join-form]")).to_be_visible(timeout=TIMEOUT)
+    expect(friend.locator("html")).to_have_attribute("lang", "cs")
     friend.locator('nav.languages a[hreflang="zh"]').click()
     friend.wait_for_url(lambda u: "/zh/games/sisepai/table" in u, timeout=TIMEOUT)
-    assert friend.url.endswith(url.partition("/uk/games/sisepai/table")[2]), friend.url
+    assert friend.url.endswith(url.partition("/games/sisepai/table")[2]), friend.url
     expect(friend.locator("[data-testid=join-form]")).to_be_visible(timeout=TIMEOUT)
     # no seats before the join: their placeholder names would call the creator "AI 1" (QA)
     expect(friend.locator(".seat")).to_have_count(4)
@@ -698,7 +705,7 @@ def test_a_friend_may_not_take_the_creators_name(browser: Browser, base_url: str
     link = creator.locator("[data-testid=invite-1]")
     expect(link).to_be_visible(timeout=TIMEOUT)
     friend = new_page(browser, base_url, PHONE)
-    friend.goto(link.input_value().replace("/ru/", "/zh/"))
+    friend.goto(link.input_value().replace("/games/", "/zh/games/", 1))
     message = friend.locator("[data-testid=join-form] .friends-message")
     # who invites you and who sits where, before you give a name (GET /api/invites/{code})
     about = friend.get_by_test_id("join-about")
@@ -724,6 +731,7 @@ def test_a_friend_may_not_take_the_creators_name(browser: Browser, base_url: str
     )
     # the link opened again in another browser: its seat is taken, said at once, no name asked
     late = new_page(browser, base_url, PHONE)
+    late.context.set_extra_http_headers({"Accept-Language": "ru-RU,ru;q=0.9"})
     late.goto(link.input_value())
     expect(late.locator("[data-testid=join-form] .friends-message")).to_have_text(
         "Это место уже занято.", timeout=TIMEOUT

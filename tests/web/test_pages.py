@@ -83,6 +83,24 @@ def test_root_remembers_the_chosen_language(client: TestClient) -> None:
     assert r.headers["location"] == "/es/"
 
 
+def test_an_invite_link_opens_the_table_in_the_friends_language(client: TestClient) -> None:
+    """An invite link has no language (`/games/<game>/table#invite=…`): the friend gets the
+    table in their own, remembered or asked for, the query kept (usability walk: it opened in
+    the creator's language); the fragment stays with the browser."""
+    r = client.get(
+        "/games/erqishi/table?x=1", headers={"accept-language": "uk"}, follow_redirects=False
+    )
+    assert r.status_code == 307 and r.headers["location"] == "/uk/games/erqishi/table?x=1"
+    assert r.headers["vary"] == "Accept-Language" and r.headers["cache-control"] == "no-store"
+    client.get("/cs/")  # a language chosen in this browser before
+    r = client.get(
+        "/games/paohuzi/table", headers={"accept-language": "uk"}, follow_redirects=False
+    )
+    assert r.headers["location"] == "/cs/games/paohuzi/table"
+    # a game the site has not: its table's own 404, in that language
+    assert client.get("/games/nonesuch/table").status_code == 404
+
+
 @pytest.mark.parametrize("lang", list(LANGUAGES))
 def test_index_in_every_language(client: TestClient, lang: str) -> None:
     r = client.get(f"/{lang}/")

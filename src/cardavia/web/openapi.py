@@ -998,6 +998,31 @@ def _page_paths() -> Obj:
                 "responses": {"307": _ref("responses", "Redirect")},
             }
         },
+        "/games/{game}/table": {
+            "get": {
+                "operationId": "tableForYou",
+                "tags": ["pages"],
+                "summary": "An invite link's table: to it in the remembered language, else "
+                "Accept-Language's best (the query kept; the fragment stays with the browser)",
+                "parameters": [
+                    game,
+                    {
+                        "name": "cardavia_lang",
+                        "in": "cookie",
+                        "required": False,
+                        "schema": {"type": "string"},
+                        "description": "the remembered language",
+                    },
+                    {
+                        "name": "Accept-Language",
+                        "in": "header",
+                        "required": False,
+                        "schema": {"type": "string"},
+                    },
+                ],
+                "responses": {"307": _ref("responses", "Redirect")},
+            }
+        },
         "/{lang}/": _page("traditions", "The card traditions", [lang]),
         "/{lang}/decks": _page("decksIndex", "To the card traditions", [lang], "308"),
         "/{lang}/games": _page("gamesIndex", "To the card traditions", [lang], "308"),

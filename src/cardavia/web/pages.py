@@ -144,12 +144,28 @@ def _deck_dict(lang: str, deck: Deck, every_card: bool = False) -> dict[str, Any
     }
 
 
+def _visitor_lang(request: Request) -> str:
+    """The remembered language, else the best one for Accept-Language."""
+    lang = request.cookies.get(LANG_COOKIE)
+    return lang if lang in LANGUAGES else i18n.negotiate(request.headers.get("accept-language"))
+
+
 async def home(request: Request) -> Response:
     """`/`: the remembered language, else the best one for Accept-Language."""
-    lang = request.cookies.get(LANG_COOKIE)
-    if lang not in LANGUAGES:
-        lang = i18n.negotiate(request.headers.get("accept-language"))
+    lang = _visitor_lang(request)
     return RedirectResponse(f"/{lang}/", status_code=307, headers={"Vary": "Accept-Language"})
+
+
+async def table_for_you(request: Request) -> Response:
+    """`/games/{game}/table`: an invite link, in no language, so that a friend reads the table
+    in theirs, not the creator's (usability walk). The browser keeps the link's fragment, the
+    invite code (`#invite=`), across the redirect; the query goes along."""
+    path = f"/{_visitor_lang(request)}/games/{request.path_params['game']}/table"
+    query = request.url.query
+    where = f"{path}?{query}" if query else path
+    return RedirectResponse(
+        where, status_code=307, headers={"Vary": "Accept-Language", "Cache-Control": "no-store"}
+    )
 
 
 async def traditions(request: Request) -> Response:
@@ -383,6 +399,7 @@ def _plural_samples(lang: str) -> list[int]:
 
 ROUTES = [
     Route("/", home),
+    Route("/games/{game}/table", table_for_you),
     Route("/{lang}/", traditions),
     Route("/{lang:lang}/decks", to_traditions),
     Route("/{lang:lang}/games", to_traditions),

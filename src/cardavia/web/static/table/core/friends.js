@@ -7,7 +7,7 @@
 // background (the title, and a sound if you chose it).
 
 import { root, els, h } from "./dom.js";
-import { t, tn, seatName, setSeatNames, unnamedPlayer, joinAnd, withStop } from "./strings.js";
+import { config, t, tn, seatName, setSeatNames, unnamedPlayer, joinAnd, withStop } from "./strings.js";
 import { state, tokenFor, LEVELS } from "./state.js";
 import { notice } from "./status.js";
 
@@ -83,8 +83,12 @@ export function dealOfInvite(code) {
   return null;
 }
 
-/** @param {string} code */
-export const inviteUrl = (code) => `${window.location.origin}${window.location.pathname}#invite=${encodeURIComponent(code)}`;
+/**
+ * An invite's link, in no language (`/games/<game>/table`): the server sends the friend on to
+ * the table in their own (web/pages.py table_for_you), and the browser keeps the fragment.
+ * @param {string} code
+ */
+export const inviteUrl = (code) => `${window.location.origin}/games/${encodeURIComponent(config.game)}/table#invite=${encodeURIComponent(code)}`;
 
 /** The invite code of the page's URL (`#invite=`), if any. */
 export function inviteCode() {
