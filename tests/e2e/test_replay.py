@@ -242,12 +242,20 @@ def test_history_after_several_deals(
     page.wait_for_selector("[data-testid=history][data-state=ready]", timeout=TIMEOUT)
     listed = page.get_by_test_id("history-deal")
     assert [listed.nth(i).get_attribute("data-deal") for i in range(3)] == deals[::-1]
-    # each score signed as the end sheet signs it: "+3", "−1" (a minus sign), "0"
+    # each score signed as the end sheet signs it: "+3", "−1" (a minus sign), "0"; in the
+    # game's unit, tun (usability walk: bare numbers meant other things in other games)
+    config = page.evaluate("JSON.parse(document.getElementById('cardavia-config').textContent)")
+    assert config["games"]["paohuzi"]["unit"] == "hs_tun"
+    units = {form.replace("%(n)s", "").strip() for form in config["plural_forms"]["hs_tun"]}
     for i in range(3):
-        ending = listed.nth(i).get_by_test_id("history-ending").inner_text()
-        assert re.search(r"(?:[+−]\d+(?:[.,]\d+)?|\b0)$", ending.strip()), ending
+        ending = listed.nth(i).get_by_test_id("history-ending").inner_text().strip()
+        number, _, unit = ending.rpartition(" ")
+        assert unit in units, (ending, units)
+        assert re.search(r"(?:[+−]\d+(?:[.,]\d+)?|\b0)$", number), ending
         assert not re.search(r"-\d", ending), ending
     row = page.locator("[data-testid=history-games] tr[data-game=paohuzi]")
+    mean = row.locator("[data-role=mean-score]").inner_text().strip()
+    assert mean.rpartition(" ")[2] in units, mean
     expect(row).to_have_attribute("data-deals", "3")
     expect(row.locator("[data-role=fair-share]")).to_contain_text("33")
     # the share and its 95% Wilson interval, as whole percentages

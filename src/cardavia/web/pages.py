@@ -352,6 +352,7 @@ async def history(request: Request) -> Response:
                 "players": info.players,
                 "table_url": f"/{lang}/games/{info.id}/table",
                 "replay_url": f"/{lang}/games/{info.id}/replay",
+                "unit": history_strings.UNITS[info.id],  # its scores' plural key
                 # one name per seat, as at the table: you first
                 "seats": [
                     gettext("You"),

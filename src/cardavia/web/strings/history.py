@@ -35,4 +35,20 @@ STRINGS: dict[str, str] = {
 
 PLURALS: dict[str, tuple[str, str]] = {
     "hs_count": NP_("%(n)s deal", "%(n)s deals"),
+    # a score in its game's unit ("+6 units", "14 cards"): %(n)s may be signed or a decimal
+    "hs_points": NP_("%(n)s point", "%(n)s points"),
+    "hs_cards": NP_("%(n)s card", "%(n)s cards"),
+    "hs_hu": NP_("%(n)s hu", "%(n)s hu"),
+    "hs_tun": NP_("%(n)s tun", "%(n)s tun"),
+    "hs_units": NP_("%(n)s unit", "%(n)s units"),
+}
+
+# Each game's score, in the unit its end sheet and review count it in (usability walk: the
+# history's bare "14", "+6" and "0" meant different things per game).
+UNITS: dict[str, str] = {
+    "sisepai": "hs_points",
+    "chuopai": "hs_cards",  # cards scored (CP§4.2)
+    "nantong": "hs_hu",
+    "paohuzi": "hs_tun",
+    "erqishi": "hs_units",
 }

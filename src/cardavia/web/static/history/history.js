@@ -18,7 +18,7 @@ import { h } from "../table/core/dom.js";
  * @typedef {object} HistoryConfig
  * @property {string} lang
  * @property {string} api
- * @property {Record<string, { name: string, players: number, table_url: string, replay_url: string, seats: string[] }>} games
+ * @property {Record<string, { name: string, players: number, table_url: string, replay_url: string, unit: string, seats: string[] }>} games
  */
 const C = /** @type {HistoryConfig} */ (/** @type {any} */ (config));
 const TOKENS_KEY = "cardavia.tokens"; // table/core/state.js keeps the seat tokens there
@@ -106,8 +106,8 @@ function gamesTable(deals) {
       cell("hs_deals", "deal-count", tn("hs_count", done.length)),
       cell("hs_win_share", "win-share", share),
       cell("hs_fair_share", "fair-share", percent.format(1 / game.players)),
-      // (rounded first: -0.04 would read "−0")
-      cell("hs_mean_score", "mean-score", number.format(Math.round(mean * 10) / 10 || 0).replace("-", "\u2212")),
+      // in the game's unit (rounded first: -0.04 would read "−0")
+      cell("hs_mean_score", "mean-score", scored(id, Math.round(mean * 10) / 10 || 0, number.format(Math.round(mean * 10) / 10 || 0).replace("-", "\u2212"))),
     );
   });
   const present = rows.filter((r) => r !== null);
@@ -162,7 +162,18 @@ function ending(d) {
   // Chuo Pai)
   const mine = d.scores[d.seat] ?? 0;
   const payments = Object.values(d.scores).reduce((sum, n) => sum + (n || 0), 0) === 0;
-  return `${who} · ${t("hs_score", { score: payments ? signed(mine) : number.format(mine) })}`;
+  return `${who} · ${t("hs_score", { score: scored(d.game, mine, payments ? signed(mine) : number.format(mine)) })}`;
+}
+
+/**
+ * A score in its game's unit ("+6 units", "14 cards"), the plural chosen by its size.
+ * @param {string} game
+ * @param {number} value
+ * @param {string} shown  the number as it shows (signed, or with a decimal)
+ */
+function scored(game, value, shown) {
+  const unit = C.games[game] && C.games[game].unit;
+  return unit ? tn(unit, Math.abs(value), { n: shown }) : shown;
 }
 
 /**

@@ -57,7 +57,8 @@ export function tn(key, n, args = {}) {
   let index = categories[pluralRules.select(n)];
   if (index === undefined) index = n === 1 ? 0 : forms.length - 1;
   const form = forms[Math.min(index, forms.length - 1)];
-  return fill(form, { ...args, n });
+  // `args.n`, if given, is how n shows ("+6", "1.5"); the form is chosen by n itself
+  return fill(form, { n, ...args });
 }
 
 /**
