@@ -67,6 +67,14 @@ def test_stepping_by_button_key_link_and_swipe(
     # the step's line in the log is marked, the later ones are not yet played
     current = page.locator("[data-testid=log] li.is-current")
     assert current.count() >= 1
+    # each line, and the header's Your deals, a target 24 px tall at the least (WCAG 2.5.8;
+    # usability walk: 16 px, fiddly on a phone)
+    heights = page.locator("[data-testid=log] a.log-text").evaluate_all(
+        "links => links.map(a => a.getBoundingClientRect().height)"
+    )
+    assert heights and min(heights) >= 24, min(heights)
+    nav = page.get_by_test_id("history-nav").bounding_box()
+    assert nav is not None and nav["height"] >= 24, nav
     assert page.locator("[data-testid=log] li.is-future").count() > 0
     # the step's mover has the seat's ring, not "To play": it has just played
     expect(page.locator(".seat.is-active")).to_have_count(1)
