@@ -163,6 +163,20 @@ def test_a_phone_shows_many_plays_in_one_row_swiped_sideways(
     page.wait_for_function(
         "() => document.querySelector('.action-strip.more-left:not(.more-right)')"
     )
+    # tiles that fit, with only the strip's padding over its edge: no fade on the last tile
+    # (usability walk: 4 px over, and the fourth play was faded)
+    padded = strip.evaluate(
+        """(s) => {
+          s.scrollLeft = 0;
+          const right = s.getBoundingClientRect().right;
+          while (s.lastElementChild.getBoundingClientRect().right > right) s.lastElementChild.remove();
+          s.style.paddingRight = `${right - s.lastElementChild.getBoundingClientRect().right + 4}px`;
+          window.dispatchEvent(new Event("resize"));
+          return s.scrollWidth - s.clientWidth;
+        }"""
+    )
+    assert padded > 1
+    expect(strip).to_have_class("action-strip")
     # the hand begins within the second screen, not two screens down
     hand_top = page.evaluate(
         "document.querySelector('[data-testid=hand]').getBoundingClientRect().top + window.scrollY"

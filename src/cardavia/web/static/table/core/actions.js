@@ -137,13 +137,18 @@ function inStrips(buttons, specs) {
 }
 
 /**
- * Mark the sides of a strip that have more to swipe (css/table.css shades them).
+ * Mark the sides of a strip that have more to swipe (css/table.css shades them): a tile lies
+ * past that edge. By the tiles, not the strip's scroll width, whose padding (room for a key
+ * and the hint's ring) alone may overflow: the last tile, whole on the screen, was faded
+ * (usability walk, a phone: 4 px over).
  * @param {HTMLElement} strip
  */
 function markStrip(strip) {
-  const hidden = strip.scrollWidth - strip.clientWidth;
-  strip.classList.toggle("more-left", strip.scrollLeft > 1);
-  strip.classList.toggle("more-right", hidden - strip.scrollLeft > 1);
+  const box = strip.getBoundingClientRect();
+  const first = strip.firstElementChild && strip.firstElementChild.getBoundingClientRect();
+  const last = strip.lastElementChild && strip.lastElementChild.getBoundingClientRect();
+  strip.classList.toggle("more-left", !!first && box.left - first.left > 1);
+  strip.classList.toggle("more-right", !!last && last.right - box.right > 1);
 }
 
 /**
