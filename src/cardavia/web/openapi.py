@@ -974,55 +974,44 @@ def _page_paths() -> Obj:
         ),
         _query("deal", {"type": "string"}, "open this deal (read by the table client)"),
     ]
+    # the visitor's language, where a path names none: remembered, else Accept-Language's best
+    visitor = [
+        {
+            "name": "cardavia_lang",
+            "in": "cookie",
+            "required": False,
+            "schema": {"type": "string"},
+            "description": "the remembered language",
+        },
+        {
+            "name": "Accept-Language",
+            "in": "header",
+            "required": False,
+            "schema": {"type": "string"},
+        },
+    ]
+
+    def to_language(operation: str, summary: str, parameters: list[Obj]) -> Obj:
+        return {
+            "get": {
+                "operationId": operation,
+                "tags": ["pages"],
+                "summary": summary,
+                "parameters": [*parameters, *visitor],
+                "responses": {"307": _ref("responses", "Redirect")},
+            }
+        }
+
     return {
-        "/": {
-            "get": {
-                "operationId": "home",
-                "tags": ["pages"],
-                "summary": "To the remembered language's home, else Accept-Language's best",
-                "parameters": [
-                    {
-                        "name": "cardavia_lang",
-                        "in": "cookie",
-                        "required": False,
-                        "schema": {"type": "string"},
-                        "description": "the remembered language",
-                    },
-                    {
-                        "name": "Accept-Language",
-                        "in": "header",
-                        "required": False,
-                        "schema": {"type": "string"},
-                    },
-                ],
-                "responses": {"307": _ref("responses", "Redirect")},
-            }
-        },
-        "/games/{game}/table": {
-            "get": {
-                "operationId": "tableForYou",
-                "tags": ["pages"],
-                "summary": "An invite link's table: to it in the remembered language, else "
-                "Accept-Language's best (the query kept; the fragment stays with the browser)",
-                "parameters": [
-                    game,
-                    {
-                        "name": "cardavia_lang",
-                        "in": "cookie",
-                        "required": False,
-                        "schema": {"type": "string"},
-                        "description": "the remembered language",
-                    },
-                    {
-                        "name": "Accept-Language",
-                        "in": "header",
-                        "required": False,
-                        "schema": {"type": "string"},
-                    },
-                ],
-                "responses": {"307": _ref("responses", "Redirect")},
-            }
-        },
+        "/": to_language(
+            "home", "To the remembered language's home, else Accept-Language's best", []
+        ),
+        "/games/{game}/table": to_language(
+            "tableForYou",
+            "An invite link's table: to it in the remembered language, else Accept-Language's "
+            "best (the query kept; the fragment stays with the browser)",
+            [game],
+        ),
         "/{lang}/": _page("traditions", "The card traditions", [lang]),
         "/{lang}/decks": _page("decksIndex", "To the card traditions", [lang], "308"),
         "/{lang}/games": _page("gamesIndex", "To the card traditions", [lang], "308"),
