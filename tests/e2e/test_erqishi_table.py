@@ -213,8 +213,8 @@ def test_your_passed_mark_names_the_chis_you_passed_up(
             mark = page.locator(f"[data-testid=seat-{seat}] [data-testid=passed-mark]")
             expect(mark).to_have_count(1 if shown else 0)
             if shown:
-                cards = " ".join(sorted(shown, key=ORDER.index))
-                expect(mark).to_have_attribute("data-cards", cards)
+                codes = " ".join(sorted(shown, key=ORDER.index))
+                expect(mark).to_have_attribute("data-cards", codes)
         if set(table["stale"]["chi"]) - set(table["seats"][0]["passed"]) and not declined:
             declined = True
             page.screenshot(path=str(screenshots / "erqishi-es-360-passed-chi.png"), full_page=True)

@@ -558,7 +558,10 @@ def test_the_history_names_the_winner_from_each_friends_seat(
         if sum(view["result"]["scores"]) == 0:
             score = f"+{points}" if points > 0 else score.replace("-", "\u2212")
         who = "You won" if winner == seat else f"{names[winner]} won"
-        assert said == f"{who} · your score {score}", (seat, said)
+        # in the game's unit (history.py UNITS)
+        one, many = {"sisepai": ("point", "points"), "chuopai": ("card", "cards")}[game]
+        unit = one if abs(points) == 1 else many
+        assert said == f"{who} · your score {score} {unit}", (seat, said)
         assert "Date unknown" not in row.inner_text(), seat
         games = page.locator(f"[data-testid=history-games] tr[data-game={game}]")
         expect(games).to_have_attribute("data-wins", "1" if winner == seat else "0")

@@ -169,8 +169,9 @@ def test_a_phone_shows_many_plays_in_one_row_swiped_sideways(
         """(s) => {
           s.scrollLeft = 0;
           const right = s.getBoundingClientRect().right;
-          while (s.lastElementChild.getBoundingClientRect().right > right) s.lastElementChild.remove();
-          s.style.paddingRight = `${right - s.lastElementChild.getBoundingClientRect().right + 4}px`;
+          const end = () => s.lastElementChild.getBoundingClientRect().right;
+          while (end() > right) s.lastElementChild.remove();
+          s.style.paddingRight = `${right - end() + 4}px`;
           window.dispatchEvent(new Event("resize"));
           return s.scrollWidth - s.clientWidth;
         }"""

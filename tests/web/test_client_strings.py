@@ -186,3 +186,17 @@ def test_the_cards_a_chuopai_play_risks_pick_the_plural(monkeypatch: pytest.Monk
     said = {n: ru.ngettext(one, many, n) % {"played": n, "better": 3} for n in (1, 2, 5)}
     assert "около 1 карты," in said[1] and "около 2 карт," in said[2], said
     assert "около 5 карт," in said[5] and not any("(" in s for s in said.values()), said
+
+
+def test_a_fraction_takes_the_few_form_in_russian_and_ukrainian() -> None:
+    """Intl.PluralRules calls 1.5 "other" in ru and uk, where a fraction takes the form of 2
+    ("1,5 очка", "2,5 туна"), not of 5 ("очков": the history's mean score, review of this
+    change); whole numbers never fall in "other" there."""
+    from cardavia.web.i18n import plural_categories, translations
+
+    for lang, two in (("ru", "%(n)s очка"), ("uk", "%(n)s очки")):
+        forms = plural_categories(lang)
+        assert forms["one"] == 0 and forms["few"] == 1 and forms["many"] == 2
+        assert forms["other"] == forms["few"]
+        assert translations(lang).ngettext("%(n)s point", "%(n)s points", 2) == two
+    assert plural_categories("cs")["other"] == 2 and plural_categories("en")["other"] == 1

@@ -15,6 +15,7 @@ from starlette.testclient import TestClient
 
 from cardavia.games.registry import GAMES
 from cardavia.web.app import create_app
+from tests.backends import execute
 from tests.conformance.test_games import hidden_from, words_of
 
 pytestmark = pytest.mark.backends
@@ -792,3 +793,64 @@ def test_only_a_friends_table_is_started(raw: TestClient) -> None:
     r = raw.post(f"/api/games/{nxt}/start", json={}, headers=_bearer(tokens[0]))
     assert r.status_code == 200, r.text
     assert raw.app.state.store.seats(nxt) == seats  # type: ignore[attr-defined]
+
+
+@pytest.mark.backends("sqlite")  # a name of bytes: only a SQLite column holds one
+def test_a_damaged_deal_does_not_stop_the_others_timing_out(raw: TestClient, db: str) -> None:
+    """The sweep meets a deal whose seat row is damaged (unreadable, 410) among those with a
+    deadline past: its deadlines go, and the other deals' decisions time out all the same
+    (review of this change: the damaged row's error stopped the whole sweep, for good)."""
+    deals = []
+    for seed in (1, 2):
+        deal_id, _ = _seated(raw, "chuopai", seed)
+        tables = raw.app.state.tables  # type: ignore[attr-defined]
+        assert raw.portal is not None
+        raw.portal.call(tables.drain)
+        assert any(s.deadline is not None for s in tables.store.seats(deal_id))
+        deals.append(deal_id)
+    damaged, healthy = deals
+    execute(db, "UPDATE seats SET name = ? WHERE deal_id = ? AND seat = 1", (b"\xff", damaged))
+    tables._tables.clear()  # both read back from the store
+    portal = raw.portal
+    assert portal is not None
+    portal.call(tables.sweep, time.time() + 120)
+    portal.call(tables.drain)
+    left = execute(db, "SELECT deadline FROM seats WHERE deal_id = ?", (damaged,))
+    assert left and all(at is None for (at,) in left)
+    assert raw.get(f"/api/games/{damaged}").status_code == 410
+    # the healthy deal's owed decision timed out: its seat away, the AI playing it
+    assert any(s.away for s in tables.store.seats(healthy))
+
+
+@pytest.mark.backends("postgres")  # one store shared by two processes, with announcements
+def test_a_next_deal_dealt_on_one_server_wakes_a_poll_on_another(db: str) -> None:
+    """A friend's page polls the finished deal on one process while another player deals the
+    next on another: the poll answers with `match.next` as soon as it is dealt (the store
+    announces it), not at the poll's end 25 s on, when the friend's time may have run out; a
+    poll that begins once it is dealt answers at once."""
+    with (
+        TestClient(create_app(db, seeds_with_friends=True)) as first,
+        TestClient(create_app(db, seeds_with_friends=True)) as second,
+    ):
+        deal_id, tokens = _seated(first, "chuopai", 2)
+        _play(first, deal_id, tokens, random.Random(2))
+        version = _view(second, deal_id, tokens[1])["version"]  # the deal in both memories
+        answered: dict[str, Any] = {}
+
+        def poll() -> None:
+            began = time.monotonic()
+            r = second.get(f"/api/games/{deal_id}?wait={version}", headers=_bearer(tokens[1]))
+            answered.update(view=r.json()["view"], took=time.monotonic() - began)
+
+        waiting = threading.Thread(target=poll)
+        waiting.start()
+        time.sleep(1)  # the poll is held meanwhile
+        after = {"game": "chuopai", "level": "greedy", "after": deal_id}
+        nxt = first.post("/api/games", json=after, headers=_bearer(tokens[0])).json()["id"]
+        waiting.join(40)
+        assert answered["view"]["match"]["next"] == nxt
+        assert answered["took"] < 15, answered["took"]  # woken, not the poll's 25 s
+        began = time.monotonic()
+        again = second.get(f"/api/games/{deal_id}?wait={version}", headers=_bearer(tokens[1]))
+        assert again.json()["view"]["match"]["next"] == nxt
+        assert time.monotonic() - began < 15

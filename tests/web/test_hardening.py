@@ -336,3 +336,22 @@ def test_a_damaged_seat_is_unreadable(
     r = client.get(f"/api/games/{live[0]}")
     assert r.status_code == 410, r.text
     assert r.json()["error"]["code"] == "deal_unreadable"
+
+
+@pytest.mark.parametrize(
+    "damage",
+    [
+        "UPDATE seats SET kind = 'wizard' WHERE deal_id = ? AND seat = 1",  # no such seat
+        "DELETE FROM seats WHERE deal_id = ? AND seat = 1",  # a seat short of the game's
+    ],
+)
+def test_a_damaged_seat_row_is_unreadable(
+    client: TestClient, db: str, live: tuple[str, dict[str, Any]], damage: str
+) -> None:
+    """A seat row of a kind no seat has, or a deal with a seat missing, is unreadable (410),
+    on either store, not a 500 at its first view (security retest F2)."""
+    client.app.state.tables._tables.clear()  # type: ignore[attr-defined]
+    execute(db, damage, (live[0],))
+    r = client.get(f"/api/games/{live[0]}")
+    assert r.status_code == 410, r.text
+    assert r.json()["error"]["code"] == "deal_unreadable"

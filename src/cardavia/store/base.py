@@ -70,8 +70,10 @@ def seat_rows(rows: list[Any]) -> list[SeatRow] | None:
     unreadable, rather than failing later in a view (security retest)."""
     seats = []
     for k, t, n, i, a, d in rows:
-        if k not in ("human", "ai") or not all(v is None or type(v) is str for v in (t, n, i)):
-            raise ValueError(f"a seat row of kind {k!r} holds a value of the wrong type")
+        if k not in ("human", "ai"):
+            raise ValueError(f"a seat of kind {str(k)[:20]!r}")
+        if not all(v is None or type(v) is str for v in (t, n, i)):
+            raise ValueError("a seat's token, name or invite is not text")
         seats.append(SeatRow(k, t, n, i, bool(a), None if d is None else float(d)))
     return seats or None
 

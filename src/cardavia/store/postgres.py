@@ -156,6 +156,14 @@ MIGRATIONS: tuple[str, ...] = (
     CREATE TRIGGER seats_announce AFTER UPDATE OF kind, token_hash, name, away ON seats
         FOR EACH ROW EXECUTE FUNCTION cardavia_announce_action();
     """,
+    # 7: a friends table's next deal is announced as a change of the deal it follows, so that
+    # the players waiting on that one, on any process, hear of it at once.
+    """
+    CREATE FUNCTION cardavia_announce_next() RETURNS trigger LANGUAGE plpgsql AS $$
+    BEGIN PERFORM pg_notify('cardavia_deal', NEW.previous); RETURN NULL; END $$;
+    CREATE TRIGGER deals_announce_next AFTER INSERT ON deals
+        FOR EACH ROW WHEN (NEW.previous IS NOT NULL) EXECUTE FUNCTION cardavia_announce_next();
+    """,
 )
 SEATS_QUERY = f"SELECT {SEAT_COLUMNS} FROM seats WHERE deal_id = %s ORDER BY seat"
 CHANNELS = {"cardavia_deal": "deal", "cardavia_job": "job", "cardavia_done": "done"}
@@ -587,7 +595,7 @@ class PostgresStore:
             rows = conn.execute(SEATS_QUERY, (deal_id,)).fetchall()
         try:
             return seat_rows(rows)
-        except ValueError as err:
+        except (ValueError, TypeError) as err:
             raise UnreadableRowError(f"{deal_id}: {_one_line(err)}") from err
 
     def find_invite(self, invite_hash: str) -> tuple[str, int] | None:

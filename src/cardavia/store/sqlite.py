@@ -211,7 +211,7 @@ class SQLiteStore:
         rows = self._read(SEATS_QUERY, (deal_id,))
         try:
             return seat_rows(rows)
-        except ValueError as err:
+        except (ValueError, TypeError) as err:
             raise UnreadableRowError(f"{deal_id}: {err}") from err
 
     def find_invite(self, invite_hash: str) -> tuple[str, int] | None:

@@ -609,6 +609,10 @@ class Tables:
             table.set_seats(await asyncio.to_thread(self.store.seats, table.id))
             if table.seat_changes != changes:
                 table.notify()
+        if table.state.is_over() and table.next_id is None:  # a next deal dealt elsewhere
+            await self.follow(table)
+            if table.next_id is not None:
+                table.notify()
         found = await asyncio.to_thread(
             self.store.actions_since, table.id, len(table.state.actions)
         )
@@ -929,36 +933,49 @@ class Tables:
         now = time.time() if now is None else now
         for deal_id in await asyncio.to_thread(self.store.due_deals, now):
             try:
-                table = await self.get(deal_id)
-            except UnknownDealError:  # gone, or no longer replays: nothing will time out
-                seats = await asyncio.to_thread(self.store.seats, deal_id) or []
-                cleared: dict[int, float | None] = {seat: None for seat in range(len(seats))}
-                await asyncio.to_thread(self.store.set_deadlines, deal_id, cleared)
-                continue
-            async with self.lock(table.id):
-                await self._sync(table, always=True)
-                table.set_seats(await asyncio.to_thread(self.store.seats, table.id))
-                rows = table.seat_rows()
-                to_act = set(table.state.to_act()) if not table.seating else set()
-                public = set(table.state.public_to_act())
-                for seat, row in enumerate(rows):
-                    if row.deadline is None or row.deadline > now:
-                        continue
-                    row.deadline = None
-                    await asyncio.to_thread(self.store.set_deadlines, table.id, {seat: None})
-                    if seat not in to_act or row.kind != "human" or row.away:
-                        continue
-                    if seat in public:
-                        await asyncio.to_thread(self.store.set_away, table.id, seat, True)
-                        row.away = True
-                        table.seat_changes += 1
-                    else:
-                        legal = table.state.legal_actions(seat)
-                        action = table.agents[seat].act(table.state.observation(seat), legal)
-                        await self._apply_agent(table, seat, action, legal)
-                await self._arm(table)
-                table.notify()
-            self.schedule_agents(table)
+                await self._time_out(deal_id, now)
+            except UnreadableRowError as err:  # a damaged row: the other deals go on
+                log.warning("deal %s: its seats cannot be read: %s", deal_id, err)
+                await self._forget_deadlines(deal_id)
+
+    async def _time_out(self, deal_id: str, now: float) -> None:
+        """`sweep`'s work on one deal with a deadline past."""
+        try:
+            table = await self.get(deal_id)
+        except UnknownDealError:  # gone, or no longer replays: nothing will time out
+            await self._forget_deadlines(deal_id)
+            return
+        async with self.lock(table.id):
+            await self._sync(table, always=True)
+            table.set_seats(await asyncio.to_thread(self.store.seats, table.id))
+            rows = table.seat_rows()
+            to_act = set(table.state.to_act()) if not table.seating else set()
+            public = set(table.state.public_to_act())
+            for seat, row in enumerate(rows):
+                if row.deadline is None or row.deadline > now:
+                    continue
+                row.deadline = None
+                await asyncio.to_thread(self.store.set_deadlines, table.id, {seat: None})
+                if seat not in to_act or row.kind != "human" or row.away:
+                    continue
+                if seat in public:
+                    await asyncio.to_thread(self.store.set_away, table.id, seat, True)
+                    row.away = True
+                    table.seat_changes += 1
+                else:
+                    legal = table.state.legal_actions(seat)
+                    action = table.agents[seat].act(table.state.observation(seat), legal)
+                    await self._apply_agent(table, seat, action, legal)
+            await self._arm(table)
+            table.notify()
+        self.schedule_agents(table)
+
+    async def _forget_deadlines(self, deal_id: str) -> None:
+        """No decision of this deal will time out: its deadlines go, for every seat a game may
+        have, not the row's (a damaged row does not read back)."""
+        most = max(game.players for game in self.games.values())
+        cleared: dict[int, float | None] = dict.fromkeys(range(most))
+        await asyncio.to_thread(self.store.set_deadlines, deal_id, cleared)
 
     async def seat_of(self, table: Table, token: str | None) -> int | None:
         """The seat `token` holds at this deal (None: no token, a spectator). Seats another
@@ -1002,18 +1019,19 @@ class Tables:
         seats_tag: str | None = None,
     ) -> None:
         """Return once the version `seat` sees exceeds `version`, or who sits where changes (from
-        `seats_tag`, the tag of the seats the asker shows, else from now), or the next deal of
-        a finished friends table is dealt here, or after `timeout` seconds, or at once when the
-        server is stopping (`stop_waits`)."""
+        `seats_tag`, the tag of the seats the asker shows, else from now), or a finished friends
+        table has its next deal (at once if it has one already: a finished deal polled is one
+        whose next is awaited), or after `timeout` seconds, or at once when the server is
+        stopping (`stop_waits`)."""
         loop = asyncio.get_running_loop()
         deadline = loop.time() + timeout
         table.waiting += 1
-        changes, following = table.seat_changes, table.next_id
+        changes = table.seat_changes
         try:
             while (
                 table.version_of(seat) <= version
                 and table.seat_changes == changes
-                and table.next_id == following
+                and table.next_id is None
                 and (seats_tag is None or table.seats_tag() == seats_tag)
                 and not self.stopping
             ):

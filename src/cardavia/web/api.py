@@ -429,6 +429,9 @@ async def create_deal(request: Request) -> Response:
                 following = after.next_id or await asyncio.to_thread(
                     tables.store.next_deal, after.id
                 )
+                if following is not None and after.next_id is None:  # dealt by another process
+                    after.next_id = following
+                    after.notify()
                 if following is None:
                     # the one who deals it counts a deal; who finds it dealt, none
                     client = _creates(request)

@@ -96,22 +96,25 @@ def _framed_tables(html: str) -> str:
 _RANGE = re.compile(r"\d+–\d+\+?")
 
 
+def _in_text(html: str, pattern: re.Pattern[str], wrap: str) -> str:
+    """Each match of `pattern` in the text between tags (never in a tag's attributes) put in
+    `wrap`'s `{}`."""
+    parts = _TAG.split(html)
+    for i in range(0, len(parts), 2):  # the even parts are text between tags
+        parts[i] = pattern.sub(lambda m: wrap.format(m.group(0)), parts[i])
+    return "".join(parts)
+
+
 def _ranges_whole(html: str) -> str:
     """A range of numbers ("10–14") on one line: a browser may break after the dash, and a
     narrow table column then read "10–" over "14" (usability walk, cs payment table)."""
-    parts = _TAG.split(html)
-    for i in range(0, len(parts), 2):  # text between tags
-        parts[i] = _RANGE.sub(lambda m: f'<span class="nowrap">{m.group(0)}</span>', parts[i])
-    return "".join(parts)
+    return _in_text(html, _RANGE, '<span class="nowrap">{}</span>')
 
 
 def _chinese_tagged(html: str) -> str:
     """Chinese characters in another language's page, marked `lang="zh"` so that a screen
     reader reads them with a Chinese voice rather than as noise (text only, not attributes)."""
-    parts = _TAG.split(html)
-    for i in range(0, len(parts), 2):  # the even parts are text between tags
-        parts[i] = _HAN.sub(lambda m: f'<span lang="zh">{m.group(0)}</span>', parts[i])
-    return "".join(parts)
+    return _in_text(html, _HAN, '<span lang="zh">{}</span>')
 
 
 # A section's heading, or a subsection's lead: a paragraph opening with a bold sentence (its

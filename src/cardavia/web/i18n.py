@@ -82,6 +82,9 @@ def plural_categories(lang: str) -> dict[str, int]:
         "cs": ["one", "few", "other"],
     }[lang]
     mapping = {cat: i for i, cat in enumerate(order)}
+    if lang in ("ru", "uk"):
+        # "other" is a fraction's there ("1,5 очка", "2,5 туна"): the "few" form, not "many"
+        mapping["other"] = 1
     for cat in ("zero", "two", "few", "many", "other"):
         mapping.setdefault(cat, len(order) - 1)
     return mapping

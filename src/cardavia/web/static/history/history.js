@@ -95,6 +95,7 @@ function gamesTable(deals) {
     const wins = done.filter(([, d]) => d.winner === d.seat).length;
     const [low, high] = wilson(wins, done.length);
     const mean = done.reduce((sum, [, d]) => sum + (d.scores[d.seat] ?? 0), 0) / done.length;
+    const rounded = Math.round(mean * 10) / 10 || 0;
     const share = t("hs_share", { share: percent.format(wins / done.length), low: percent.format(low), high: percent.format(high) });
     // each cell names its column too: a phone shows a game's row as a card of labelled lines
     /** @param {string} key @param {string} role @param {string} text */
@@ -107,7 +108,7 @@ function gamesTable(deals) {
       cell("hs_win_share", "win-share", share),
       cell("hs_fair_share", "fair-share", percent.format(1 / game.players)),
       // in the game's unit (rounded first: -0.04 would read "−0")
-      cell("hs_mean_score", "mean-score", scored(id, Math.round(mean * 10) / 10 || 0, number.format(Math.round(mean * 10) / 10 || 0).replace("-", "\u2212"))),
+      cell("hs_mean_score", "mean-score", scored(id, rounded, number.format(rounded).replace("-", "\u2212"))),
     );
   });
   const present = rows.filter((r) => r !== null);

@@ -263,9 +263,7 @@ export async function follow() {
     setState("waiting");
     let data;
     try {
-      // with the seats shown: a friend who joined between two polls answers at once
-      const seats = state.view.seats_tag ? `&seats=${state.view.seats_tag}` : "";
-      data = await request("GET", `${dealUrl(state.dealId)}?wait=${state.view.version}${seats}`, null, gen);
+      data = await request("GET", pollUrl(state.view), null, gen);
     } catch (err) {
       if (gen !== state.generation) return;
       if (gone(err)) {
@@ -307,24 +305,37 @@ export async function follow() {
  * @param {number} gen
  */
 async function awaitNext(gen) {
+  if (state.awaitingNext === gen) return; // one poll a deal (follow() may end more than once)
+  state.awaitingNext = gen;
   const waits = () =>
     gen === state.generation && !!state.view && state.view.over && state.view.seat !== null && isFriendsTable(state.view);
-  while (waits() && !(state.view.match && state.view.match.next)) {
-    let data = null;
-    try {
-      const seats = state.view.seats_tag ? `&seats=${state.view.seats_tag}` : "";
-      data = await request("GET", `${dealUrl(state.dealId)}?wait=${state.view.version}${seats}`, null, gen, { retry: false });
-    } catch (err) {
-      if (gen !== state.generation || gone(err)) return;
-      await sleep(5000);
-      continue;
-    }
-    if (waits() && data && data.view && data.view.over) {
+  try {
+    while (waits() && !(state.view.match && state.view.match.next)) {
+      let data = null;
+      try {
+        data = await request("GET", pollUrl(state.view), null, gen, { retry: false });
+      } catch (err) {
+        if (gen !== state.generation || gone(err)) return;
+        await sleep(5000);
+        continue;
+      }
+      if (!(waits() && data && data.view && data.view.over)) continue;
+      const seated = JSON.stringify(data.view.seats) !== JSON.stringify(state.view.seats);
       state.view = data.view;
+      if (seated) renderFinal(data.view); // its next read again below, the sheet drawn anew
       if (data.view.match && data.view.match.next) nextDealt(data.view);
     }
+  } finally {
+    if (state.awaitingNext === gen) state.awaitingNext = null;
   }
 }
+
+/**
+ * A long poll of the deal `v` shows: held until a newer view, with the seats the page shows
+ * (a friend who joined or went away between two polls answers at once).
+ * @param {View} v
+ */
+const pollUrl = (v) => `${dealUrl(state.dealId)}?wait=${v.version}${v.seats_tag ? `&seats=${v.seats_tag}` : ""}`;
 
 /**
  * While it is your turn, keep listening: the move may be made elsewhere (another tab, another

@@ -99,10 +99,14 @@ export function renderSeat(model, seat, tableView) {
 export function placeSeats(v) {
   const sections = $$(".seat");
   const me = v.seat ?? 0;
-  // "to your left" says nothing to a spectator: the way round the table instead
+  // "to your left" says nothing to a spectator: the way round the table instead (and back,
+  // should the page take a seat)
   const direction = $("[data-testid=direction]", document.body);
   const words = $("[data-role=direction-text]", document.body);
-  if (v.seat === null && direction && words && direction.dataset.watched) words.textContent = direction.dataset.watched;
+  if (direction && words && direction.dataset.watched) {
+    if (direction.dataset.seated === undefined) direction.dataset.seated = words.textContent || "";
+    words.textContent = v.seat === null ? direction.dataset.watched : direction.dataset.seated;
+  }
   for (const el of sections) {
     if (!el.dataset.slot) el.dataset.slot = el.dataset.seat;
     const seat = (me + Number(el.dataset.slot)) % sections.length;

@@ -95,6 +95,7 @@ export const askedLevel = URL_LEVELS.includes(levelParam) ? levelParam : null;
  * @property {boolean} restoreFocus     after acting, keyboard users land on the next decision
  * @property {number | null} decisionInView  the version whose decision was scrolled into view
  * @property {number | null} watchingTurn    the version a watch at your turn waits past
+ * @property {number | null} awaitingNext    the generation whose finished deal a poll waits on for its next
  * @property {Map<string, HTMLElement>} shortcuts  key -> button, while it is your turn
  * @property {ButtonSpec[]} offeredSpecs  the ButtonSpecs shown, for naming a hinted action
  * @property {{ version: number, answer: Hint } | null} hint  the hint shown
@@ -127,6 +128,7 @@ export const state = {
   restoreFocus: false,
   decisionInView: null,
   watchingTurn: null,
+  awaitingNext: null,
   shortcuts: new Map(),
   offeredSpecs: [],
   hint: null,
