@@ -429,9 +429,6 @@ async def create_deal(request: Request) -> Response:
                 following = after.next_id or await asyncio.to_thread(
                     tables.store.next_deal, after.id
                 )
-                if following is not None and after.next_id is None:  # dealt by another process
-                    after.next_id = following
-                    after.notify()
                 if following is None:
                     # the one who deals it counts a deal; who finds it dealt, none
                     client = _creates(request)
@@ -449,7 +446,9 @@ async def create_deal(request: Request) -> Response:
                         raise ApiError(
                             503, "store_unavailable", "the deal was not stored; try again"
                         ) from None
-                    following = after.next_id = table.id
+                    following = table.id
+                if after.next_id is None:  # dealt now, or by another process
+                    after.next_id = following
                     after.notify()  # the other players' pages, waiting on the deal it follows
             table = await tables.get(following)
             return JSONResponse(

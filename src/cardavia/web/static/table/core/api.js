@@ -279,10 +279,7 @@ export async function follow() {
     if (data && data.view && (data.view.version > state.view.version || data.view.legal_actions.length)) {
       await present(data.view);
     } else if (data && data.view) {
-      // same version (timed out, or who sits where changed: a friend joined, one went away)
-      const seated = JSON.stringify(data.view.seats) !== JSON.stringify(state.view.seats);
-      state.view = data.view;
-      if (seated) renderFinal(data.view);
+      sameVersion(data.view);
     }
   }
   if (gen === state.generation && state.view && state.view.over) {
@@ -320,14 +317,24 @@ async function awaitNext(gen) {
         continue;
       }
       if (!(waits() && data && data.view && data.view.over)) continue;
-      const seated = JSON.stringify(data.view.seats) !== JSON.stringify(state.view.seats);
-      state.view = data.view;
-      if (seated) renderFinal(data.view); // its next read again below, the sheet drawn anew
+      sameVersion(data.view); // the sheet drawn anew if the seats changed; its next said below
       if (data.view.match && data.view.match.next) nextDealt(data.view);
     }
   } finally {
     if (state.awaitingNext === gen) state.awaitingNext = null;
   }
+}
+
+/**
+ * A poll's answer of the version shown (it timed out, or who sits where changed: a friend
+ * joined, one went away, or a finished deal's next was dealt): kept, and the table redrawn
+ * when the seats changed.
+ * @param {View} v
+ */
+function sameVersion(v) {
+  const seated = JSON.stringify(v.seats) !== JSON.stringify(state.view && state.view.seats);
+  state.view = v;
+  if (seated) renderFinal(v);
 }
 
 /**

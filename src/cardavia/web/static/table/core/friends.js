@@ -287,8 +287,6 @@ const deadlines = new Map();
 let ticker = 0;
 /** seconds left at which your own decision's countdown warns, once (WCAG 2.2.1) */
 export const WARN_AT = 10;
-/** @type {{ deal: string | null, version: number } | null} the decision already warned of */
-let warned = null;
 /** @type {number | null} your seat (null: watching), for the ticker */
 let mySeat = null;
 
@@ -334,7 +332,7 @@ function renderPresence(v, send) {
   if (deadlines.size) ticker = window.setInterval(tick, 1000);
 }
 
-/** @type {{ deal: string | null, version: number, at: number, from: number } | null} the decision you owe, while its time runs (`from`: seconds it had when it came) */
+/** @type {{ deal: string | null, version: number, at: number, from: number, warned: boolean } | null} the decision you owe, while its time runs (`from`: seconds it had when it came) */
 let owed = null;
 
 /**
@@ -355,8 +353,9 @@ function sayTimedOut(v, mine, now) {
   }
   const left = mine ? mine.time_left : null;
   if (mine && !v.over && v.legal_actions.length && left !== null && left !== undefined) {
-    const from = owed && owed.deal === state.dealId && owed.version === v.version ? owed.from : left;
-    owed = { deal: state.dealId, version: v.version, at: now + left * 1000, from };
+    const same = owed && owed.deal === state.dealId && owed.version === v.version;
+    const at = now + left * 1000;
+    owed = same ? { ...owed, at } : { deal: state.dealId, version: v.version, at, from: left, warned: false };
   }
 }
 
@@ -380,10 +379,8 @@ function tick() {
  * @param {number} left  whole seconds left
  */
 function warnShort(left) {
-  if (!owed || left <= 0) return;
-  const key = { deal: owed.deal, version: owed.version };
-  if (warned && warned.deal === key.deal && warned.version === key.version) return;
-  warned = key;
+  if (!owed || owed.warned || left <= 0) return;
+  owed.warned = true;
   if (owed.from > WARN_AT) notice(tn("friends_time_short", left), { polite: true });
 }
 

@@ -102,8 +102,10 @@ export function renderResult(v) {
     h("a", { class: "button", href: `/${config.lang}/history`, "data-testid": "history-link" }, t("your_deals")),
   ]);
   if (!shown) return;
-  if (v.seat !== null) nextDealt(v); // a finished deal opened again after its next was dealt
-  if (v.seat !== null) noteView(id, v);
+  if (v.seat !== null) {
+    nextDealt(v); // a finished deal opened again after its next was dealt
+    noteView(id, v);
+  }
   if (game.dealOver && !state.overSeen.has(id)) {
     state.overSeen.add(id);
     game.dealOver(v, ctx);
