@@ -46,10 +46,11 @@ def test_clients_take_turns(store: Store) -> None:
 
 def test_a_lapsed_lease_lets_another_worker_take_the_job(store: Store) -> None:
     _submit(store, "k", "a")
-    first = store.take_job("dead", lease_s=0.2)  # a worker killed mid-search
+    # leases of seconds: a loaded machine may stall a statement for a fraction of one
+    first = store.take_job("dead", lease_s=2)  # a worker killed mid-search
     assert first is not None
-    assert store.take_job("w2", lease_s=0.2) is None
-    time.sleep(0.4)
+    assert store.take_job("w2", lease_s=2) is None
+    time.sleep(2.5)
     again = store.take_job("w2", lease_s=5)
     assert again is not None and again.id == first.id
     assert not store.renew_job(first.id, "dead")  # the dead worker's lease is gone
@@ -58,11 +59,11 @@ def test_a_lapsed_lease_lets_another_worker_take_the_job(store: Store) -> None:
 
 def test_a_renewed_lease_keeps_the_job(store: Store) -> None:
     _submit(store, "k", "a")
-    job = store.take_job("w1", lease_s=0.3)
+    job = store.take_job("w1", lease_s=1.5)
     assert job is not None
-    for _ in range(3):
-        time.sleep(0.15)
-        assert store.renew_job(job.id, "w1", lease_s=0.3)
+    for _ in range(3):  # 3 s in all: the first lease alone would have lapsed
+        time.sleep(1)
+        assert store.renew_job(job.id, "w1", lease_s=1.5)
     assert store.take_job("w2") is None
 
 

@@ -207,6 +207,7 @@ def test_a_connection_lost_mid_write_is_a_store_error_and_the_pool_recovers(
     assert row is not None and row.actions == [(0, "pass")]
 
 
+@pytest.mark.serial  # its bound of 2.5 s tells two mechanisms apart: alone on the machine
 def test_connections_the_server_closed_are_replaced(store: PostgresStore, url: str) -> None:
     """After a restart of the server (or an administrator's pg_terminate_backend), the idle
     connections of the pool are dead: the next call gets a live one, and fails not."""

@@ -180,6 +180,19 @@ def test_a_spectator_never_sees_a_concealed_card(raw: TestClient, game: str) -> 
     without one: the spectator's view is the engine's public observation, its log holds only
     public events, and no card concealed in any hand shows in anything a spectator is sent."""
     tables = raw.app.state.tables  # type: ignore[attr-defined]
+
+    def snapshot(deal_id: str) -> tuple[int, Any, list[dict[str, Any]], set[str]]:
+        """Read in the server's event loop: from the test's thread an AI seat's step could be
+        seen half taken (as in tests/web/test_friends.py)."""
+        table = tables._tables[deal_id]
+        public = [e.to_json() for _, e in table.log if e.seat is None]
+        return (
+            table.version_of(None),
+            table.state.observation(None),
+            public,
+            _hidden_from_everyone(table.state),
+        )
+
     for seed in range(6):
         rng = random.Random(seed)
         deal_id, token, _ = _new(raw, game, seed)
@@ -187,14 +200,14 @@ def test_a_spectator_never_sees_a_concealed_card(raw: TestClient, game: str) -> 
             mine = raw.get(f"/api/games/{deal_id}", headers=_bearer(token)).json()["view"]
             r = raw.get(f"/api/games/{deal_id}")
             watched = r.json()["view"]
-            state = tables._tables[deal_id].state
-            if watched["version"] == tables._tables[deal_id].version_of(None):
-                assert watched["table"] == state.observation(None)
-            public = [e.to_json() for _, e in tables._tables[deal_id].log if e.seat is None]
+            assert raw.portal is not None
+            version, seen, public, hidden = raw.portal.call(snapshot, deal_id)
+            if watched["version"] == version:
+                assert watched["table"] == seen
             assert [{k: v for k, v in e.items() if k != "v"} for e in watched["log"]] == public[
                 : len(watched["log"])
             ]
-            leaked = _hidden_from_everyone(state) & words_of(r.json())
+            leaked = hidden & words_of(r.json())
             assert not leaked, f"{game} seed {seed}: {sorted(leaked)} shown to a spectator"
             if mine["over"]:
                 break

@@ -53,12 +53,14 @@ def serving(folder: Path) -> Iterator[tuple[str, subprocess.Popen[bytes]]]:
     )
     url = f"http://127.0.0.1:{port}"
     try:
-        for _ in range(100):
+        # a loaded machine (coverage, two test workers) may take many seconds to start it
+        deadline = time.monotonic() + 60
+        while True:
             try:
                 urllib.request.urlopen(f"{url}/static/favicon.svg", timeout=2).read()
                 break
             except OSError:
-                if proc.poll() is not None:
+                if proc.poll() is not None or time.monotonic() > deadline:
                     raise AssertionError((folder / "stderr").read_text()) from None
                 time.sleep(0.1)
         yield url, proc
@@ -165,7 +167,9 @@ def test_long_polls_are_never_the_ones_closed(server: str) -> None:
             sock.sendall(
                 f"GET /api/games/{deal['id']}?wait={version} HTTP/1.1\r\nHost: x\r\n\r\n".encode()
             )
-        time.sleep(0.3)
+        # one answered request after them: the server has accepted and read the polls (a sleep
+        # here was too short when the server got no CPU meanwhile)
+        urllib.request.urlopen(f"{server}/static/favicon.svg", timeout=30).read()
         idle = [
             socket.create_connection(("127.0.0.1", _port(server)))
             for _ in range(2 * MAX_CONNECTIONS)
