@@ -566,7 +566,9 @@ def test_the_reviews_decimals_are_written_as_the_language_writes_them(
     browser: Browser, base_url: str, lang: str, viewport: dict[str, int], comma: bool
 ) -> None:
     """A mistake's reason says its loss and interval with the language's decimal separator
-    ("0,8", "от 0,2 до 1,3" in Russian), not the server's "0.8" (the review mocked)."""
+    ("0,8", "от 0,2 до 1,3" in Russian), not the server's "0.8" (the review mocked); what
+    speaks for the hard level's move (a hint's sentence) is said under that move, not in the
+    reason under yours."""
     page = new_page(browser, base_url, viewport)
     page.goto(f"/{lang}/")
     deal, token = finished_deal(page, "sisepai", 11)
@@ -578,13 +580,14 @@ def test_the_reviews_decimals_are_written_as_the_language_writes_them(
     played = record["actions"][k]["action"]
     better = next(a for a in position["legal_actions"] if a != played)
     loss = {"key": "review_loss", "n": None, "params": {"loss": "0.8", "low": "0.2", "high": "1.3"}}
+    why: dict[str, Any] = {"key": "why_closest", "n": None, "params": {}}
     review = {
         "status": "ready",
         "seat": 0,
         "decisions": 1,
         "agreed": 0,
         "moves": [{"step": k, "played": played, "hard": better}],
-        "mistakes": [{"step": k, "played": played, "better": better, "reason": [loss]}],
+        "mistakes": [{"step": k, "played": played, "better": better, "reason": [loss, why]}],
     }
     page.route(
         f"**/api/games/{deal}/review",
@@ -606,6 +609,12 @@ def test_the_reviews_decimals_are_written_as_the_language_writes_them(
         assert not re.search(r"\d\.\d", text), text
     else:
         assert all(n in text for n in ("0.8", "0.2", "1.3")), text
+    closest = page.evaluate(
+        "JSON.parse(document.getElementById('cardavia-config').textContent).strings.why_closest"
+    )
+    assert closest and closest not in text
+    said = page.locator("[data-testid=review-better] + [data-testid=review-why]")
+    expect(said).to_have_text(closest)
     assert not page.errors  # type: ignore[attr-defined]
 
 

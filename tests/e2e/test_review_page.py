@@ -129,10 +129,15 @@ def _check_named(page: Page, line: str, action: str) -> None:
         assert shown.locator(f'.hint-cards [data-code="{code}"]').count() == 1
 
 
-def _reason_follows_your_move(mark: Locator) -> None:
-    """The reason's line comes right after the line naming your move in the deal."""
+def _reason_follows_your_move(mark: Locator, mistake: dict[str, Any]) -> None:
+    """The reason's line comes right after the line naming your move in the deal; what speaks
+    for the hard level's move (the hint's sentences, `why_…`), if the review says it, right
+    after the line naming that move."""
     after = mark.locator("[data-testid=review-played] + [data-testid=review-reason]")
     expect(after).to_have_count(1)
+    whys = [w for w in mistake["reason"] if w["key"].startswith("why_")]
+    said = mark.locator("[data-testid=review-better] + [data-testid=review-why]")
+    expect(said).to_have_count(1 if whys else 0)
 
 
 @SIZES
@@ -203,7 +208,7 @@ def test_marks_mistakes_and_try_again(
     expect(mark).to_contain_text(words["rv_mistake"])
     _check_named(page, "review-better", mistake["better"])
     _check_named(page, "review-played", mistake["played"])
-    _reason_follows_your_move(mark)
+    _reason_follows_your_move(mark, mistake)
     reason = page.get_by_test_id("review-reason").first.inner_text()
     assert reason and "review_" not in reason and "%(" not in reason, reason
     _shoot(page, screenshots / f"review-mistake-{lang}-{size}.png")
@@ -249,7 +254,7 @@ def test_marks_mistakes_and_try_again(
     expect(icon).to_have_text("✓")
     # the reason ("It cost…, yours…") is about the move made in the deal, named above it
     _check_named(page, "review-played", mistake["played"])
-    _reason_follows_your_move(mark)
+    _reason_follows_your_move(mark, mistake)
     _shoot(page, screenshots / f"review-answer-{lang}-{size}.png")
     expect_accessible(page, "the answer")
     # a third move: neither ticked nor crossed, as the review judged neither
@@ -306,6 +311,41 @@ def _focus_in_view(page: Page, selector: str) -> None:
         arg=selector,
         timeout=5000,
     )
+
+
+@pytest.mark.parametrize("lang", ["zh"])
+def test_a_jump_shows_the_whole_mark_above_the_steps_bar(
+    browser: Browser, base_url: str, reviewed: Reviewed, lang: str, screenshots: Path
+) -> None:
+    """On a phone, a jump tapped at the screen's foot brings the whole mistake's mark above the
+    fixed steps' bar, Try it again included: the mark grows once its moves are drawn, after
+    the jump's scroll (the button lay under the bar, usability walk)."""
+    page = new_page(browser, base_url, PHONE)
+    page.goto(f"/{lang}/")
+    _keep_token(page, reviewed.deal, reviewed.token)
+    page.goto(f"/{lang}/games/sisepai/replay/{reviewed.deal}")
+    expect(page.get_by_test_id("review")).to_have_attribute("data-status", "ready", timeout=TIMEOUT)
+    bar = page.locator("[data-role=replay-bar]")
+    for k in range(min(3, len(reviewed.review["mistakes"]))):
+        jump = page.get_by_test_id("review-jump").nth(k)
+        # the jump just above the bar, the mark below the screen's foot
+        page.evaluate(
+            "([el, foot]) => window.scrollBy(0, el.getBoundingClientRect().bottom - foot + 8)",
+            [jump.element_handle(), bar.bounding_box()["y"]],  # type: ignore[index]
+        )
+        jump.click()
+        again = page.get_by_test_id("review-try")
+        expect(again).to_be_visible()
+        page.wait_for_function(
+            """() => {
+                const box = (sel) => document.querySelector(sel).getBoundingClientRect();
+                const mark = box('[data-testid=review-mark]');
+                return mark.top >= 0 && mark.bottom <= box('[data-role=replay-bar]').top + 1;
+            }""",
+            timeout=5000,
+        )
+    _shoot(page, screenshots / f"review-jump-{lang}-phone.png")
+    assert not page.errors  # type: ignore[attr-defined]
 
 
 def _answer_first(

@@ -32,6 +32,12 @@ def _watching(page: Page) -> None:
     expect(page.locator("[data-testid=turn-status]")).to_contain_text(WATCHING)
     assert page.locator("[data-testid=hand-card]").count() == 0
     assert page.locator("[data-role=actions] button").count() == 0
+    # no hand of theirs, no turn: no "Your hand" heading nor a link to skip to their turn, and
+    # the bottom seat's groups are not called theirs (usability walk)
+    expect(page.locator(".hand-area")).to_be_hidden()
+    expect(page.get_by_test_id("skip-to-turn")).to_have_attribute("hidden", "")
+    groups = page.locator("[data-testid=seat-0] [data-role=exposed]")
+    expect(groups).to_have_attribute("aria-label", "Exposed groups")
 
 
 def test_a_link_without_its_token_is_watched_live(
@@ -66,6 +72,11 @@ def test_a_link_without_its_token_is_watched_live(
         watcher.goto("/en/games/sisepai/table?level=greedy")
         watcher.wait_for_url(lambda url: "deal=" in url and deal not in url, timeout=TIMEOUT)
         expect(watcher.locator("[data-testid=table]")).to_have_attribute("data-watching", "false")
+        expect(watcher.get_by_test_id("skip-to-turn")).not_to_have_attribute("hidden", "")
+        expect(watcher.locator(".hand-area")).to_be_visible()
+        expect(watcher.locator("[data-testid=seat-0] [data-role=exposed]")).to_have_attribute(
+            "aria-label", "Your exposed groups"
+        )
         watcher.context.close()
     assert wait_for_turn(player) in ("your-turn", "over")
     assert not player.errors  # type: ignore[attr-defined]

@@ -195,6 +195,11 @@ export function renderFinal(v) {
   renderResult(v);
   // A deal opened without its seat token is watched (architecture.md §6): say so.
   root.dataset.watching = v.seat === null ? "true" : "false";
+  // nor has a spectator a hand here or a turn: no "Your hand" over nothing, no skip link to
+  // it (usability walk)
+  els.handArea.hidden = v.seat === null;
+  const skip = /** @type {HTMLElement | null} */ (document.querySelector("[data-role=skip-to-turn]"));
+  if (skip) skip.hidden = v.seat === null;
   root.dataset.version = String(v.version); // which view the screen shows (tests compare)
   let said = v.seat === null && !v.over ? t("status_watching") : state.game.status(v, ctx);
   if (v.waiting) said = waitingText(v); // nobody plays until the friends sit down

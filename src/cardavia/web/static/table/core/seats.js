@@ -107,6 +107,11 @@ export function placeSeats(v) {
     if (direction.dataset.seated === undefined) direction.dataset.seated = words.textContent || "";
     words.textContent = v.seat === null ? direction.dataset.watched : direction.dataset.seated;
   }
+  // nor are the bottom seat's groups a spectator's own
+  for (const groups of $$("[data-watched-label]")) {
+    if (groups.dataset.seatedLabel === undefined) groups.dataset.seatedLabel = groups.getAttribute("aria-label") || "";
+    groups.setAttribute("aria-label", (v.seat === null ? groups.dataset.watchedLabel : groups.dataset.seatedLabel) || "");
+  }
   for (const el of sections) {
     if (!el.dataset.slot) el.dataset.slot = el.dataset.seat;
     const seat = (me + Number(el.dataset.slot)) % sections.length;

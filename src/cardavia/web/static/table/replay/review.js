@@ -327,8 +327,28 @@ function moveNode(action, specs) {
   return node;
 }
 
-/** Why the better move was better, in the game's own terms (the hint's sentences). @param {Mistake} m */
-const reasonOf = (m) => sentences(...(m.reason || []).map(said));
+/** A sentence of the hint's (`why_…`), about the hard level's move alone. @param {Sentence} w */
+const isWhy = (w) => w.key.startsWith("why_");
+
+/** What speaks for the hard level's move, in the game's own terms (the hint's sentences): said
+ * under that move, as its "this card" is that move's (under your move it read as praise of
+ * yours, usability walk). @param {Mistake} m */
+const whyOf = (m) => sentences(...(m.reason || []).filter(isWhy).map(said));
+
+/** The rest of the reason: what your move cost, the win shares, a comparison of the two.
+ * @param {Mistake} m */
+const reasonOf = (m) => sentences(...(m.reason || []).filter((w) => !isWhy(w)).map(said));
+
+/** The hard level's move named, and (if the review says) what speaks for it.
+ * @param {Mistake} m
+ * @param {Node} action */
+const betterLines = (m, action) => {
+  const why = whyOf(m);
+  return [
+    h("p", { class: "review-line", "data-testid": "review-better" }, ...tNodes("rv_better", { action })),
+    why ? h("p", { class: "review-line review-why", "data-testid": "review-why" }, why) : null,
+  ];
+};
 
 // ------------------------------------------------------------------ the mark of a step
 
@@ -359,7 +379,11 @@ export function markStep(i) {
     fillVerdict(box, i, move, mistake, null);
     if (verdict !== "agreed") {
       positionOf(move.step).then((position) => {
-        if (position && box.isConnected && !trying) fillVerdict(box, i, move, mistake, position);
+        if (!position || !box.isConnected || trying) return;
+        fillVerdict(box, i, move, mistake, position);
+        // the mark a jump brought into view grew (the moves drawn, Try it again): all of it
+        // into view again, or its button stays under a phone's steps bar (usability walk)
+        if (document.activeElement === mark) mark.scrollIntoView({ block: "nearest" });
       });
     }
     return box;
@@ -391,7 +415,7 @@ function fillVerdict(box, i, move, mistake, position) {
     // your move just above the reason, whose "It cost…, yours…" is about it
     lines.push(
       h("p", { class: "review-line review-line-flag" }, h("strong", {}, t("rv_mistake"))),
-      h("p", { class: "review-line", "data-testid": "review-better" }, ...tNodes("rv_better", { action: named(mistake.better) })),
+      ...betterLines(mistake, named(mistake.better)),
       h("p", { class: "review-line", "data-testid": "review-played" }, ...tNodes("rv_you_played", { action: named(move.played) })),
       h("p", { class: "review-line review-reason", "data-testid": "review-reason" }, reasonOf(mistake)),
     );
@@ -507,7 +531,7 @@ function drawTryMark() {
     const again = h("button", { type: "button", class: "button", "data-testid": "review-again", onclick: () => tryAgain(trying.i, mistake) }, t("rv_again"));
     lines = [
       h("p", { class: "review-line review-outcome", "data-testid": "review-outcome", "data-outcome": verdict }, ...tNodes(key, { action: moveNode(chosen, specs) })),
-      h("p", { class: "review-line", "data-testid": "review-better" }, ...tNodes("rv_better", { action: moveNode(mistake.better, specs) })),
+      ...betterLines(mistake, moveNode(mistake.better, specs)),
       // the reason is about the move made in the deal, not the new choice (which may be the
       // better one: "It cost…, yours 23%" under it read as a contradiction)
       // (chosen again, your move is named in the line above already)
