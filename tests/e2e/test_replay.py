@@ -270,6 +270,9 @@ def test_history_after_several_deals(
     wins = int(row.get_attribute("data-wins") or 0)
     shown = [int(n) for n in re.findall(r"\d+", row.locator("[data-role=win-share]").inner_text())]
     assert shown == [round(100 * x) for x in (wins / 3, *_wilson(wins, 3))], shown
+    # its column's heading names the interval with one percent sign (the catalogs write "%%")
+    heads = " ".join(page.locator("[data-testid=history-games] th[scope=col]").all_inner_texts())
+    assert "95" in heads and "%" in heads and "%%" not in heads, heads
     _no_sideways_scroll(page)
     # nor the games' table: on a phone each game's row is a card, every cell on the screen
     cells = row.locator("th, td")

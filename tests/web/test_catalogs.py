@@ -62,6 +62,15 @@ def test_a_number_keeps_its_percent_sign(lang: str) -> None:
             assert not number.search(s), f"{lang}: {s!r}"
 
 
+@pytest.mark.parametrize("lang", TRANSLATED)
+def test_babels_own_checks_pass(lang: str) -> None:
+    """What `pybabel compile` checks (a python-format message's placeholders, plural forms):
+    a "%" in an English text must be written "%%", or the compile of an operator's catalogs
+    fails ("Your win share (95% interval)" read "% i" as a placeholder)."""
+    problems = [(m.id, [str(e) for e in errors]) for m, errors in _catalog(lang).check()]
+    assert not problems, f"{lang}: {problems}"
+
+
 def test_catalogs_cover_every_message_in_the_code() -> None:
     """A message added to a template or module but not to the catalogs fails here
     (run scripts/i18n, then translate)."""

@@ -9,7 +9,7 @@ STRINGS: dict[str, str] = {
     "hs_empty": N_("No deals in this browser yet. The deals you play here are listed here."),
     "hs_game": N_("Game"),
     "hs_deals": N_("Finished deals"),
-    "hs_win_share": N_("Your win share (95% interval)"),
+    "hs_win_share": N_("Your win share (95%% interval)"),
     "hs_fair_share": N_("Fair share"),
     "hs_mean_score": N_("Your mean score"),
     "hs_share": N_("%(share)s (%(low)s–%(high)s)"),
