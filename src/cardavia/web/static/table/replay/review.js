@@ -352,6 +352,9 @@ const betterLines = (m, action) => {
 
 // ------------------------------------------------------------------ the mark of a step
 
+/** The step a mistake's jump went to, until its mark is drawn whole. @type {number | null} */
+let jumpedTo = null;
+
 /**
  * The review's verdict on your decisions in replay step i, under the steps' controls.
  * @param {number} i
@@ -382,8 +385,10 @@ export function markStep(i) {
         if (!position || !box.isConnected || trying) return;
         fillVerdict(box, i, move, mistake, position);
         // the mark a jump brought into view grew (the moves drawn, Try it again): all of it
-        // into view again, or its button stays under a phone's steps bar (usability walk)
-        if (document.activeElement === mark) mark.scrollIntoView({ block: "nearest" });
+        // into view again, or its button stays under a phone's steps bar (usability walk);
+        // not at a step reached otherwise (a swipe watching the felt keeps the page still)
+        if (jumpedTo === i && document.activeElement === mark) mark.scrollIntoView({ block: "nearest" });
+        if (jumpedTo === i) jumpedTo = null;
       });
     }
     return box;
@@ -598,7 +603,8 @@ function listen() {
     const link = /** @type {HTMLElement | null} */ (/** @type {Element} */ (event.target).closest("a[data-step]"));
     if (!link) return;
     event.preventDefault();
-    host.go(Number(link.dataset.step));
+    jumpedTo = Number(link.dataset.step);
+    host.go(jumpedTo);
     focusInView(mark);
   });
   els.hand.addEventListener("click", (event) => {
