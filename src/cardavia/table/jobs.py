@@ -15,7 +15,6 @@ the row every JOB_POLL_S in case one was lost.
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import json
 import pickle
 from typing import Any
@@ -24,6 +23,7 @@ from cardavia.ai.review import Point
 from cardavia.rules.core import State
 from cardavia.rules.types import ObservationBase
 from cardavia.store.base import Store
+from cardavia.table.waits import wait_set
 
 JOB_POLL_S = 2.0  # a lost announcement costs at most this
 # A decision waits this long for a worker (none running, or a flood from the same client),
@@ -130,8 +130,7 @@ class JobQueue:
                     if self._count[key] == 1:  # nobody else here waits: no search for nobody
                         await asyncio.to_thread(self.store.drop_job, key)
                     raise JobFailed(f"no worker answered within {self.wait_s:g} s")
-                with contextlib.suppress(TimeoutError):
-                    await asyncio.wait_for(event.wait(), min(left, self.poll_s))
+                await wait_set(event, min(left, self.poll_s))
                 event.clear()
         finally:
             self._count[key] -= 1

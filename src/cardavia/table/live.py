@@ -51,6 +51,7 @@ from cardavia.store.base import (
 from cardavia.table.jobs import JobFailed, JobQueue, job_key, pack, pack_review, review_key
 from cardavia.table.pacing import PaceKey, Pacer, Window
 from cardavia.table.seats import new_token, opening_seats, seat_of, token_hash
+from cardavia.table.waits import wait_set
 from cardavia.table.worker import Worker
 
 HUMAN = 0
@@ -1038,9 +1039,7 @@ class Tables:
                 remaining = deadline - loop.time()
                 if remaining <= 0:
                     return
-                try:
-                    await asyncio.wait_for(table.changed.wait(), remaining)
-                except TimeoutError:
+                if not await wait_set(table.changed, remaining):
                     return
         finally:
             table.waiting -= 1

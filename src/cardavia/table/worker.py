@@ -22,6 +22,7 @@ from typing import Any
 from cardavia.ai.workers import Thinkers
 from cardavia.store.base import LEASE_S, Job, Store, StoreError
 from cardavia.table.jobs import reviewed
+from cardavia.table.waits import wait_set
 
 log = logging.getLogger(__name__)
 IDLE_POLL_S = 2.0  # an idle loop looks for a job this often, announcements aside
@@ -82,8 +83,7 @@ class Worker:
                 log.warning("the worker could not take a job: %s", err)
                 job = None
             if job is None:
-                with contextlib.suppress(TimeoutError):
-                    await asyncio.wait_for(self._wake.wait(), IDLE_POLL_S)
+                await wait_set(self._wake, IDLE_POLL_S)
                 continue
             await self._run(job, name)
 
