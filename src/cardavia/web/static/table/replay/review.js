@@ -387,8 +387,9 @@ export function markStep(i) {
         // the mark a jump brought into view grew (the moves drawn, Try it again): all of it
         // into view again, or its button stays under a phone's steps bar (usability walk);
         // not at a step reached otherwise (a swipe watching the felt keeps the page still)
-        if (jumpedTo === i && document.activeElement === mark) mark.scrollIntoView({ block: "nearest" });
-        if (jumpedTo === i) jumpedTo = null;
+        if (jumpedTo !== i) return;
+        jumpedTo = null;
+        if (document.activeElement === mark) mark.scrollIntoView({ block: "nearest" });
       });
     }
     return box;
