@@ -35,6 +35,7 @@ NGINX = Path("/usr/sbin/nginx")
 DOC = Path(__file__).resolve().parents[2] / "docs" / "deploy.md"
 DOC_LISTEN = "listen 80;"
 DOC_UPSTREAMS = ("server 127.0.0.1:8001;", "server 127.0.0.1:8002;")
+DOC_JOIN_LOG = "access_log /var/log/nginx/access.log cardavia_join;"
 DEADLINE_S = 100.0  # for the whole deal, from its creation
 KILL_AFTER = 5  # moves of seat 0 (a deal has a dozen or more)
 
@@ -51,7 +52,7 @@ def recipe() -> str:
         "docs/deploy.md must hold one ```nginx block starting with # cardavia-nginx-recipe"
     )
     text: str = blocks[0]
-    for line in (DOC_LISTEN, *DOC_UPSTREAMS):
+    for line in (DOC_LISTEN, *DOC_UPSTREAMS, DOC_JOIN_LOG):
         assert text.count(line) == 1, f"the recipe has no single `{line}` to substitute"
     return text
 
@@ -60,6 +61,7 @@ def nginx_conf(folder: Path, listen: int, upstreams: tuple[int, int]) -> str:
     """A whole nginx.conf around the recipe, everything nginx writes inside `folder`; the
     access log says which web process answered each request."""
     snippet = recipe().replace(DOC_LISTEN, f"listen 127.0.0.1:{listen};")
+    snippet = snippet.replace(DOC_JOIN_LOG, f"access_log {folder / 'joins.log'} cardavia_join;")
     for line, port in zip(DOC_UPSTREAMS, upstreams, strict=True):
         snippet = snippet.replace(line, f"server 127.0.0.1:{port};")
     temp = "\n".join(
@@ -298,6 +300,18 @@ def test_the_deploy_recipe_behind_nginx(db: str, tmp_path: Path) -> None:
 
         status, body = call(listen, "GET", "/readyz")
         assert (status, body) == (200, {"status": "ready"})
+        # (security test, 2026-12-06) a join refused leaves its invite code unused: no log of
+        # nginx holds it, nor the code of a join that went through
+        status, body = call(
+            listen, "POST", "/api/games", {"game": "sisepai", "seats": ["human"] * 2 + ["ai"] * 2}
+        )
+        assert status == 201, body
+        code = body["invites"]["1"]
+        assert call(listen, "POST", f"/api/invites/{code}", {"name": "  "})[0] == 422
+        assert call(listen, "POST", f"/api/invites/{code}", {"name": "Bo"})[0] == 201
+        joins = (tmp_path / "joins.log").read_text()
+        assert joins.count("/api/invites/(code)") == 2, joins
+        assert code not in joins + access_log.read_text()
         # the Origin check: another site, or this host on another port (which passes only if
         # nginx forwarded the Host without its port)
         for origin in ("http://evil.example", f"http://127.0.0.1:{webs[1]}"):

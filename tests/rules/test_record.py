@@ -83,6 +83,27 @@ def test_broken_records_name_the_offending_part(mutate, part: str) -> None:
     assert str(info.value).startswith(part)
 
 
+@pytest.mark.parametrize(
+    ("mutate", "part"),
+    [
+        (lambda r, big: r.update(format=big), "format"),
+        (lambda r, big: r.update(game=big), "game"),
+        (lambda r, big: r.update(rules=big), "rules"),
+        (lambda r, big: r.update(dealer=big), "dealer"),
+        (lambda r, big: r["actions"].insert(0, {"seat": 0, "action": big}), "actions[0]"),
+    ],
+)
+def test_a_huge_field_is_named_by_a_short_head(mutate, part: str) -> None:
+    """Security test (2026-12-06): `cardavia replay` printed a bad field whole, a line of a
+    megabyte for a `format` of one. The message quotes a short head of it."""
+    record = copy.deepcopy(_record())
+    mutate(record, "x" * 1_000_000)
+    with pytest.raises(RecordError) as info:
+        replay(record, GAMES)
+    message = str(info.value)
+    assert message.startswith(part) and "'xxxx" in message and len(message) < 400, message
+
+
 def test_not_json() -> None:
     with pytest.raises(RecordError, match="not JSON"):
         loads("{nope")

@@ -121,8 +121,12 @@ def test_invite_statuses(raw: TestClient) -> None:
     assert _join(raw, "no-such-code").status_code == 404
     assert _join(raw, "x" * 500).status_code == 404
     # and (security test, 2026-12-05) names that draw nothing: Hangul fillers, the blank
-    # Braille pattern, marks alone, a variation selector, noncharacters
-    invisible = ("\u3164", "\u2800", "\u115f\u1160", "\u0301\u0301", "\U000e0100", "\uffff")
+    # Braille pattern, marks alone, a variation selector, noncharacters, and (2026-12-06) an
+    # unassigned code point of plane 14, beside its tags, which Python counts as "Cn"
+    invisible = (
+        *("\u3164", "\u2800", "\u115f\u1160", "\u0301\u0301", "\U000e0100", "\uffff"),
+        *("\U000e0080", "\U000e01f0", "\U00050000"),
+    )
     for bad in ("", "   ", "x" * 25, "a\u0000b", "a\u202eb", 7, *invisible, "\U0010ffff"):
         r = raw.post(f"/api/invites/{code}", json={"name": bad})
         assert r.status_code == 422 and r.json()["error"]["code"] == "bad_name", bad

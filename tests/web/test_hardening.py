@@ -282,7 +282,8 @@ def test_creating_deals_is_limited_per_client(db: str) -> None:
 
 def test_replaying_records_is_limited_per_client(db: str) -> None:
     """Security test (2026-12-05): records replayed from a browser had no limit (651 in 10 s from
-    six clients slowed every view); where creating is limited, so is replaying."""
+    six clients slowed every view); where creating is limited, so is replaying, a finished
+    deal's replay by its id included (2026-12-06: eight looping clients made a view 85 ms)."""
     from cardavia.web.app import REPLAYS_PER_MINUTE, create_app
 
     app = create_app(db, creates_per_minute=3)
@@ -296,9 +297,19 @@ def test_replaying_records_is_limited_per_client(db: str) -> None:
         assert int(r.headers["retry-after"]) >= 1
         other = SeatedClient(app, client=("10.0.0.2", 1))  # another address is not held up
         assert other.post("/api/replays", json=broken).status_code == 422
+    # (security test, 2026-12-06) a finished deal's replay is the same work: one budget for both
+    app = create_app(db, creates_per_minute=3)
+    app.state.replay_limit.clock = lambda: 0.0
+    with SeatedClient(app) as client:
+        for _ in range(REPLAYS_PER_MINUTE):
+            assert client.get("/api/games/no-such-deal/replay").status_code == 404
+        r = client.get("/api/games/no-such-deal/replay")
+        assert r.status_code == 429 and r.json()["error"]["code"] == "too_many_requests"
+        assert client.post("/api/replays", json=broken).status_code == 429
     with SeatedClient(create_app(db)) as unlimited:  # the benchmarks' and tests' site
         for _ in range(REPLAYS_PER_MINUTE + 1):
             assert unlimited.post("/api/replays", json=broken).status_code == 422
+            assert unlimited.get("/api/games/no-such-deal/replay").status_code == 404
 
 
 def test_the_rate_limit_refills_and_keeps_few_clients() -> None:

@@ -70,24 +70,40 @@ def loads(text: str) -> dict[str, Any]:
     return record
 
 
+# How much of a record's own text a message quotes: a record is untrusted input, and a field of a
+# megabyte would make a line of a megabyte (security test, 2026-12-06: `cardavia replay`).
+QUOTED_MAX = 80
+
+
+def _cut(text: str, most: int = 2 * QUOTED_MAX) -> str:
+    return text if len(text) <= most else text[: most - 1] + "…"
+
+
+def _quoted(value: Any) -> str:
+    """A value of the record, as a message names it: its repr, cut to a short head."""
+    return _cut(repr(value), QUOTED_MAX)
+
+
 def replay(record: dict[str, Any], games: dict[str, Game], expected: str | None = None) -> State:
     """Rebuild the deal of a record, re-validating every action and the recorded result.
     `expected`: the game the record must be of (else `OtherGameError`)."""
     if record.get("format") != FORMAT:
-        raise RecordError(f"format: expected {FORMAT!r}, got {record.get('format')!r}")
+        raise RecordError(f"format: expected {FORMAT!r}, got {_quoted(record.get('format'))}")
     name = record.get("game")
     if expected is not None and name != expected and isinstance(name, str) and name in games:
-        raise OtherGameError(f"game: a record of {name!r}, not of {expected!r}", name)
+        raise OtherGameError(f"game: a record of {_quoted(name)}, not of {expected!r}", name)
     game = games.get(name) if isinstance(name, str) else None
     if game is None:
-        raise RecordError(f"game: unknown game {name!r}")
+        raise RecordError(f"game: unknown game {_quoted(name)}")
     if record.get("rules") != game.rules_version:
-        raise RecordError(f"rules: expected {game.rules_version!r}, got {record.get('rules')!r}")
+        raise RecordError(
+            f"rules: expected {game.rules_version!r}, got {_quoted(record.get('rules'))}"
+        )
     dealer = record.get("dealer")
     if dealer is not None and (
         not isinstance(dealer, int) or isinstance(dealer, bool) or not 0 <= dealer < game.players
     ):
-        raise RecordError(f"dealer: not a seat: {dealer!r}")
+        raise RecordError(f"dealer: not a seat: {_quoted(dealer)}")
     position, seed = record.get("position"), record.get("seed")
     try:
         if position is not None:
@@ -101,11 +117,11 @@ def replay(record: dict[str, Any], games: dict[str, Game], expected: str | None 
     except RecordError:
         raise
     except RulesError as err:
-        raise RecordError(f"position: {err}") from None
+        raise RecordError(f"position: {_cut(str(err))}") from None
     except (TypeError, ValueError, KeyError, IndexError, AttributeError) as err:
         # A record is untrusted input: a shape a game's position reader did not foresee is
         # still the position's fault, not a crash.
-        raise RecordError(f"position: malformed ({type(err).__name__}: {err})") from None
+        raise RecordError(f"position: malformed ({type(err).__name__}: {_cut(str(err))})") from None
     actions = record.get("actions")
     if not isinstance(actions, list):
         raise RecordError("actions: must be a list")
@@ -120,9 +136,8 @@ def replay(record: dict[str, Any], games: dict[str, Game], expected: str | None 
         try:
             state.apply(entry["seat"], entry["action"])
         except RulesError as err:
-            raise RecordActionError(
-                f"actions[{i}] ({entry['action']!r} by seat {entry['seat']}): {err}", i
-            ) from None
+            move = f"{_quoted(entry['action'])} by seat {entry['seat']}"
+            raise RecordActionError(f"actions[{i}] ({move}): {_cut(str(err))}", i) from None
     if "result" not in record:
         raise RecordError("result: missing (null for a deal still in progress)")
     recorded = record["result"]

@@ -234,6 +234,17 @@ def _nonchar(c: str) -> bool:
     return 0xFDD0 <= point <= 0xFDEF or point & 0xFFFE == 0xFFFE
 
 
+def _shows(c: str) -> bool:
+    """Whether a character of a name draws something: a letter, digit, sign or punctuation, or
+    an unassigned one (Python's Unicode tables lag, and an emoji newer than them is "Cn") in
+    the planes where letters and emoji are given out; plane 14 and above hold only tags,
+    variation selectors and private use, which draw nothing (security test: U+E0080 passed)."""
+    kind = unicodedata.category(c)
+    if kind == "Cn":
+        return ord(c) < 0x40000
+    return kind[0] in "LNPS" and c not in BLANK_LETTERS
+
+
 def _name(value: Any) -> str | None:
     """A display name: text of 1 to NAME_MAX characters once trimmed, no control characters
     (pages and the client escape it wherever it shows); None when not given."""
@@ -246,8 +257,7 @@ def _name(value: Any) -> str | None:
         raise ApiError(422, "bad_name", f"name must be 1 to {NAME_MAX} characters")
     if any(unicodedata.category(c) in ("Cc", "Cf", "Co", "Cs") or _nonchar(c) for c in name):
         raise ApiError(422, "bad_name", "name must be plain text")
-    # ("Cn" counts as shown: Python's Unicode tables lag, and an emoji newer than them is Cn)
-    if not any(unicodedata.category(c)[0] in "LNPSC" and c not in BLANK_LETTERS for c in name):
+    if not any(_shows(c) for c in name):
         # marks alone, or fillers that draw nothing: a seat that would look nameless
         raise ApiError(422, "bad_name", "name must show at least one letter, digit or sign")
     return name

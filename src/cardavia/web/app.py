@@ -149,8 +149,9 @@ def create_app(
     )
     app.state.store = the_store
     app.state.create_limit = RateLimit(creates_per_minute) if creates_per_minute else None
-    # records replayed from a browser (POST /api/replays) cost the web process as much: limited
-    # wherever creating is (security test: 651 in 10 s from six clients slowed everyone's views)
+    # records replayed from a browser (POST /api/replays) and finished deals' replays (GET
+    # …/replay) cost the web process as much: limited wherever creating is (security tests: 651
+    # in 10 s from six clients slowed everyone's views; eight looping GETs, a view 1.8 → 85 ms)
     app.state.replay_limit = RateLimit(REPLAYS_PER_MINUTE) if creates_per_minute else None
     app.state.seeds_with_friends = seeds_with_friends
     app.state.tables = Tables(

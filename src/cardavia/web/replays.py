@@ -35,7 +35,9 @@ def _packed(request: Request, data: dict[str, Any]) -> Response:
 
 
 async def get_replay(request: Request) -> Response:
-    """A finished deal's steps, seen by the token's seat (its log), or by a spectator."""
+    """A finished deal's steps, seen by the token's seat (its log), or by a spectator; as much
+    work as replaying a sent record, so counted with those (security test, 2026-12-06)."""
+    _limited(request, request.app.state.replay_limit, "replays")
     table = await _table(request)
     seat = await _seat(request, table, required=False)
     if not table.state.is_over():
