@@ -244,8 +244,10 @@ def test_the_deploy_recipe_behind_nginx(db: str, tmp_path: Path) -> None:
                 )
                 if status == 200:
                     moves += 1
-                elif status == 502 and killed is not None:
-                    # sent to the killed process: nginx does not send a POST again
+                elif status == 503 and killed is not None:
+                    # sent to the killed process: nginx does not send a POST again (its 502,
+                    # answered in the API's form, `unavailable`)
+                    assert body["error"]["code"] == "unavailable", body
                     status, body = call(listen, "GET", f"/api/games/{deal_id}")
                 assert status in (200, 409), (status, body)  # 409: a step came first
                 view = body["view"]
@@ -309,7 +311,10 @@ def test_the_deploy_recipe_behind_nginx(db: str, tmp_path: Path) -> None:
         code = body["invites"]["1"]
         assert call(listen, "POST", f"/api/invites/{code}", {"name": "  "})[0] == 422
         assert call(listen, "POST", f"/api/invites/{code}", {"name": "Bo"})[0] == 201
-        joins = (tmp_path / "joins.log").read_text()
+        joins, deadline = "", time.monotonic() + 10
+        while joins.count("\n") < 2 and time.monotonic() < deadline:
+            time.sleep(0.05)  # nginx logs a request once its answer is sent
+            joins = (tmp_path / "joins.log").read_text()
         assert joins.count("/api/invites/(code)") == 2, joins
         assert code not in joins + access_log.read_text()
         # the Origin check: another site, or this host on another port (which passes only if
@@ -327,8 +332,25 @@ def test_the_deploy_recipe_behind_nginx(db: str, tmp_path: Path) -> None:
         statuses = [status for status, _ in answers]
         assert statuses[0] == 201 and 429 in statuses, statuses
         assert set(statuses) == {201, 429}, statuses
-        # nginx's own answer, not the server's JSON one
-        assert all(isinstance(body, str) for status, body in answers if status == 429)
+        # nginx's own answer, in the API's form, with when to ask again
+        assert all(
+            body["error"]["code"] == "too_many_requests"
+            for status, body in answers
+            if status == 429
+        ), answers
+        conn = http.client.HTTPConnection("127.0.0.1", listen, timeout=10)
+        try:
+            conn.request("POST", "/api/games", "{}", {"Content-Type": "application/json"})
+            response = conn.getresponse()
+            response.read()
+            assert response.status == 429 and response.getheader("Retry-After") == "2"
+        finally:
+            conn.close()
+        # a deal record up to the site's own limit passes nginx (a long Nantong deal's is
+        # over the 16 KiB of every other body)
+        record = {"game": "nantong", "record": "{" + " " * 100_000}
+        status, body = call(listen, "POST", "/api/replays", record)
+        assert status == 422 and body["error"]["code"] == "bad_record", (status, body)
     finally:
         pool.shutdown(wait=False, cancel_futures=True)
         for proc in reversed(procs):

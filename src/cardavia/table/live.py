@@ -911,9 +911,9 @@ class Tables:
             changed, table.unsaved = table.unsaved, {}
             try:
                 await asyncio.to_thread(self.store.set_deadlines, table.id, changed)
-            except StoreError:
+            except StoreError as err:
                 table.unsaved = changed | table.unsaved  # the next change tries again
-                log.warning("deal %s: deadlines not stored", table.id, exc_info=True)
+                log.warning("deal %s: deadlines not stored: %s", table.id, err)
 
     async def _sweep_loop(self) -> None:
         while True:
@@ -1062,9 +1062,15 @@ class Tables:
         task.add_done_callback(done)
 
     async def _run_agents(self, table: Table) -> None:
-        await self._play_agents(table)
-        if table.state.is_over():
-            await self.queue_reviews(table)
+        try:
+            await self._play_agents(table)
+            if table.state.is_over():
+                await self.queue_reviews(table)
+        except StoreError as err:
+            # a store away for a moment (the deal could not be brought up to date): the AI
+            # seats go on at the next request for the deal (operator walk: an unretrieved
+            # task exception was logged with its traceback)
+            log.warning("deal %s: the AI seats wait for the store: %s", table.id, err)
 
     async def _play_agents(self, table: Table) -> None:
         while True:
@@ -1155,8 +1161,8 @@ class Tables:
                 await table.act(seat, legal[0])
         except ConflictError:
             return True  # another process played this step first: catch up and go on
-        except StoreError:
-            log.warning("deal %s: seat %d's action was not stored", table.id, seat, exc_info=True)
+        except StoreError as err:
+            log.warning("deal %s: seat %d's action was not stored: %s", table.id, seat, err)
             return False
         await self._arm(table)
         table.notify()

@@ -28,6 +28,11 @@ log = logging.getLogger(__name__)
 IDLE_POLL_S = 2.0  # an idle loop looks for a job this often, announcements aside
 PRUNE_EVERY_S = 60.0
 KEEP_JOBS_S = 600.0  # a job (and its result) is forgotten this long after it was queued
+GIVE_BACK_S = 3.0  # for giving the jobs held back at a stop; else their leases run out
+# A signalled worker is gone this long after the signal whatever happens: a database that holds
+# its connections but answers nothing (a frozen server) keeps a store call's thread waiting,
+# and the process could not end (operator walk: 601 s; systemd's TimeoutStopSec is 15 s).
+STOP_S = 10.0
 
 
 class Worker:
@@ -138,10 +143,28 @@ class Worker:
         if self._unsubscribe is not None:
             self._unsubscribe()
         self.thinkers.close()
-        for job_id, name in list(self._held.items()):
-            with contextlib.suppress(StoreError):  # else its lease runs out instead
-                await asyncio.to_thread(self.store.release_job, job_id, name)
+        try:
+            async with asyncio.timeout(GIVE_BACK_S):
+                for job_id, name in list(self._held.items()):
+                    with contextlib.suppress(StoreError):  # else its lease runs out instead
+                        await asyncio.to_thread(self.store.release_job, job_id, name)
+        except TimeoutError:
+            log.warning("the store did not answer: jobs held come back when their leases run out")
         self._held.clear()
+
+
+def _exit_after(seconds: float) -> None:
+    """End the process in `seconds` if it has not ended by itself: a thread waiting on a store
+    that does not answer cannot be stopped, and would keep the process from exiting."""
+
+    def end() -> None:
+        log.warning("stopped without the store: it did not answer for %g s", seconds)
+        logging.shutdown()
+        os._exit(1)
+
+    timer = threading.Timer(seconds, end)
+    timer.daemon = True
+    timer.start()
 
 
 def run_worker(db: str, processes: int | None = None, stop: threading.Event | None = None) -> None:
@@ -155,8 +178,13 @@ def run_worker(db: str, processes: int | None = None, stop: threading.Event | No
         stopped = asyncio.Event()
         loop = asyncio.get_running_loop()
         if stop is None:
+
+            def signalled() -> None:
+                stopped.set()
+                _exit_after(STOP_S)
+
             for sig in (signal.SIGTERM, signal.SIGINT):
-                loop.add_signal_handler(sig, stopped.set)
+                loop.add_signal_handler(sig, signalled)
             print(
                 f"Cardavia worker {worker.name}: searching {worker.loops} at a time "
                 f"(jobs in {getattr(store, 'name', db)})",

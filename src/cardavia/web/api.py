@@ -13,7 +13,7 @@ from functools import cache
 from typing import Any
 from urllib.parse import urlsplit
 
-from starlette.requests import Request
+from starlette.requests import ClientDisconnect, Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
@@ -139,6 +139,8 @@ async def _json_body(
         raise ApiError(
             408, "request_timeout", f"the body took over {BODY_TIMEOUT:g} s to send"
         ) from None
+    except ClientDisconnect:  # gone before its body came (a proxy that gave up): nobody to tell
+        raise ApiError(400, "client_gone", "the client went away before its body came") from None
     try:
         data = json.loads(body)
     except RecursionError:  # a few KiB of brackets nest deeper than the parser goes
@@ -491,7 +493,7 @@ async def create_deal(request: Request) -> Response:
             review_cap=_review_cap(request),
         )
     except StoreError as err:
-        log.warning("a new deal was not stored: %s", type(err).__name__)
+        log.warning("a new deal was not stored: %s: %s", type(err).__name__, err)
         raise ApiError(503, "store_unavailable", "the deal was not stored; try again") from None
     return JSONResponse(
         {
@@ -673,7 +675,7 @@ async def post_action(request: Request) -> Response:
     except RulesError as err:
         raise ApiError(422, "invalid_action", str(err)) from None
     except StoreError as err:
-        log.warning("deal %s: an action was not stored: %s", table.id, type(err).__name__)
+        log.warning("deal %s: an action was not stored: %s", table.id, err)
         raise ApiError(503, "store_unavailable", "the action was not stored; try again") from None
     return JSONResponse({"view": table.with_steps(table.view(seat), version)})
 

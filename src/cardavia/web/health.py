@@ -20,11 +20,21 @@ async def healthz(request: Request) -> Response:
     return JSONResponse({"status": "ok"}, headers=NO_STORE)
 
 
+# A database that holds its connections but answers nothing (a frozen server) would keep the
+# check waiting as long; a load balancer's check is answered in this time (docs/deploy.md).
+READY_S = 5.0
+
+
 async def readyz(request: Request) -> Response:
     try:
-        await asyncio.to_thread(request.app.state.store.ping)
+        async with asyncio.timeout(READY_S):
+            await asyncio.to_thread(request.app.state.store.ping)
     except StoreError:
         raise ApiError(503, "store_unavailable", "the store cannot be read now") from None
+    except TimeoutError:
+        raise ApiError(
+            503, "store_unavailable", f"the store did not answer within {READY_S:g} s"
+        ) from None
     return JSONResponse({"status": "ready"}, headers=NO_STORE)
 
 

@@ -151,6 +151,7 @@ def config(
         host=host,
         port=port,
         log_level="warning",
+        log_config=None,  # uvicorn's own lines in the site's format, not its own (log_to_stderr)
         http=protocol,
         timeout_keep_alive=KEEP_ALIVE,
         timeout_graceful_shutdown=GRACE,
@@ -169,6 +170,9 @@ def log_to_stderr() -> None:
     where from, what (Python's fallback printed the message alone). Warnings and worse only:
     what went wrong and what was recovered from (operations.md, Logs)."""
     logging.basicConfig(level=logging.WARNING, format=LOG_FORMAT, stream=sys.stderr)
+    # The pool logs every try to reconnect, on two lines; the store's own warnings say what a
+    # lost database cost (operator walk: ~190 such lines in a 10-minute outage).
+    logging.getLogger("psycopg.pool").setLevel(logging.ERROR)
 
 
 def serve(
