@@ -24,6 +24,18 @@ CLICKED = "sisepai"  # the game clicked through to its end (every game's script 
 LOOKED_AT = Path("/work/shots-learn")  # where the screenshots were looked at, if it is there
 
 
+# The lesson's top on the screen, and the move it asks for too where both fit (usability walk
+# of 2026-12-06: on a phone the next lesson and its Pong button were above the screen).
+IN_SIGHT = """() => {
+  const box = document.querySelector("[data-role=lesson]").getBoundingClientRect();
+  const move = document.querySelector("[data-intended]");
+  const to = move ? move.getBoundingClientRect() : box;
+  const height = window.innerHeight;
+  const fits = Math.max(box.top, to.bottom) - Math.min(box.top, to.top) + 16 <= height;
+  return box.top >= -1 && box.top < height && (!fits || (to.top >= -1 && to.bottom <= height + 1));
+}"""
+
+
 def _shot(page: Page, name: str) -> None:
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     path = ARTIFACTS / f"learn-{name}.png"
@@ -116,10 +128,13 @@ def test_every_games_guided_deal_opens_and_plays_to_its_end(
     expect(page.locator("[data-intended=true]")).to_have_count(1)
     _shot(page, f"{game}-en-{'sideways' if viewport is SIDEWAYS else 'phone'}-first")
     expect_accessible(page, game)
-    # every lesson's move is on the table, enabled, and leads to the next lesson, then the end
+    # every lesson's move is on the table, enabled, and leads to the next lesson, then the end;
+    # after each move the next lesson is in sight, with its move where both fit
     for n in range(len(deal.lessons)):
         _at_step(page, n)
         expect(page.locator("[data-intended=true]")).to_have_count(1)
+        if n:
+            page.wait_for_function(IN_SIGHT, timeout=TIMEOUT)
         wide = page.evaluate("document.documentElement.scrollWidth")
         assert wide <= viewport["width"], (n, wide)
         page.locator("[data-intended=true]").click()

@@ -6,6 +6,9 @@ that exists; the steps a learner is sent hold only the learner's own concealed c
 from __future__ import annotations
 
 import dataclasses
+import json
+import re
+from pathlib import Path
 
 import pytest
 
@@ -92,6 +95,38 @@ def test_every_text_is_there_in_every_language(game: str, lang: str) -> None:
             assert isinstance(text, str) and text.strip(), f"{game}/{lang}: {key}.{field}"
     extra = set(words) - keys - set(DEAL_TEXTS)
     assert not extra, f"{game}/{lang}: texts of no lesson: {sorted(extra)}"
+
+
+def _named_terms(lang: str) -> dict[str, str]:
+    """The catalog's names of two or three capitalised words ("Tian Jiu", "Di Ba") that `lang`
+    writes otherwise ("Тянь Цзю"): what the table's buttons and the rules page call them."""
+    from babel.messages.pofile import read_po
+
+    from cardavia.web.i18n import locale_dir
+
+    with (Path(locale_dir()) / lang / "LC_MESSAGES" / "messages.po").open("rb") as po:
+        catalog = read_po(po)
+    return {
+        m.id: m.string
+        for m in catalog
+        if isinstance(m.id, str)
+        and isinstance(m.string, str)
+        and m.string
+        and m.string != m.id
+        and re.fullmatch(r"[A-Z][a-z]+( [A-Z][a-z]+){1,2}", m.id)
+    }
+
+
+@pytest.mark.parametrize("lang", [lang for lang in LANGUAGES if lang != "en"])
+def test_lessons_name_things_as_the_table_does(lang: str) -> None:
+    """docs/learn.md: say what to do the way the table's button says it (usability walk of
+    2026-12-06: the uk and ru Chuo Pai lessons said "Tian Jiu" beside a button "Тянь Цзю")."""
+    terms = _named_terms(lang)
+    assert terms or lang == "es", lang  # the catalog was read
+    for game in GAME_IDS:
+        text = json.dumps(texts(game, lang), ensure_ascii=False)
+        for term, theirs in terms.items():
+            assert not re.search(rf"\b{term}\b", text), f"{game}/{lang}: {term!r}, not {theirs!r}"
 
 
 @pytest.mark.parametrize("game", GAME_IDS)

@@ -14,6 +14,7 @@ from starlette.testclient import TestClient
 
 from cardavia import traditions
 from cardavia.games.registry import GAMES
+from cardavia.table.learn import has_guided_deal
 from cardavia.traditions import DECKS, Deck, GameInfo, find_game_info
 from cardavia.web import pages
 from cardavia.web.content import rules_page
@@ -169,12 +170,21 @@ def test_the_index_tells_each_games_buttons_apart(client: TestClient) -> None:
     # Start game for a game with a table, Full rules for one whose rules are written (a game
     # listed before its engine, as Two Seven Ten was, has its rules and no table)
     games = [g for d in DECKS for g in d.games]
-    expected = [(f"game-name-{g.id}", "Start game") for g in games if g.playable] + [
-        (f"game-name-{g.id}", "Full rules") for g in games if rules_page(g.id, "en") is not None
-    ]
+    # and (usability walk, 2026-12-06) the guided first deal of each game that has one
+    expected = (
+        [(f"game-name-{g.id}", "Start game") for g in games if g.playable]
+        + [(f"game-name-{g.id}", "Full rules") for g in games if rules_page(g.id, "en")]
+        + [(f"game-name-{g.id}", "Learn by playing") for g in games if has_guided_deal(g.id)]
+    )
     assert {n for n, w in expected if w == "Start game"} == {f"game-name-{g}" for g in GAMES}
-    described = re.findall(r'aria-describedby="(game-name-[a-z]+)">(Start game|Full rules)<', text)
+    assert {n for n, w in expected if w == "Learn by playing"} == {f"game-name-{g}" for g in GAMES}
+    described = re.findall(
+        r'aria-describedby="(game-name-[a-z]+)"[^>]*>(Start game|Full rules|Learn by playing)<',
+        text,
+    )
     assert sorted(described) == sorted(expected)
+    for game in GAMES:
+        assert f'href="/en/games/{game}/learn"' in text
     assert '<h3 class="game-name"' not in text
 
 

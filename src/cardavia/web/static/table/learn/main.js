@@ -22,6 +22,7 @@ import { endSheet } from "../core/result.js";
 import { status, notice } from "../core/status.js";
 import { actionButton } from "../core/actions.js";
 import { actorOf, freshOf } from "../core/present.js";
+import { PROMPT_MARGIN, scrollDecision } from "../core/scroll.js";
 import { noteLearned } from "./learned.js";
 
 /** @typedef {import("../core/types.js").View} View */
@@ -378,7 +379,28 @@ function pressed(el) {
   // its name and what to do, so the status line says it quietly (it was read twice, audit)
   load(current.step + 1, { animate: true, announce: !hadFocus }).then(() => {
     if (hadFocus) (current && current.view.over ? els.result : lessonBox).focus({ preventScroll: true });
+    if (current && !current.view.over) lessonInSight();
   });
+}
+
+/**
+ * After a move, the new lesson in sight. A phone stays where the move was taken, at the hand,
+ * and the next lesson and the move it asks for could both be above the screen with nothing in
+ * view to say so (usability walk: Nantong's Pong button 90 px above it). The least scroll that
+ * shows the lesson from its top to that move; the lesson from its top when both do not fit.
+ */
+function lessonInSight() {
+  const box = lessonBox.getBoundingClientRect();
+  const move = root.querySelector("[data-intended]");
+  const to = move ? move.getBoundingClientRect() : box;
+  const top = Math.min(box.top, to.top) - PROMPT_MARGIN;
+  const bottom = Math.max(box.top, to.bottom) + PROMPT_MARGIN;
+  const height = window.innerHeight;
+  let by = 0;
+  if (bottom - top > height) by = top;
+  else if (top < 0) by = top;
+  else if (bottom > height) by = bottom - height;
+  if (by) scrollDecision(window.scrollY + by, !reducedMotion.matches);
 }
 
 function listen() {
