@@ -153,3 +153,30 @@ def test_two_processes_asking_for_one_hint_get_one_search(stores: tuple[Store, S
         await b.close()
 
     run(go())
+
+
+def test_a_copy_not_yet_told_of_the_end_is_caught_up_before_it_says_not_over(
+    stores: tuple[Store, Store],
+) -> None:
+    """Operator walk (2026-12-06): a record asked for from one process right after another ended
+    the deal answered 409 once, the news not yet there. A read whose answer depends on the end
+    asks the store first (`Tables.caught_up`, web/api.py `_over`)."""
+    a = Tables(stores[0], GAMES, worker=False)
+    b = Tables(stores[1], GAMES, worker=False)
+
+    async def go() -> None:
+        table = await a.create("sisepai", 5, "greedy")
+        copy = await b.get(table.id)
+        assert not copy.state.is_over()
+        while not table.state.is_over():
+            table = await _human_turn(a, table)
+            if not table.state.is_over():
+                await a.human_act(table, table.state.legal_actions(HUMAN)[0], table.version)
+        b._dirty.discard(table.id)  # the notification not come yet
+        assert not copy.state.is_over()
+        await b.caught_up(copy)
+        assert copy.state.is_over() and copy.view()["result"] == table.view()["result"]
+        await a.close()
+        await b.close()
+
+    run(go())

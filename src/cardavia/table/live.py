@@ -597,6 +597,27 @@ class Tables:
             self._syncing.discard(table.id)
         self.schedule_agents(table)
 
+    async def caught_up(self, table: Table) -> None:
+        """The copy brought up to date with the store now, announced or not, and its last held
+        steps taken when they end the deal: a read that would answer "not over" right after
+        another process ended it, its news or its pacing not yet here (operator walk: a
+        record asked for then answered 409 once). Held steps that do not end it keep their
+        pace."""
+        if not self.store.shared:
+            return
+        async with self.lock(table.id):
+            await self._sync(table, always=True)
+            if not table.state.unsettled():
+                return
+            ahead = table.state.clone()
+            ahead.settle_all()
+            if not ahead.is_over():
+                return
+            while table.state.unsettled():
+                table.settle()
+            await self._arm(table)
+            table.notify()
+
     async def _sync(self, table: Table, always: bool = False) -> None:
         """Catch up with the actions other processes stored (call under the deal's lock): when
         the deal was announced changed, or always while announcements may be missed."""

@@ -192,6 +192,19 @@ async def _table(request: Request) -> Table:
         raise ApiError(503, "store_unavailable", "the store could not read this deal now") from None
 
 
+async def _over(request: Request, table: Table) -> bool:
+    """Whether the deal is over, asking the store before saying no: another process may have
+    ended it a moment ago."""
+    if not table.state.is_over():
+        try:
+            await _tables(request).caught_up(table)
+        except StoreError:
+            raise ApiError(
+                503, "store_unavailable", "the store could not read this deal now"
+            ) from None
+    return table.state.is_over()
+
+
 def _token(request: Request) -> str | None:
     """The seat token sent as `Authorization: Bearer <token>`, or None."""
     header = request.headers.get("authorization")
@@ -701,7 +714,7 @@ async def post_hint(request: Request) -> Response:
 
 async def get_record(request: Request) -> Response:
     table = await _table(request)
-    if not table.state.is_over():
+    if not await _over(request, table):
         raise ApiError(409, "deal_in_progress", "the record is available when the deal is over")
     return JSONResponse(
         table.record(),
@@ -721,7 +734,7 @@ async def get_review(request: Request) -> Response:
     table = await _table(request)
     seat = await _seat(request, table, required=True)
     assert seat is not None
-    if not table.state.is_over():
+    if not await _over(request, table):
         raise ApiError(409, "deal_in_progress", "the review is available when the deal is over")
     try:
         review = await _tables(request).review(table, seat, _client(request), _review_cap(request))

@@ -17,7 +17,7 @@ from starlette.routing import Route
 from cardavia.rules.errors import RecordError
 from cardavia.rules.record import OtherGameError, RecordActionError, loads
 from cardavia.table.replay import DealNotOverError, NoDecisionError, decision_at, replay_steps
-from cardavia.web.api import ApiError, _json_body, _limited, _seat, _table, _tables, clip
+from cardavia.web.api import ApiError, _json_body, _limited, _over, _seat, _table, _tables, clip
 
 # A record is a few KiB (docs/deal-record.md); sent as a JSON string it grows by its escapes.
 MAX_RECORD_BODY = 256 * 1024
@@ -40,7 +40,7 @@ async def get_replay(request: Request) -> Response:
     _limited(request, request.app.state.replay_limit, "replays")
     table = await _table(request)
     seat = await _seat(request, table, required=False)
-    if not table.state.is_over():
+    if not await _over(request, table):
         raise ApiError(409, "deal_in_progress", "the replay opens when the deal is over")
     games = _tables(request).games
     try:
@@ -61,7 +61,7 @@ async def get_decision(request: Request) -> Response:
     table = await _table(request)
     seat = await _seat(request, table, required=True)
     assert seat is not None
-    if not table.state.is_over():
+    if not await _over(request, table):
         raise ApiError(409, "deal_in_progress", "the deal's decisions open when it is over")
     text = request.path_params["step"]
     if not re.fullmatch(r"[0-9]{1,6}", text):
