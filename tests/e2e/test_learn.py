@@ -88,8 +88,14 @@ def test_a_guided_deal_clicked_through_to_its_end(
         else:
             # what happened since the last decision: the AI seats' moves in between
             # (folded when there are many: the log beside has them too)
-            expect(lesson.locator("[data-testid=lesson-since]")).to_be_visible()
-            assert lesson.locator("[data-testid=since-line]").count() > 0
+            since = lesson.locator("[data-testid=lesson-since]")
+            expect(since).to_be_visible()
+            count = lesson.locator("[data-testid=since-line]").count()
+            assert count > 0
+            # folded when long, it says how many moves it holds
+            heading = since.locator("[data-role=since-heading]").inner_text()
+            assert since.evaluate("d => d.open") == (count <= 8), (count, heading)
+            assert heading.endswith(f"({count})") == (count > 8), (count, heading)
         intended.click()
     last = len(deal.lessons)
     _at_step(page, last)

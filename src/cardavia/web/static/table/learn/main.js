@@ -330,10 +330,12 @@ function renderLesson(data) {
       return h("li", { class: e.for_you ? "for-you" : "", "data-testid": "since-line" }, e.for_you ? t("ln_for_you", { line: text }) : text);
     })
     .filter(Boolean);
-  part("since-heading").textContent = t("ln_since");
   part("since-list").replaceChildren(...lines);
   since.hidden = !lines.length;
   since.open = lines.length > 0 && lines.length <= 8;
+  // folded, it says how much it holds (usability walk: folded just when most had happened)
+  const count = since.open ? "" : ` (${new Intl.NumberFormat(config.lang).format(lines.length)})`;
+  part("since-heading").textContent = t("ln_since") + count;
 }
 
 /** The log up to this step, as the table shows it. @param {View} v */
