@@ -23,6 +23,7 @@ class FreezableRelay:
             user = f"{parts.username}:{parts.password}@"
         self.url = parts._replace(netloc=f"{user}127.0.0.1:{self.port}").geturl()
         self.frozen = threading.Event()
+        self.held = threading.Event()  # a client sent something that is left unanswered
         self.closed = threading.Event()
         self._sockets: list[socket.socket] = []
         threading.Thread(target=self._accept, daemon=True).start()
@@ -44,13 +45,15 @@ class FreezableRelay:
             except OSError:
                 return
             self._sockets += [client, upstream]
-            for source, sink in ((client, upstream), (upstream, client)):
-                threading.Thread(target=self._pump, args=(source, sink), daemon=True).start()
+            for source, sink, asks in ((client, upstream, True), (upstream, client, False)):
+                threading.Thread(target=self._pump, args=(source, sink, asks), daemon=True).start()
 
-    def _pump(self, source: socket.socket, sink: socket.socket) -> None:
+    def _pump(self, source: socket.socket, sink: socket.socket, asks: bool) -> None:
         with contextlib.suppress(OSError, ValueError):
             while not self.closed.is_set():
                 ready, _, _ = select.select([source], [], [], 0.1)
+                if ready and asks and self.frozen.is_set():
+                    self.held.set()
                 if not ready or self.frozen.is_set():
                     continue  # frozen: nothing read, nothing answered, nothing closed
                 data = source.recv(65536)

@@ -50,7 +50,8 @@ def test_a_worker_ends_on_sigterm_while_the_database_is_frozen(
     try:
         _started(worker, log, "Cardavia worker")
         relay.freeze()
-        time.sleep(3.0)  # its idle loop looks for a job every 2 s: one look now waits for ever
+        # its idle loop looks for a job every 2 s: once one look is sent, it waits for ever
+        assert relay.held.wait(30), log.read_text()
         signalled = time.monotonic()
         worker.send_signal(signal.SIGTERM)
         try:
@@ -85,5 +86,14 @@ def test_readyz_answers_503_while_the_database_is_frozen(
             conn.close()
         assert response.status == 503 and body["error"]["code"] == "store_unavailable", body
         assert server.call("GET", "/healthz") == (200, {"status": "ok"})  # the process lives
+        # and it still stops when told, its check's thread waiting on the database or not
+        assert server.process is not None
+        server.process.send_signal(signal.SIGTERM)
+        try:
+            server.process.wait(STOP_UNIT_S)
+        except subprocess.TimeoutExpired:
+            raise AssertionError(
+                f"the web process still ran {STOP_UNIT_S:g} s after SIGTERM"
+            ) from None
     finally:
         server.stop()

@@ -35,7 +35,7 @@ NGINX = Path("/usr/sbin/nginx")
 DOC = Path(__file__).resolve().parents[2] / "docs" / "deploy.md"
 DOC_LISTEN = "listen 80;"
 DOC_UPSTREAMS = ("server 127.0.0.1:8001;", "server 127.0.0.1:8002;")
-DOC_JOIN_LOG = "access_log /var/log/nginx/access.log cardavia_join;"
+DOC_LOG = "access_log /var/log/nginx/access.log cardavia;"
 DEADLINE_S = 100.0  # for the whole deal, from its creation
 KILL_AFTER = 5  # moves of seat 0 (a deal has a dozen or more)
 
@@ -52,7 +52,7 @@ def recipe() -> str:
         "docs/deploy.md must hold one ```nginx block starting with # cardavia-nginx-recipe"
     )
     text: str = blocks[0]
-    for line in (DOC_LISTEN, *DOC_UPSTREAMS, DOC_JOIN_LOG):
+    for line in (DOC_LISTEN, *DOC_UPSTREAMS, DOC_LOG):
         assert text.count(line) == 1, f"the recipe has no single `{line}` to substitute"
     return text
 
@@ -61,7 +61,9 @@ def nginx_conf(folder: Path, listen: int, upstreams: tuple[int, int]) -> str:
     """A whole nginx.conf around the recipe, everything nginx writes inside `folder`; the
     access log says which web process answered each request."""
     snippet = recipe().replace(DOC_LISTEN, f"listen 127.0.0.1:{listen};")
-    snippet = snippet.replace(DOC_JOIN_LOG, f"access_log {folder / 'joins.log'} cardavia_join;")
+    # the recipe's log, in a form that also says which web process answered (the path as the
+    # recipe logs it, an invite code left out)
+    snippet = snippet.replace(DOC_LOG, f"access_log {folder / 'access.log'} upstreams;")
     for line, port in zip(DOC_UPSTREAMS, upstreams, strict=True):
         snippet = snippet.replace(line, f"server 127.0.0.1:{port};")
     temp = "\n".join(
@@ -76,7 +78,7 @@ pid {folder / "nginx.pid"};
 error_log {folder / "error.log"} warn;
 events {{ worker_connections 256; }}
 http {{
-    log_format upstreams '$request_method $request_uri $status $upstream_addr';
+    log_format upstreams '$request_method $cardavia_uri $status $upstream_addr';
     access_log {folder / "access.log"} upstreams;
 {temp}
 {snippet}
@@ -111,9 +113,11 @@ def call(
     body: Any = None,
     headers: dict[str, str] | None = None,
     timeout: float = 40.0,
+    seen: dict[str, str] | None = None,
 ) -> tuple[int, Any]:
     """One request to 127.0.0.1:`port`; the status and the body (JSON when it is JSON). A body
-    is sent as JSON, with an Origin naming the host asked, as the site's own pages send it."""
+    is sent as JSON, with an Origin naming the host asked, as the site's own pages send it.
+    `seen`, if given, gets the answer's headers (their names in lower case)."""
     conn = http.client.HTTPConnection("127.0.0.1", port, timeout=timeout)
     try:
         sent = dict(headers or {})
@@ -126,6 +130,8 @@ def call(
         conn.request(method, path, json.dumps(body) if body is not None else None, auth(path, sent))
         response = conn.getresponse()
         raw = response.read()
+        if seen is not None:
+            seen.update((name.lower(), value) for name, value in response.getheaders())
         if response.getheader("content-type", "").startswith("application/json"):
             answer = json.loads(raw)
             if response.status == 201:
@@ -311,12 +317,12 @@ def test_the_deploy_recipe_behind_nginx(db: str, tmp_path: Path) -> None:
         code = body["invites"]["1"]
         assert call(listen, "POST", f"/api/invites/{code}", {"name": "  "})[0] == 422
         assert call(listen, "POST", f"/api/invites/{code}", {"name": "Bo"})[0] == 201
-        joins, deadline = "", time.monotonic() + 10
-        while joins.count("\n") < 2 and time.monotonic() < deadline:
+        logged, deadline = "", time.monotonic() + 10
+        while logged.count("/api/invites/") < 2 and time.monotonic() < deadline:
             time.sleep(0.05)  # nginx logs a request once its answer is sent
-            joins = (tmp_path / "joins.log").read_text()
-        assert joins.count("/api/invites/(code)") == 2, joins
-        assert code not in joins + access_log.read_text()
+            logged = access_log.read_text()
+        assert logged.count("POST /api/invites/(code) ") == 2, logged
+        assert code not in logged
         # the Origin check: another site, or this host on another port (which passes only if
         # nginx forwarded the Host without its port)
         for origin in ("http://evil.example", f"http://127.0.0.1:{webs[1]}"):
@@ -325,9 +331,10 @@ def test_the_deploy_recipe_behind_nginx(db: str, tmp_path: Path) -> None:
             )
             assert status == 403 and body["error"]["code"] == "cross_origin", (origin, body)
         # creating deals is limited at nginx (30 a minute per address, a burst of 10)
+        waits: list[dict[str, str]] = [{} for _ in range(16)]
         answers = [
-            call(listen, "POST", "/api/games", {"game": "nantong", "level": "easy"})
-            for _ in range(16)
+            call(listen, "POST", "/api/games", {"game": "nantong", "level": "easy"}, seen=seen)
+            for seen in waits
         ]
         statuses = [status for status, _ in answers]
         assert statuses[0] == 201 and 429 in statuses, statuses
@@ -338,14 +345,14 @@ def test_the_deploy_recipe_behind_nginx(db: str, tmp_path: Path) -> None:
             for status, body in answers
             if status == 429
         ), answers
-        conn = http.client.HTTPConnection("127.0.0.1", listen, timeout=10)
-        try:
-            conn.request("POST", "/api/games", "{}", {"Content-Type": "application/json"})
-            response = conn.getresponse()
-            response.read()
-            assert response.status == 429 and response.getheader("Retry-After") == "2"
-        finally:
-            conn.close()
+        assert all(
+            seen.get("retry-after") == "2"
+            for (status, _), seen in zip(answers, waits, strict=True)
+            if status == 429
+        ), waits
+        # a body past nginx's size is refused in the API's form too
+        status, body = call(listen, "POST", "/api/invite-preview", {"code": "x" * 20_000})
+        assert status == 413 and body["error"]["code"] == "too_large", (status, body)
         # a deal record up to the site's own limit passes nginx (a long Nantong deal's is
         # over the 16 KiB of every other body)
         record = {"game": "nantong", "record": "{" + " " * 100_000}

@@ -286,3 +286,16 @@ def test_a_value_the_database_holds_but_python_cannot_read_is_an_unreadable_row(
     with pytest.raises(UnreadableRowError):
         store.load("a")
     assert store.load("b") is not None
+
+
+def test_a_silent_host_is_given_up_but_the_urls_own_tcp_options_win() -> None:
+    """Operator walk (2026-12-06): connections keep TCP keepalives and a user timeout, so a
+    database host gone silent is given up (not waited on for hours); code review: an option the
+    URL sets itself is left to it (psycopg's keywords would win over the URL)."""
+    from cardavia.store.postgres import TCP_SETTINGS, tcp_settings
+
+    assert tcp_settings("postgresql://u@h/db") == TCP_SETTINGS
+    assert TCP_SETTINGS["keepalives"] == 1 and TCP_SETTINGS["tcp_user_timeout"] > 0
+    mine = tcp_settings("postgresql://u@h/db?keepalives_idle=120&tcp_user_timeout=0")
+    assert "keepalives_idle" not in mine and "tcp_user_timeout" not in mine
+    assert mine["keepalives"] == 1

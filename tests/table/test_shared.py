@@ -167,6 +167,7 @@ def test_a_copy_not_yet_told_of_the_end_is_caught_up_before_it_says_not_over(
     async def go() -> None:
         table = await a.create("sisepai", 5, "greedy")
         copy = await b.get(table.id)
+        await b.drain()  # b's own AI run, started by the get, is over: b follows no further
         assert not copy.state.is_over()
         while not table.state.is_over():
             table = await _human_turn(a, table)
@@ -174,8 +175,18 @@ def test_a_copy_not_yet_told_of_the_end_is_caught_up_before_it_says_not_over(
                 await a.human_act(table, table.state.legal_actions(HUMAN)[0], table.version)
         b._dirty.discard(table.id)  # the notification not come yet
         assert not copy.state.is_over()
+        reads: list[tuple[Any, ...]] = []
+        actions_since = stores[1].actions_since
+
+        def counted(*args: Any) -> Any:
+            reads.append(args)
+            return actions_since(*args)
+
+        stores[1].actions_since = counted  # type: ignore[method-assign,assignment]
         await b.caught_up(copy)
         assert copy.state.is_over() and copy.view()["result"] == table.view()["result"]
+        await b.caught_up(copy)  # asked again at once: the store is not read again
+        assert len(reads) == 1, reads
         await a.close()
         await b.close()
 

@@ -125,7 +125,7 @@ def test_invite_statuses(raw: TestClient) -> None:
     # unassigned code point of plane 14, beside its tags, which Python counts as "Cn"
     invisible = (
         *("\u3164", "\u2800", "\u115f\u1160", "\u0301\u0301", "\U000e0100", "\uffff"),
-        *("\U000e0080", "\U000e01f0", "\U00050000"),
+        *("\U000e0080", "\U000e01f0", "\U00050000", "\u2065", "\ufff0", "\ufff8", "\U0001d159"),
     )
     for bad in ("", "   ", "x" * 25, "a\u0000b", "a\u202eb", 7, *invisible, "\U0010ffff"):
         r = raw.post(f"/api/invites/{code}", json={"name": bad})

@@ -366,3 +366,27 @@ def test_a_damaged_seat_row_is_unreadable(
     r = client.get(f"/api/games/{live[0]}")
     assert r.status_code == 410, r.text
     assert r.json()["error"]["code"] == "deal_unreadable"
+
+
+def test_a_client_gone_before_its_body_is_a_plain_400() -> None:
+    """Operator walk (2026-12-06): a request whose client went away before its body came (nginx
+    giving up on a slow answer) raised Starlette's ClientDisconnect out of the handler, which
+    uvicorn logged as an exception with its traceback. It is an answer nobody reads now."""
+    import asyncio
+
+    from starlette.requests import Request
+
+    from cardavia.web.api import ApiError, _json_body
+
+    async def gone() -> dict[str, Any]:
+        return {"type": "http.disconnect"}
+
+    scope = {
+        "type": "http",
+        "method": "POST",
+        "path": "/api/games",
+        "headers": [(b"content-type", b"application/json")],
+    }
+    with pytest.raises(ApiError) as refused:
+        asyncio.run(_json_body(Request(scope, gone)))
+    assert (refused.value.status, refused.value.code) == (400, "client_gone")

@@ -136,7 +136,7 @@ def replay(record: dict[str, Any], games: dict[str, Game], expected: str | None 
         try:
             state.apply(entry["seat"], entry["action"])
         except RulesError as err:
-            move = f"{_quoted(entry['action'])} by seat {entry['seat']}"
+            move = f"{_quoted(entry['action'])} by seat {_quoted(entry['seat'])}"
             raise RecordActionError(f"actions[{i}] ({move}): {_cut(str(err))}", i) from None
     if "result" not in record:
         raise RecordError("result: missing (null for a deal still in progress)")

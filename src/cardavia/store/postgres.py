@@ -200,6 +200,15 @@ TCP_SETTINGS: dict[str, Any] = {
 }
 
 
+def tcp_settings(url: str) -> dict[str, Any]:
+    """TCP_SETTINGS but those the URL sets itself: a keyword would win over the URL's own."""
+    try:
+        given = conninfo.conninfo_to_dict(url)
+    except psycopg.Error:
+        given = {}
+    return {key: value for key, value in TCP_SETTINGS.items() if key not in given}
+
+
 def redacted(url: str) -> str:
     """The URL without its password (or other secrets), to name the database in messages."""
     try:
@@ -282,7 +291,7 @@ class PostgresStore:
             max_size=pool_size,
             timeout=timeout,
             open=False,
-            kwargs={"autocommit": True, "connect_timeout": CONNECT_TIMEOUT, **TCP_SETTINGS},
+            kwargs={"autocommit": True, "connect_timeout": CONNECT_TIMEOUT, **tcp_settings(url)},
             name="cardavia-store",
         )
         try:
@@ -533,7 +542,10 @@ class PostgresStore:
         while not self._closed.is_set():
             try:
                 with psycopg.connect(
-                    self.url, autocommit=True, connect_timeout=CONNECT_TIMEOUT, **TCP_SETTINGS
+                    self.url,
+                    autocommit=True,
+                    connect_timeout=CONNECT_TIMEOUT,
+                    **tcp_settings(self.url),
                 ) as conn:
                     for channel in CHANNELS:
                         conn.execute(f"LISTEN {channel}")

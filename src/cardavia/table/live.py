@@ -20,6 +20,7 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+import math
 import random
 import re
 import secrets
@@ -184,6 +185,7 @@ class Table:
         )
         self.changed = asyncio.Event()
         self.used = time.monotonic()  # when a request last asked for the deal
+        self.caught_at = -math.inf  # when `Tables.caught_up` last read the store for it
         # Whose the AI seats' searches count as, for turns at the workers: its creator's, or,
         # once reloaded from the store, the deal's own.
         self.client = row.id
@@ -494,6 +496,8 @@ BUSY_S = 30.0
 WATCH_S = 60.0
 # Seconds between two looks at the store for decisions whose time ran out (absent players).
 SWEEP_S = 1.0
+# Seconds between two reads of the store for a deal asked whether it is over (`caught_up`).
+CATCH_UP_EVERY_S = 1.0
 ALLOWANCE_S = 45.0  # the default time allowance of a decision at a friends table
 NAME_MAX = 24  # characters of a display name
 
@@ -603,8 +607,11 @@ class Tables:
         another process ended it, its news or its pacing not yet here (operator walk: a
         record asked for then answered 409 once). Held steps that do not end it keep their
         pace."""
-        if not self.store.shared:
+        # at most once a second a deal: anyone may ask for a deal's record, and each read
+        # costs the store (code review)
+        if not self.store.shared or time.monotonic() - table.caught_at < CATCH_UP_EVERY_S:
             return
+        table.caught_at = time.monotonic()
         async with self.lock(table.id):
             await self._sync(table, always=True)
             if not table.state.unsettled():

@@ -28,7 +28,9 @@ log = logging.getLogger(__name__)
 IDLE_POLL_S = 2.0  # an idle loop looks for a job this often, announcements aside
 PRUNE_EVERY_S = 60.0
 KEEP_JOBS_S = 600.0  # a job (and its result) is forgotten this long after it was queued
-GIVE_BACK_S = 3.0  # for giving the jobs held back at a stop; else their leases run out
+# for the loops to end, then for giving back the jobs they held, at a stop; else their leases
+# run out (both well inside STOP_S)
+GIVE_BACK_S = 3.0
 # A signalled worker is gone this long after the signal whatever happens: a database that holds
 # its connections but answers nothing (a frozen server) keeps a store call's thread waiting,
 # and the process could not end (operator walk: 601 s; systemd's TimeoutStopSec is 15 s).
@@ -138,7 +140,7 @@ class Worker:
         for task in self._tasks:
             task.cancel()
         if self._tasks:  # bounded: a search stuck in a store call must not keep us from stopping
-            await asyncio.wait(self._tasks, timeout=10.0)
+            await asyncio.wait(self._tasks, timeout=GIVE_BACK_S)
         self._tasks = []
         if self._unsubscribe is not None:
             self._unsubscribe()

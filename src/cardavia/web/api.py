@@ -239,8 +239,12 @@ def _int(value: Any, name: str) -> int:
     return value
 
 
-# Letters and signs that draw nothing (the Hangul fillers, the blank Braille pattern).
-BLANK_LETTERS = frozenset("\u115f\u1160\u3164\uffa0\u2800")
+# Letters and signs that draw nothing (the Hangul fillers, the blank Braille pattern, the
+# musical null notehead).
+BLANK_LETTERS = frozenset("\u115f\u1160\u3164\uffa0\u2800\U0001d159")
+# Unassigned, but set aside to be drawn as nothing (Unicode's Default_Ignorable_Code_Point):
+# U+2065, U+FFF0-U+FFF8, and all of plane 14 (tags, variation selectors) and above.
+IGNORABLE_UNASSIGNED = frozenset("\u2065" + "".join(map(chr, range(0xFFF0, 0xFFF9))))
 
 
 def _nonchar(c: str) -> bool:
@@ -256,7 +260,7 @@ def _shows(c: str) -> bool:
     variation selectors and private use, which draw nothing (security test: U+E0080 passed)."""
     kind = unicodedata.category(c)
     if kind == "Cn":
-        return ord(c) < 0x40000
+        return ord(c) < 0x40000 and c not in IGNORABLE_UNASSIGNED
     return kind[0] in "LNPS" and c not in BLANK_LETTERS
 
 

@@ -479,7 +479,7 @@ def _responses() -> Obj:
     return {
         "BadRequest": _error(
             "`bad_json`: the body is not a JSON object (or nests too deep); "
-            "`bad_request`: a bad `wait`"
+            "`bad_request`: a bad `wait`; `client_gone`: the client went away before its body"
         ),
         "CrossOrigin": _error("`cross_origin`: an Origin header from another site"),
         "UnknownDeal": _error("`unknown_deal`: no deal with this id"),

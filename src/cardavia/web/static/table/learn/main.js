@@ -399,7 +399,7 @@ function lessonInSight() {
   const bottom = Math.max(box.top, to.bottom) + PROMPT_MARGIN;
   const height = window.innerHeight;
   let by = 0;
-  if (bottom - top > height) by = top;
+  if (bottom - top > height) by = box.top - PROMPT_MARGIN;
   else if (top < 0) by = top;
   else if (bottom > height) by = bottom - height;
   if (by) scrollDecision(window.scrollY + by, !reducedMotion.matches);
