@@ -254,6 +254,7 @@ def _serve_many(
         port=port,
         workers=workers,
         log_level="warning",
+        log_config=None,  # as `config`: each child's log_to_stderr formats uvicorn's lines too
         http=GuardedProtocol,
         timeout_keep_alive=KEEP_ALIVE,
         timeout_graceful_shutdown=GRACE,
