@@ -10,7 +10,7 @@ import json
 from typing import Any
 
 from cardavia.rules.core import Game, State
-from cardavia.rules.errors import RecordError, RulesError
+from cardavia.rules.errors import QUOTED_MAX, RecordError, RulesError, cut, quoted
 
 FORMAT = "cardavia-deal/1"
 # The seeds a deal is dealt from (the API takes these, and a record may hold no other): a seed
@@ -70,40 +70,32 @@ def loads(text: str) -> dict[str, Any]:
     return record
 
 
-# How much of a record's own text a message quotes: a record is untrusted input, and a field of a
-# megabyte would make a line of a megabyte (security test, 2026-12-06: `cardavia replay`).
-QUOTED_MAX = 80
-
-
-def _cut(text: str, most: int = 2 * QUOTED_MAX) -> str:
-    return text if len(text) <= most else text[: most - 1] + "…"
-
-
-def _quoted(value: Any) -> str:
-    """A value of the record, as a message names it: its repr, cut to a short head."""
-    return _cut(repr(value), QUOTED_MAX)
+# A rules error quoted whole in a record's message (it may quote the record's action itself):
+# a record is untrusted input (security test, 2026-12-06: `cardavia replay` printed a field of a
+# megabyte whole).
+ERROR_MAX = 2 * QUOTED_MAX
 
 
 def replay(record: dict[str, Any], games: dict[str, Game], expected: str | None = None) -> State:
     """Rebuild the deal of a record, re-validating every action and the recorded result.
     `expected`: the game the record must be of (else `OtherGameError`)."""
     if record.get("format") != FORMAT:
-        raise RecordError(f"format: expected {FORMAT!r}, got {_quoted(record.get('format'))}")
+        raise RecordError(f"format: expected {FORMAT!r}, got {quoted(record.get('format'))}")
     name = record.get("game")
     if expected is not None and name != expected and isinstance(name, str) and name in games:
-        raise OtherGameError(f"game: a record of {_quoted(name)}, not of {expected!r}", name)
+        raise OtherGameError(f"game: a record of {quoted(name)}, not of {expected!r}", name)
     game = games.get(name) if isinstance(name, str) else None
     if game is None:
-        raise RecordError(f"game: unknown game {_quoted(name)}")
+        raise RecordError(f"game: unknown game {quoted(name)}")
     if record.get("rules") != game.rules_version:
         raise RecordError(
-            f"rules: expected {game.rules_version!r}, got {_quoted(record.get('rules'))}"
+            f"rules: expected {game.rules_version!r}, got {quoted(record.get('rules'))}"
         )
     dealer = record.get("dealer")
     if dealer is not None and (
         not isinstance(dealer, int) or isinstance(dealer, bool) or not 0 <= dealer < game.players
     ):
-        raise RecordError(f"dealer: not a seat: {_quoted(dealer)}")
+        raise RecordError(f"dealer: not a seat: {quoted(dealer)}")
     position, seed = record.get("position"), record.get("seed")
     try:
         if position is not None:
@@ -117,11 +109,13 @@ def replay(record: dict[str, Any], games: dict[str, Game], expected: str | None 
     except RecordError:
         raise
     except RulesError as err:
-        raise RecordError(f"position: {_cut(str(err))}") from None
+        raise RecordError(f"position: {cut(str(err), ERROR_MAX)}") from None
     except (TypeError, ValueError, KeyError, IndexError, AttributeError) as err:
         # A record is untrusted input: a shape a game's position reader did not foresee is
         # still the position's fault, not a crash.
-        raise RecordError(f"position: malformed ({type(err).__name__}: {_cut(str(err))})") from None
+        raise RecordError(
+            f"position: malformed ({type(err).__name__}: {cut(str(err), ERROR_MAX)})"
+        ) from None
     actions = record.get("actions")
     if not isinstance(actions, list):
         raise RecordError("actions: must be a list")
@@ -136,8 +130,10 @@ def replay(record: dict[str, Any], games: dict[str, Game], expected: str | None 
         try:
             state.apply(entry["seat"], entry["action"])
         except RulesError as err:
-            move = f"{_quoted(entry['action'])} by seat {_quoted(entry['seat'])}"
-            raise RecordActionError(f"actions[{i}] ({move}): {_cut(str(err))}", i) from None
+            move = f"{quoted(entry['action'])} by seat {quoted(entry['seat'])}"
+            raise RecordActionError(
+                f"actions[{i}] ({move}): {cut(str(err), ERROR_MAX)}", i
+            ) from None
     if "result" not in record:
         raise RecordError("result: missing (null for a deal still in progress)")
     recorded = record["result"]

@@ -19,7 +19,7 @@ from starlette.routing import Route
 
 from cardavia.ai.levels import API_LEVELS
 from cardavia.games.registry import GAMES
-from cardavia.rules.errors import IllegalActionError, RulesError
+from cardavia.rules.errors import QUOTED_MAX, IllegalActionError, RulesError, cut, quoted
 from cardavia.rules.record import MAX_SEED
 from cardavia.store.base import NameCheck, StoreError
 from cardavia.table.live import (
@@ -51,7 +51,7 @@ MAX_BODY = 16 * 1024
 MAX_WAIT = 25.0
 BODY_TIMEOUT = 10.0  # seconds to send a whole body: a dribbling client is not waited for (M4)
 # Errors quote what was sent only this far (an action is far shorter), never a whole body.
-MAX_ECHO = 80
+MAX_ECHO = QUOTED_MAX  # characters of a client's value an error quotes
 MAX_MESSAGE = 200
 MAX_ACTION = 100  # the longest legal action of any game is under 40 characters
 # A version in `?wait=` in ASCII digits only: Python's int() would also read "1_0", " 3 " and
@@ -78,17 +78,14 @@ class ApiError(Exception):
 
 
 def error_response(err: ApiError) -> JSONResponse:
-    message = err.message
-    if len(message) > MAX_MESSAGE:  # a rules error quoting a long action: its head will do
-        message = message[: MAX_MESSAGE - 1] + "…"
-    body = {"error": {"code": err.code, "message": message}, **err.extra}
+    # a rules error quoting a long action: its head will do
+    body = {"error": {"code": err.code, "message": cut(err.message, MAX_MESSAGE)}, **err.extra}
     return JSONResponse(body, status_code=err.status, headers=err.headers)
 
 
 def clip(value: Any) -> str:
     """A value sent by the client, as an error may quote it: its repr, cut to a short head."""
-    text = repr(value)
-    return text if len(text) <= MAX_ECHO else text[: MAX_ECHO - 1] + "…"
+    return quoted(value, MAX_ECHO)
 
 
 def _check_sender(request: Request) -> None:
