@@ -109,3 +109,19 @@ def test_a_garbled_position_deals_or_is_refused(game: str, data: st.DataObject) 
     except RecordError as err:
         event(f"refused: {str(err)[:40]}")
         assert str(err).startswith("position: "), str(err)
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_a_misspelt_position_key_is_refused_by_name(game: str) -> None:
+    """A key no game reads ("discard" for "discards") is refused, not read as absent; every
+    key `position_of` writes is one the game reads back (Sì Sè Pái's fresh deal, already in
+    its first claim window, is no position to deal again, but its keys pass)."""
+    position = POSITIONS[game]
+    record = {**RECORDS[game], "seed": None, "position": position, "actions": [], "result": None}
+    try:
+        replay(record, GAMES)
+    except RecordError as err:
+        assert "unknown position keys" not in str(err)
+    misspelt = {**position, "discard": position.get("discards", [])}
+    with pytest.raises(RecordError, match=r"^position: unknown position keys: discard \("):
+        replay({**record, "position": misspelt}, GAMES)

@@ -11,6 +11,20 @@ from cardavia.rules.errors import InvalidActionError, InvalidPositionError
 from cardavia.rules.notation import CardNotation
 
 
+def opened(position: Any, keys: frozenset[str]) -> dict[str, Any]:
+    """`position` as the JSON object it must be, holding only keys the game reads: a misspelt
+    key ("discard" for "discards") would otherwise be read as absent."""
+    if not isinstance(position, dict):
+        raise InvalidPositionError("position must be a JSON object")
+    unknown = set(position) - keys
+    if unknown:
+        raise InvalidPositionError(
+            f"unknown position keys: {', '.join(sorted(map(str, unknown)))} "
+            f"(a position takes {', '.join(sorted(keys))})"
+        )
+    return position
+
+
 def seat(value: Any, name: str, players: int) -> int:
     if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value < players:
         raise InvalidPositionError(f"{name} must be a seat 0-{players - 1}, not {value!r}")

@@ -47,7 +47,10 @@ def _broken(change: str) -> dict[str, Any]:
         ({"leader": 0, "hands": [[], []]}, "hands must list 3 seats"),
         ({"leader": 0, "hands": [["6-6"], [7], []]}, "list of card codes"),
         ({"leader": 0, "hands": [["9-9"], [], []]}, "unknown card code"),
-        ({"leader": 0, "hands": [[], [], []], "stock": []}, "unknown position keys: stock"),
+        (
+            {"leader": 0, "hands": [[], [], []], "stock": []},
+            r"unknown position keys: stock \(a position takes banked, bonus, hands, leader, removed\)",
+        ),
         (_broken("extra"), "not the 84-card deck: too many 6-6"),
         (_broken("missing"), "missing"),
         (_broken("swapped"), "too many 6-6; missing"),

@@ -19,6 +19,7 @@ from cardavia.rules import dealing, positions
 from cardavia.rules.core import Event, Game
 from cardavia.rules.errors import InvalidActionError, InvalidPositionError
 
+POSITION_KEYS = frozenset({"leader", "hands", "banked", "bonus", "removed"})
 _READ = positions.PositionReader(PLAYERS, NOTATION)
 _seat, _cards, _per_seat = _READ.seat, _READ.cards, _READ.per_seat
 
@@ -48,11 +49,7 @@ class ChuoPai(Game):
         hand must hold 28 cards and the CP§2.2 bonus is applied. Otherwise it is a deal in
         progress at the start of a round; a position where at most one seat holds cards is
         already over (CP§1.1). Either way the cards must be exactly the 84-card deck."""
-        if not isinstance(position, dict):
-            raise InvalidPositionError("position must be a JSON object")
-        unknown = set(position) - {"leader", "hands", "banked", "bonus", "removed"}
-        if unknown:
-            raise InvalidPositionError(f"unknown position keys: {', '.join(sorted(unknown))}")
+        position = positions.opened(position, POSITION_KEYS)
         try:
             leader = _seat(position.get("leader"), "leader")
             hands = _per_seat(position, "hands", required=True)

@@ -22,6 +22,9 @@ INDICATORS = 2
 STARTS = ("opening", "draw", "discard")
 
 
+POSITION_KEYS = frozenset(
+    {"dealer", "turn", "start", "indicators", "hands", "discards", "melds", "stock", "ready"}
+)
 _READ = positions.PositionReader(PLAYERS, NOTATION)
 _seat, _cards, _per_seat = _READ.seat, _READ.cards, _READ.per_seat
 
@@ -56,8 +59,7 @@ class Nantong(Game):
           opening phase from the dealer; "draw": seat `turn` draws first; "discard": seat `turn`
           must discard) and `turn` (default: the dealer).
         """
-        if not isinstance(position, dict):
-            raise InvalidPositionError("position must be a JSON object")
+        position = positions.opened(position, POSITION_KEYS)
         try:
             dealer = _seat(position.get("dealer"), "dealer")
             turn = _seat(position.get("turn", dealer), "turn")

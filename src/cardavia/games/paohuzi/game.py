@@ -68,8 +68,7 @@ class Paohuzi(Game):
         - optional "shown" (the dealer's shown card; default: a fresh deal's last dealer card),
           "stale" per seat {"chi": [...], "peng": [...]}, "dead": seats with a dead hand.
         """
-        if not isinstance(position, dict):
-            raise InvalidPositionError("position must be a JSON object")
+        position = positions.opened(position, POSITION_KEYS)
         try:
             dealer = _seat(position.get("dealer"), "dealer")
             hands = _per_seat(position, "hands", required=True)
@@ -159,6 +158,9 @@ def position_of(state: PaohuziState) -> dict[str, Any]:
 # --- validation -------------------------------------------------------------------------------
 
 
+POSITION_KEYS = frozenset(
+    {"dealer", "hands", "discards", "stock", "exposed", "turn", "stale", "shown", "dead"}
+)
 _READ = positions.PositionReader(PLAYERS, NOTATION)
 _seat, _cards, _per_seat = _READ.seat, _READ.cards, _READ.per_seat
 

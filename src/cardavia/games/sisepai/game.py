@@ -17,6 +17,7 @@ from cardavia.rules import dealing, positions
 from cardavia.rules.core import Game
 from cardavia.rules.errors import InvalidActionError, InvalidPositionError
 
+POSITION_KEYS = frozenset({"dealer", "first", "hands", "discards", "exposed", "stock"})
 _READ = positions.PositionReader(PLAYERS, NOTATION)
 _seat, _cards, _per_seat = _READ.seat, _READ.cards, _READ.per_seat
 
@@ -47,8 +48,7 @@ class SiSePai(Game):
     def from_position(self, position: dict[str, Any], lazy: bool = False) -> SiSePaiState:
         """An explicit arrangement: {"dealer", "hands", "stock" (in draw order), and optionally
         "exposed" (groups per seat), "discards" (per seat) and "first" (who draws first)}."""
-        if not isinstance(position, dict):
-            raise InvalidPositionError("position must be a JSON object")
+        position = positions.opened(position, POSITION_KEYS)
         try:
             dealer = _seat(position.get("dealer"), "dealer")
             first = _seat(position.get("first", dealer), "first")
