@@ -21,7 +21,7 @@ settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
 
 # Tests that measure time or load, drive a browser or start many processes run alone: scripts/test
 # runs the rest on every core first (pytest-xdist), then these one at a time.
-SERIAL_FOLDERS = {"e2e", "deploy"}
+FOLDER_MARKS = {"e2e": ("e2e", "serial"), "deploy": ("serial",)}
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
@@ -35,8 +35,8 @@ def pytest_addoption(parser: pytest.Parser) -> None:
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     for item in items:
-        if item.path.parent.name in SERIAL_FOLDERS:
-            item.add_marker(pytest.mark.serial)
+        for mark in FOLDER_MARKS.get(item.path.parent.name, ()):
+            item.add_marker(mark)
     part = config.getoption("--part")
     if part == "all":
         return

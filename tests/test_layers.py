@@ -9,31 +9,22 @@ import pytest
 
 SRC = Path(__file__).resolve().parents[1] / "src" / "cardavia"
 
+# the rules and the games are pure: no clock, no store, nothing above them
+RULES_LAYER = (
+    "cardavia.ai",
+    "cardavia.table",
+    "cardavia.store",
+    "cardavia.web",
+    "starlette",
+    "sqlite3",
+    "uvicorn",
+    "jinja2",
+    "time",
+    "datetime",
+)
 FORBIDDEN = {
-    "rules": (
-        "cardavia.ai",
-        "cardavia.table",
-        "cardavia.store",
-        "cardavia.web",
-        "starlette",
-        "sqlite3",
-        "uvicorn",
-        "jinja2",
-        "time",
-        "datetime",
-    ),
-    "games": (
-        "cardavia.ai",
-        "cardavia.table",
-        "cardavia.store",
-        "cardavia.web",
-        "starlette",
-        "sqlite3",
-        "uvicorn",
-        "jinja2",
-        "time",
-        "datetime",
-    ),
+    "rules": RULES_LAYER,
+    "games": RULES_LAYER,
     "ai": ("cardavia.table", "cardavia.store", "cardavia.web", "starlette", "sqlite3"),
     "render": ("cardavia.table", "cardavia.store", "cardavia.web", "starlette", "sqlite3"),
     "table": ("cardavia.web", "starlette"),
@@ -68,3 +59,10 @@ def test_agents_never_hold_a_state() -> None:
         text = path.read_text(encoding="utf-8")
         assert "State" not in text or "state" not in _imports(path), path
         assert not any(n.endswith(".state") for n in _imports(path)), path
+
+
+def test_the_catalogue_of_games_stays_below_the_table() -> None:
+    """`traditions.py` (the card traditions and games the pages list) is read by every layer."""
+    for name in _imports(SRC / "traditions.py"):
+        for bad in FORBIDDEN["table"] + ("cardavia.table", "cardavia.store"):
+            assert name != bad and not name.startswith(bad + "."), f"traditions.py imports {name}"

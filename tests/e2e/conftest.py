@@ -26,12 +26,6 @@ DESKTOP = {"width": 1366, "height": 768}
 SIDEWAYS = {"width": 844, "height": 390}  # a phone held sideways (usability review m7)
 
 
-def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    for item in items:
-        if "/e2e/" in str(item.fspath):
-            item.add_marker(pytest.mark.e2e)
-
-
 @pytest.fixture(scope="session")
 def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[str, Any]:
     if not Path(CHROMIUM).exists():

@@ -1,16 +1,14 @@
-"""Sì Sè Pái card faces: accessible names, colour-blind-safe marks, the sprite (what every deck
+"""Sì Sè Pái card faces: accessible names, colour-blind-safe marks (what every deck
 shares is checked in `test_decks.py`)."""
 
 from __future__ import annotations
-
-import xml.etree.ElementTree as ET
 
 import pytest
 
 from cardavia.games.sisepai.cards import CODES, COLOURS
 from cardavia.render import sisepai
 from cardavia.render.fonts import glyph
-from cardavia.render.sisepai import card_name, card_svg, piece_glyph, sprite_svg, use_svg
+from cardavia.render.sisepai import card_name, card_svg, piece_glyph
 from cardavia.render.svg import LANGS
 from tests.render.helpers import SVG, body, parse, path_ds
 
@@ -130,12 +128,3 @@ def test_flowers_are_five_distinct_pictures() -> None:
         ds = path_ds(parse(face))
         assert glyph("花").d in ds
         assert glyph(str(n)).d in ds
-
-
-def test_sprite_and_use() -> None:
-    root = parse(sprite_svg())
-    ids = [s.get("id") for s in root.iter(f"{SVG}symbol")]
-    assert len(ids) == len(set(ids)) == 34
-    assert "ssp-rK" in ids and "ssp-back" in ids
-    use = ET.fromstring(use_svg("rK").replace("<svg ", f'<svg xmlns="{SVG[1:-1]}" ', 1))
-    assert use.get("aria-label") == card_name("rK")

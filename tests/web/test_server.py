@@ -23,6 +23,8 @@ import pytest
 
 from tests.live import free_port
 
+pytestmark = pytest.mark.serial  # starts servers and counts their sockets and timings
+
 HEAD_TIMEOUT = 1.0
 MAX_CONNECTIONS = 40
 

@@ -311,27 +311,3 @@ def _back_lattice() -> str:
         if x0 < x1:
             segs.append(f"M{x0} {b - x0}L{x1} {b - x1}")
     return f'<path d="{"".join(segs)}" fill="none" stroke="#5A70A6" stroke-width=".5"/>'
-
-
-def sprite_svg(lang: str = "en") -> str:
-    """All 33 faces and the back as `<symbol id="ssp-rK">` … for `<use href="#ssp-rK">`."""
-    symbols = []
-    for code in (*(c + p for c in COLOURS for p in PIECES), *(f"F{n}" for n in range(1, 6))):
-        symbols.append(_as_symbol(card_svg(code, lang=lang), f"ssp-{code}"))
-    symbols.append(_as_symbol(card_back_svg(lang=lang), "ssp-back"))
-    return (
-        '<svg xmlns="http://www.w3.org/2000/svg" style="display:none" aria-hidden="true">'
-        + "".join(symbols)
-        + "</svg>"
-    )
-
-
-def use_svg(code: str, *, lang: str = "en") -> str:
-    """A small `<svg>` showing one card from `sprite_svg()` (`code` "back" for the back)."""
-    label = card_name(code, lang) if code != "back" else back_name(lang)
-    return CANVAS.svg(label, f'<use href="#ssp-{code}"/>', standalone=False)
-
-
-def _as_symbol(svg: str, ident: str) -> str:
-    body = svg.partition("</title>")[2].removesuffix("</svg>")
-    return f'<symbol id="{ident}" viewBox="{CANVAS.view_box}">{body}</symbol>'

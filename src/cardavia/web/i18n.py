@@ -9,7 +9,6 @@ from __future__ import annotations
 import gettext as _gettext
 import io
 from contextvars import ContextVar
-from dataclasses import dataclass
 from functools import cache
 from importlib.resources import files
 
@@ -27,12 +26,6 @@ LANGUAGES: dict[str, str] = {
     "ru": "Русский",
 }
 _current: ContextVar[str] = ContextVar("cardavia_lang", default=DEFAULT)
-
-
-@dataclass(frozen=True)
-class Language:
-    code: str
-    name: str
 
 
 def locale_dir() -> str:

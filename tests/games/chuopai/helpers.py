@@ -16,7 +16,7 @@ from typing import Any
 from cardavia.games.chuopai.cards import code, codes, full_deck, parse_cards
 from cardavia.games.chuopai.game import ChuoPai
 from cardavia.games.chuopai.observation import ChuoPaiSeat
-from cardavia.games.chuopai.plays import PLAYS, TEXT_INDEX
+from cardavia.games.chuopai.plays import TEXT_INDEX
 from cardavia.games.chuopai.state import ChuoPaiState
 from cardavia.rules.core import Event
 from tests.games.common import events_of
@@ -110,7 +110,3 @@ def snapshot(state: ChuoPaiState) -> tuple[Any, ...]:
 
 def play_index(text: str) -> int:
     return TEXT_INDEX[text]
-
-
-def size_of(text: str) -> int:
-    return PLAYS[TEXT_INDEX[text]].size

@@ -49,7 +49,7 @@ def _broken(change: str) -> dict[str, Any]:
         ({"leader": 0, "hands": [["9-9"], [], []]}, "unknown card code"),
         (
             {"leader": 0, "hands": [[], [], []], "stock": []},
-            r"unknown position keys: stock \(a position takes banked, bonus, hands, leader, removed\)",
+            r"unknown position keys: stock \(a position takes banked, bonus, hands, leader, remo",
         ),
         (_broken("extra"), "not the 84-card deck: too many 6-6"),
         (_broken("missing"), "missing"),

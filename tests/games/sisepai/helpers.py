@@ -28,7 +28,6 @@ from cardavia.games.sisepai.cards import (
     CHARIOT,
     GENERAL,
     N_CHESS,
-    N_IDS,
     SOLDIER,
     code,
     colour,
@@ -276,14 +275,6 @@ def pass_window(state: SiSePaiState) -> list[Event]:
     for seat in state.to_act():
         events += state.apply(seat, "pass")
     return events
-
-
-def complete_counts(cards: Cards) -> bool:
-    return is_complete(counts(cards))
-
-
-def concealed_counts(state: SiSePaiState, seat: int) -> list[int]:
-    return list(state.hands[seat][:N_IDS])
 
 
 def without(cards: Cards, card: str) -> list[str]:

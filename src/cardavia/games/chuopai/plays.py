@@ -122,7 +122,6 @@ def _make() -> tuple[tuple[Play, ...], dict[tuple[int, int, int], int]]:
 
 
 PLAYS, _SPECIAL_INDEX = _make()
-N_PLAYS = len(PLAYS)
 TEXTS: tuple[str, ...] = tuple(p.text for p in PLAYS)
 TEXT_INDEX: dict[str, int] = {p.text: p.index for p in PLAYS}
 _BY_CARDS: dict[tuple[int, ...], int] = {tuple(sorted(p.cards)): p.index for p in PLAYS}

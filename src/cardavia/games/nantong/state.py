@@ -46,10 +46,6 @@ HAND = 22  # NT§2.1: non-dealers are dealt 22, the dealer 23
 GROUPS = 7  # NT§1.1: seven groups plus a pair
 RANK_WIN, RANK_MELD = 1, 2  # NT§3.2: a win is settled before pong and kong claims
 
-# Turn steps: "first" the dealer's first turn without a draw (NT§2.7, NT A-16); "draw" after a
-# front draw; "replacement" after a kong's back draw (win or discard, NT§3.1); "pong" after a
-# pong (discard only, NT§3.2).
-STEPS = ("first", "draw", "replacement", "pong")
 _DISCARD = tuple(f"discard {c}" for c in CODES)
 _DECLARATIONS: dict[str, GroupKind] = {"four": "four", "three": "three", "hezi": "hezi"}
 _KONG = tuple(f"kong {c}" for c in CODES)
@@ -70,6 +66,9 @@ class NantongState(State):
         self.phase: Phase = "opening"
         self.opener = 0
         self.turn = 0
+        # the turn's step: "first" the dealer's first turn without a draw (NT§2.7, NT A-16);
+        # "draw" after a front draw; "replacement" after a kong's back draw (win or discard,
+        # NT§3.1); "pong" after a pong (discard only, NT§3.2)
         self.step = "first"
         self.drawn: int | None = None  # the card the seat to play just drew
         self.window: ClaimWindow | None = None

@@ -20,10 +20,6 @@ def card_id(size: int, rank: int) -> int:
     return size * 10 + rank - 1
 
 
-def size_of(card: int) -> int:
-    return card // 10
-
-
 def rank_of(card: int) -> int:
     return card % 10 + 1
 

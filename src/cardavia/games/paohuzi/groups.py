@@ -24,7 +24,6 @@ IDENTICAL_HUXI: dict[str, tuple[int, int]] = {
 }
 IDENTICAL_SIZE = {"ti": 4, "pao": 4, "wei": 3, "kan": 3, "peng": 3}
 QUAD_KINDS = frozenset({"ti", "pao"})
-CHI_KINDS = frozenset({"chi", "bi"})  # chi-type groups: the claimed one and its bi (比)
 
 
 def identical_huxi(kind: str, card: int) -> int:
@@ -88,10 +87,6 @@ _SHIFTS = tuple(2 * i for i in range(N_IDS))
 
 def pack(counts: Sequence[int]) -> int:
     return sum(map(operator.lshift, counts, _SHIFTS))
-
-
-def unpack(key: int) -> list[int]:
-    return [(key >> (2 * i)) & 3 for i in range(N_IDS)]
 
 
 # One entry per group, filed under its lowest identity:
@@ -201,7 +196,6 @@ class Splits:
 SPLITS = Splits(chi_huxi)  # Paohuzi's (PHZ-4 values)
 _MEMO = SPLITS.memo
 best_split_huxi = SPLITS.best_huxi
-best_split = SPLITS.best
 
 
 def split_size_fits(cards: int, groups_needed: int, pair: bool) -> bool:

@@ -52,7 +52,6 @@ ALT_SCORE_TABLE: Mapping[str, int] = {
 }
 
 IDENTICAL_KINDS: Mapping[int, GroupKind] = {2: "pair", 3: "triple", 4: "quad"}
-MIXED_KINDS = frozenset({"command", "field", "soldiers3", "soldiers4"})
 
 
 def group_kind(cards: Sequence[int]) -> GroupKind | None:
