@@ -14,10 +14,11 @@ from cardavia.rules.seats import after
 PLAYERS = 3
 RANK_WIN, RANK_PAO_PENG, RANK_CHI = 1, 2, 3  # ti/wei come first and are not claims
 
-# A wei plus its owner's own revealed 4th card. The seed (PHZ-seed 3.3: "an existing wei may
-# become pao with a fourth card from any source"; "you may pass instead of declaring pao") makes
-# it an optional pao; the spec's decision A-PHZ-3 makes it a compulsory ti. The seed wins.
-WEI_PLUS_OWN_REVEAL = "pao"  # "pao" (seed) or "ti" (spec A-PHZ-3)
+# A wei plus its owner's own revealed 4th card: an optional pao (A-PHZ-3, amended to the seed's
+# PHZ-seed 3.3: "an existing wei may become pao with a fourth card from any source"; "you may
+# pass instead of declaring pao"). "ti" plays the reading A-PHZ-3 rejected, the Hunan
+# references' compulsory ti.
+WEI_PLUS_OWN_REVEAL = "pao"  # "pao" (A-PHZ-3, the seed) or "ti" (the references)
 
 Triple = tuple[int, int, int]
 
@@ -121,7 +122,7 @@ def can_peng(h: Holding, card: int) -> bool:
 
 def win_upgrades(seat: int, origin: int) -> tuple[str, ...]:
     """PHZ-11, A-PHZ-9: the groups a revealed card may turn into a pao for a win. The revealer's
-    kan (and, under A-PHZ-3, wei) has already become a compulsory ti."""
+    kan (and, in the references' reading of a wei, that too) has already become a compulsory ti."""
     if seat != origin:
         return ("peng", "wei", "kan")
     return ("peng", "wei") if WEI_PLUS_OWN_REVEAL == "pao" else ("peng",)

@@ -287,7 +287,7 @@ class PaohuziState(State):
             h.kans.remove(c)
             h.groups.append(Group("ti", (c,) * 4, identical_huxi("ti", c)))
             self._compulsory(seat, "ti", "kan", events)
-        elif wei is not None and options.WEI_PLUS_OWN_REVEAL == "ti":  # spec A-PHZ-3 (not the seed)
+        elif wei is not None and options.WEI_PLUS_OWN_REVEAL == "ti":  # the reading A-PHZ-3 rejects
             h.upgrade(wei, "ti")
             self._compulsory(seat, "ti", "wei", events)
         elif h.hand[c] == 2:  # pair + own reveal = wei, even a "stinky" one (PHZ-12)
