@@ -25,6 +25,8 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+from cardavia.ai.stats import percentile
+
 
 def _free_port() -> int:
     with socket.socket() as s:
@@ -114,11 +116,6 @@ def _player(
         out["post"].extend(posts)
 
 
-def _percentile(values: list[float], q: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(q * len(ordered)))] if ordered else float("nan")
-
-
 @contextlib.contextmanager
 def running_server() -> Iterator[int]:
     """`cardavia serve` in a child process on a free loopback port with a fresh SQLite file in a
@@ -188,11 +185,11 @@ def run_http_bench(
         "requests": {key: len(v) for key, v in ms.items()},
         "get_view_ms": {
             "median": statistics.median(ms["get"]) if ms["get"] else None,
-            "p95": _percentile(ms["get"], 0.95),
+            "p95": percentile(ms["get"], 0.95),
         },
         "post_action_ms": {
             "median": statistics.median(ms["post"]) if ms["post"] else None,
-            "p95": _percentile(ms["post"], 0.95),
+            "p95": percentile(ms["post"], 0.95),
         },
         "errors": errors[:5],
         "error_count": len(errors),

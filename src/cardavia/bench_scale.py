@@ -43,7 +43,8 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
-from cardavia.bench_http import _Client, _free_port, _percentile
+from cardavia.ai.stats import percentile
+from cardavia.bench_http import _Client, _free_port
 from cardavia.games.registry import GAMES
 
 LOAD, FLOOD, VICTIM = "127.0.0.1", "127.0.0.2", "127.0.0.3"  # client addresses (all loopback)
@@ -230,8 +231,8 @@ def _ms(seconds: list[float]) -> dict[str, float | None]:
     return {
         "n": len(values),
         "p50": round(statistics.median(values), 2),
-        "p95": round(_percentile(values, 0.95), 2),
-        "p99": round(_percentile(values, 0.99), 2),
+        "p95": round(percentile(values, 0.95), 2),
+        "p99": round(percentile(values, 0.99), 2),
         "max": round(max(values), 2),
     }
 

@@ -22,7 +22,8 @@ import time
 from typing import Any
 
 from cardavia.ai.search import needs_search
-from cardavia.bench_http import _Client, _percentile, running_server
+from cardavia.ai.stats import percentile
+from cardavia.bench_http import _Client, running_server
 from cardavia.games.registry import GAMES
 from cardavia.rules.core import Game, State
 from cardavia.rules.record import replay
@@ -172,7 +173,7 @@ def _stats(values: list[float]) -> dict[str, Any]:
     return {
         "n": len(values),
         "median": statistics.median(values),
-        "p90": _percentile(values, 0.9),
+        "p90": percentile(values, 0.9),
         "min": min(values),
         "max": max(values),
     }
@@ -222,7 +223,7 @@ def separation(asked: list[float], not_asked: list[float], shuffles: int = 200) 
         "best_balanced_accuracy": best,
         "threshold_ms": threshold,
         "asked_slower": slower,
-        "chance": {"median": statistics.median(chance), "p95": _percentile(chance, 0.95)},
+        "chance": {"median": statistics.median(chance), "p95": percentile(chance, 0.95)},
         "fixed": {
             "threshold_ms": FIXED_THRESHOLD_MS,
             "asked_right": right_asked,

@@ -18,7 +18,7 @@ from typing import Any
 from cardavia.ai.play import decide
 from cardavia.ai.registry import make_agent
 from cardavia.ai.results import Results
-from cardavia.ai.stats import interval, win_share
+from cardavia.ai.stats import interval, percentile, win_share
 from cardavia.rules.core import Game
 from cardavia.rules.errors import RulesError
 
@@ -146,7 +146,6 @@ def summarise(
 
 
 def _percentiles(ms: list[float]) -> dict[str, float]:
-    def pct(q: float) -> float:
-        return ms[min(len(ms) - 1, int(q * len(ms)))] if ms else 0.0
-
-    return {"p50": pct(0.5), "p95": pct(0.95), "max": ms[-1] if ms else 0.0}
+    if not ms:
+        return {"p50": 0.0, "p95": 0.0, "max": 0.0}
+    return {"p50": percentile(ms, 0.5), "p95": percentile(ms, 0.95), "max": max(ms)}

@@ -26,7 +26,6 @@ risk), translated by the client's strings.
 
 from __future__ import annotations
 
-import math
 import random
 import statistics
 import time
@@ -41,7 +40,7 @@ from cardavia.ai.levels import SETTINGS
 from cardavia.ai.play import sampler_for
 from cardavia.ai.protocol import Agent, Sampler
 from cardavia.ai.search import POLICY, SearchAgent, SearchSettings
-from cardavia.ai.stats import win_share
+from cardavia.ai.stats import interval_bounds, win_share
 from cardavia.rules.core import Game, Result, State
 from cardavia.rules.errors import RulesError
 from cardavia.rules.types import ObservationBase
@@ -58,7 +57,6 @@ FLAG_FROM = 32
 # once spent, each remaining disagreement is judged on FLAG_FROM worlds at most (fewer
 # mistakes found on a busy machine, never more).
 BUDGET_S = 40.0
-Z95 = 1.96
 # The hard level's settings, as at a table (levels.py), so that "agreed with the hard level"
 # means the level players meet. A review may use others (tests: a sample count, no clock).
 HARD = SETTINGS["hard"]
@@ -230,14 +228,14 @@ def judge(
         diffs.append(a - b)
         outcomes.append((a, b, win_share(better, seat), win_share(played, seat)))
         if len(diffs) in checks:
-            lo, hi = _interval(diffs)
+            lo, hi = interval_bounds(diffs)
             if hi < margin:
                 break  # the loss cannot reach the margin: no mistake, no more worlds
             if len(diffs) >= FLAG_FROM and lo > 0 and statistics.fmean(diffs) >= margin:
                 break  # a mistake already
     mean = statistics.fmean(diffs) if diffs else 0.0
     verdict.loss = mean
-    verdict.interval = _interval(diffs)
+    verdict.interval = interval_bounds(diffs)
     verdict.worlds = len(diffs)
     verdict.scores = (
         statistics.fmean(o[0] for o in outcomes) if outcomes else 0.0,
@@ -306,14 +304,6 @@ def _num(x: float) -> str:
     """A loss as a player reads it: one decimal, no "-0.0"."""
     text = f"{x:.1f}"
     return "0.0" if text == "-0.0" else text
-
-
-def _interval(diffs: Sequence[float]) -> tuple[float, float]:
-    if len(diffs) < 2:
-        return (-math.inf, math.inf)
-    mean = statistics.fmean(diffs)
-    half = Z95 * statistics.stdev(diffs) / math.sqrt(len(diffs))
-    return (mean - half, mean + half)
 
 
 def _rollout_agents(game: str, rng: random.Random) -> list[Agent]:

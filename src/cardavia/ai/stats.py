@@ -1,5 +1,6 @@
-"""The statistics of playing strength shared by the search and the arena (ai.md, "Measuring
-strength"): a seat's share of a deal's win, and a normal interval over paired observations."""
+"""The statistics shared by the search, the review, the arena and the benchmarks (ai.md,
+"Measuring strength"): a seat's share of a deal's win, a normal 95% interval over paired
+observations, and a nearest-rank percentile."""
 
 from __future__ import annotations
 
@@ -15,7 +16,26 @@ def win_share(result: Result, seat: int) -> float:
     return 1.0 / len(result.winners) if seat in result.winners else 0.0
 
 
+Z95 = 1.96
+
+
 def interval(values: Sequence[float]) -> dict[str, float]:
+    """Mean and 95% interval, for a report (no width below two values)."""
     mean = statistics.fmean(values) if values else 0.0
-    half = 1.96 * statistics.stdev(values) / math.sqrt(len(values)) if len(values) > 1 else 0.0
+    half = Z95 * statistics.stdev(values) / math.sqrt(len(values)) if len(values) > 1 else 0.0
     return {"mean": mean, "low": mean - half, "high": mean + half}
+
+
+def interval_bounds(values: Sequence[float]) -> tuple[float, float]:
+    """The 95% interval of the mean, for a test: unbounded below two values (nothing known)."""
+    if len(values) < 2:
+        return (-math.inf, math.inf)
+    mean = statistics.fmean(values)
+    half = Z95 * statistics.stdev(values) / math.sqrt(len(values))
+    return (mean - half, mean + half)
+
+
+def percentile(values: Sequence[float], q: float) -> float:
+    """The nearest-rank `q` quantile (0.95: p95); NaN for no values."""
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))] if ordered else math.nan
