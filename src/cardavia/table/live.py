@@ -52,6 +52,7 @@ from cardavia.store.base import (
 from cardavia.table.jobs import JobFailed, JobQueue, job_key, pack, pack_review, review_key
 from cardavia.table.pacing import PaceKey, Pacer, Window
 from cardavia.table.seats import new_token, opening_seats, seat_of, token_hash
+from cardavia.table.versions import count_event
 from cardavia.table.waits import wait_set
 from cardavia.table.worker import Worker
 
@@ -218,11 +219,7 @@ class Table:
         before = list(self.versions)
         seen = before[HUMAN]
         for event in events:
-            for seat in range(self.game.players):
-                if event.visible_to(seat):
-                    self.versions[seat] += 1
-            if event.seat is None:
-                self.versions[-1] += 1
+            count_event(self.versions, event, self.game.players)
             self.log.append((tuple(self.versions), event))
         if self.versions[HUMAN] != seen:  # the human saw something: a new window opens
             now = time.monotonic()

@@ -18,6 +18,7 @@ from typing import Any
 from cardavia.rules.core import Event, Game, State
 from cardavia.rules.errors import RecordError
 from cardavia.rules.record import RecordActionError, replay
+from cardavia.table.versions import count_event
 
 BOTTOM = 0  # the seat drawn at the bottom for a spectator, with its hand as "the hand"
 
@@ -157,11 +158,7 @@ class _Walk:
         seen = self.versions[self.at]
         self.pending += actions
         for event in events:
-            for seat in range(self.game.players):
-                if event.visible_to(seat):
-                    self.versions[seat] += 1
-            if event.seat is None:
-                self.versions[-1] += 1
+            count_event(self.versions, event, self.game.players)
             if self._sees(event):
                 self.log.append({"v": self.versions[self.at], **event.to_json()})
         if self.versions[self.at] != seen or not self.steps:
