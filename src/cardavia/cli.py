@@ -338,21 +338,25 @@ def _arena(args: argparse.Namespace) -> int:
     return 1 if report["illegal_actions"] else 0
 
 
-def _replay(args: argparse.Namespace) -> int:
+def _read_record(path: str, expected: str | None = None) -> tuple[dict[str, Any], Any]:
+    """The deal record in file `path` and its replayed state; a file that cannot be read or a
+    record the rules refuse is a usage error naming the file (exit 2)."""
     from cardavia.games.registry import GAMES
     from cardavia.rules.record import loads, replay
 
     try:
-        text = Path(args.file).read_text(encoding="utf-8")
+        text = Path(path).read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as err:
-        print(f"cardavia replay: {args.file}: {err}", file=sys.stderr)
-        return 2
-    expected = _game(args.game).name if args.game is not None else None
+        raise _UsageError(f"{path}: {err}") from None
     try:
-        state = replay(loads(text), GAMES, expected)
+        record = loads(text)
+        return record, replay(record, GAMES, expected)
     except RulesError as err:
-        print(f"cardavia replay: {args.file}: {err}", file=sys.stderr)
-        return 2
+        raise _UsageError(f"{path}: {err}") from None
+
+
+def _replay(args: argparse.Namespace) -> int:
+    _, state = _read_record(args.file, _game(args.game).name if args.game is not None else None)
     result = state.result()
     print(
         json.dumps(
@@ -371,23 +375,10 @@ def _review(args: argparse.Namespace) -> int:
     import random
 
     from cardavia.ai.review import points_of, review, start_of
-    from cardavia.games.registry import GAMES
-    from cardavia.rules.record import loads, replay
 
-    try:
-        text = Path(args.file).read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as err:
-        print(f"cardavia review: {args.file}: {err}", file=sys.stderr)
-        return 2
-    try:
-        record = loads(text)
-        state = replay(record, GAMES)
-    except RulesError as err:
-        print(f"cardavia review: {args.file}: {err}", file=sys.stderr)
-        return 2
+    record, state = _read_record(args.file)
     if not state.is_over():
-        print(f"cardavia review: {args.file}: the deal is not over", file=sys.stderr)
-        return 2
+        raise _UsageError(f"{args.file}: the deal is not over")
     if not 0 <= args.seat < state.game.players:
         raise _UsageError(f"--seat must be from 0 to {state.game.players - 1}")
     points = points_of(
