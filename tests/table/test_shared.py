@@ -160,7 +160,7 @@ def test_a_copy_not_yet_told_of_the_end_is_caught_up_before_it_says_not_over(
 ) -> None:
     """Operator walk (2026-12-06): a record asked for from one process right after another ended
     the deal answered 409 once, the news not yet there. A read whose answer depends on the end
-    asks the store first (`Tables.caught_up`, web/api.py `_over`)."""
+    asks the store first (`Tables.caught_up`, web/requests.py `is_over`)."""
     a = Tables(stores[0], GAMES, worker=False)
     b = Tables(stores[1], GAMES, worker=False)
 

@@ -15,8 +15,8 @@ from hypothesis import strategies as st
 from starlette.testclient import TestClient
 
 from cardavia.games.registry import GAMES
-from cardavia.web.api import MAX_BODY
 from cardavia.web.app import create_app
+from cardavia.web.requests import MAX_BODY
 from tests.seated import SeatedClient
 from tests.strategies import JSON
 from tests.web.helpers import settle, stored

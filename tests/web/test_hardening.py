@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 from starlette.testclient import TestClient
 
-from cardavia.web.api import MAX_ACTION, MAX_MESSAGE
+from cardavia.web.requests import MAX_ACTION, MAX_MESSAGE
 from tests.backends import execute
 from tests.seated import SeatedClient
 from tests.web.helpers import settle, unchanged
@@ -376,7 +376,7 @@ def test_a_client_gone_before_its_body_is_a_plain_400() -> None:
 
     from starlette.requests import Request
 
-    from cardavia.web.api import ApiError, _json_body
+    from cardavia.web.requests import ApiError, json_body
 
     async def gone() -> dict[str, Any]:
         return {"type": "http.disconnect"}
@@ -388,5 +388,5 @@ def test_a_client_gone_before_its_body_is_a_plain_400() -> None:
         "headers": [(b"content-type", b"application/json")],
     }
     with pytest.raises(ApiError) as refused:
-        asyncio.run(_json_body(Request(scope, gone)))
+        asyncio.run(json_body(Request(scope, gone)))
     assert (refused.value.status, refused.value.code) == (400, "client_gone")

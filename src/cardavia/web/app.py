@@ -24,7 +24,7 @@ from cardavia.games.registry import GAMES
 from cardavia.store import open_store
 from cardavia.store.base import Store
 from cardavia.table.live import Tables
-from cardavia.web import api, cards, health, i18n, learn, openapi, pages, replays
+from cardavia.web import api, cards, health, i18n, learn, openapi, pages, replays, requests
 from cardavia.web.headers import SecurityHeaders, secure
 from cardavia.web.limits import RateLimit
 
@@ -82,8 +82,8 @@ def create_app(
         the_store.close()
 
     async def api_error(request: Request, exc: Exception) -> Response:
-        assert isinstance(exc, api.ApiError)
-        return api.error_response(exc)
+        assert isinstance(exc, requests.ApiError)
+        return requests.error_response(exc)
 
     async def http_error(request: Request, exc: Exception) -> Response:
         assert isinstance(exc, HTTPException)
@@ -139,7 +139,7 @@ def create_app(
             *pages.ROUTES,
         ],
         exception_handlers={
-            api.ApiError: api_error,
+            requests.ApiError: api_error,
             HTTPException: http_error,
             Exception: server_error,
         },

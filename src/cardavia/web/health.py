@@ -12,7 +12,7 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
 from cardavia.store.base import StoreError
-from cardavia.web.api import ApiError
+from cardavia.web.requests import ApiError
 
 NO_STORE = {"Cache-Control": "no-store"}  # a cached answer would say nothing of now
 

@@ -14,11 +14,11 @@ from starlette.responses import Response
 from starlette.routing import Route
 
 from cardavia.table.learn import LANGUAGES, cached_steps, has_guided_deal, load, texts
-from cardavia.web.api import VERSION_TEXT, ApiError, _tables, clip
 from cardavia.web.content import rules_page
 from cardavia.web.i18n import gettext
-from cardavia.web.pages import _game, _moved, _render, _table_config
-from cardavia.web.replays import _packed
+from cardavia.web.pages import game_of, moved_to, render_page, table_config
+from cardavia.web.replays import packed_json
+from cardavia.web.requests import VERSION_TEXT, ApiError, clip, tables_of
 from cardavia.web.strings import learn as learn_strings
 
 
@@ -35,13 +35,13 @@ def _section_title(game: str, lang: str, section: str) -> str:
 
 
 async def learn(request: Request) -> Response:
-    if (moved := _moved(request)) is not None:
+    if (moved := moved_to(request)) is not None:
         return moved
-    lang, game = _game(request)
+    lang, game = game_of(request)
     if not game["playable"] or not has_guided_deal(game["id"]):
         raise HTTPException(404, "this game has no guided deal yet")
     deal = load(game["id"])
-    config = _table_config(lang, game, learn_strings.STRINGS, learn_strings.PLURALS)
+    config = table_config(lang, game, learn_strings.STRINGS, learn_strings.PLURALS)
     config["learn"] = {
         "api": f"/api/learn/{game['id']}",
         "steps": len(deal.lessons) + 1,
@@ -51,7 +51,7 @@ async def learn(request: Request) -> Response:
     }
     title = f"{game['name']} · {gettext('Learn by playing')}"
     rules = rules_page(game["id"], lang)  # for the rules drawer, as at the table
-    return _render(
+    return render_page(
         request,
         "learn.html",
         title,
@@ -79,7 +79,7 @@ async def get_learn(request: Request) -> Response:
     """The learner's view at step N of the guided deal, with its lesson: `{game, step, steps,
     view, lesson, end}`; `lesson` is None at the last step, where `end` says the deal's end."""
     name = request.path_params["game"]
-    game = _tables(request).games.get(name)
+    game = tables_of(request).games.get(name)
     if game is None or not has_guided_deal(name):
         raise ApiError(404, "unknown_game", f"no guided deal for {clip(name)}")
     lang = request.query_params.get("lang", "en")
@@ -126,7 +126,7 @@ async def get_learn(request: Request) -> Response:
     }
     # compressed for a client that takes gzip, as a replay is: a step after many moves carries
     # the table after each of them (Chuo Pai's longest, 89 KiB)
-    return _packed(request, body)
+    return packed_json(request, body)
 
 
 ROUTES = [

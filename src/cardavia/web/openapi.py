@@ -24,8 +24,9 @@ from cardavia.render.decks import codes
 from cardavia.rules.record import MAX_SEED
 from cardavia.table.live import NAME_MAX
 from cardavia.traditions import DECKS
-from cardavia.web.api import ALLOWANCE_RANGE, MAX_BODY, MAX_WAIT, NAME_REFUSALS
 from cardavia.web.i18n import DEFAULT, LANGUAGES
+from cardavia.web.names import NAME_REFUSALS
+from cardavia.web.requests import ALLOWANCE_RANGE, MAX_BODY, MAX_WAIT
 
 JSON = "application/json"
 HTML = "text/html"

@@ -43,7 +43,7 @@ def _lang(request: Request) -> str:
     return lang
 
 
-def _render(request: Request, name: str, title: str, **context: Any) -> Response:
+def render_page(request: Request, name: str, title: str, **context: Any) -> Response:
     lang = i18n.current_language()
     rest = request.url.path.split("/", 2)[2] if request.url.path.count("/") >= 2 else ""
     languages = [
@@ -171,7 +171,7 @@ async def table_for_you(request: Request) -> Response:
 async def traditions(request: Request) -> Response:
     lang = _lang(request)
     decks = [_deck_dict(lang, d) for d in DECKS]
-    return _render(request, "index.html", gettext("Card traditions"), decks=decks)
+    return render_page(request, "index.html", gettext("Card traditions"), decks=decks)
 
 
 async def deck_page(request: Request) -> Response:
@@ -180,10 +180,10 @@ async def deck_page(request: Request) -> Response:
     if deck is None:
         raise HTTPException(404, "unknown deck")
     data = _deck_dict(lang, deck, every_card=True)
-    return _render(request, "deck.html", data["name"], deck=data)
+    return render_page(request, "deck.html", data["name"], deck=data)
 
 
-def _moved(request: Request) -> Response | None:
+def moved_to(request: Request) -> Response | None:
     """A game listed under another id before (traditions.FORMER_IDS) is found at its new id,
     on the same page with the same query, for good."""
     new = FORMER_IDS.get(request.path_params["game"])
@@ -195,7 +195,7 @@ def _moved(request: Request) -> Response | None:
     return RedirectResponse(f"/{lang}/games/{'/'.join([new, *page])}{query}", status_code=308)
 
 
-def _game(request: Request) -> tuple[str, dict[str, Any]]:
+def game_of(request: Request) -> tuple[str, dict[str, Any]]:
     lang = _lang(request)
     found = find_game_info(request.path_params["game"])
     if found is None:
@@ -206,9 +206,9 @@ def _game(request: Request) -> tuple[str, dict[str, Any]]:
 async def game_home(request: Request) -> Response:
     """`/{lang}/games/{game}`, a URL a visitor may type: the game's page is its full rules,
     which also start a deal."""
-    if (moved := _moved(request)) is not None:
+    if (moved := moved_to(request)) is not None:
         return moved
-    _, game = _game(request)
+    _, game = game_of(request)
     return RedirectResponse(game["rules_url"], status_code=308)
 
 
@@ -218,11 +218,11 @@ async def to_traditions(request: Request) -> Response:
 
 
 async def rules(request: Request) -> Response:
-    if (moved := _moved(request)) is not None:
+    if (moved := moved_to(request)) is not None:
         return moved
-    lang, game = _game(request)
+    lang, game = game_of(request)
     page = rules_page(game["id"], lang)
-    return _render(
+    return render_page(
         request,
         "rules.html",
         f"{game['name']} · {gettext('Full rules')}",
@@ -247,12 +247,14 @@ async def _game_of_deal(request: Request) -> str | None:
 
 
 async def table(request: Request) -> Response:
-    if (moved := _moved(request)) is not None:
+    if (moved := moved_to(request)) is not None:
         return moved
-    lang, game = _game(request)
+    lang, game = game_of(request)
     if not game["playable"]:
         # still the game's page, in the visitor's language, with its deck to go back to (p1)
-        coming = _render(request, "coming.html", f"{game['name']} · {gettext('Table')}", game=game)
+        coming = render_page(
+            request, "coming.html", f"{game['name']} · {gettext('Table')}", game=game
+        )
         coming.status_code = 404
         return coming
     # A deal of another game opened at this table (a pasted or edited link) goes to its own
@@ -261,9 +263,9 @@ async def table(request: Request) -> Response:
     if other is not None and other != game["id"] and find_game_info(other) is not None:
         url = request.url.replace(path=f"/{lang}/games/{other}/table")
         return RedirectResponse(str(url), status_code=303)
-    config = _table_config(lang, game)
+    config = table_config(lang, game)
     rules = rules_page(game["id"], lang)  # for the rules drawer
-    return _render(
+    return render_page(
         request,
         "table.html",
         f"{game['name']} · {gettext('Table')}",
@@ -275,7 +277,7 @@ async def table(request: Request) -> Response:
     )
 
 
-def _table_config(
+def table_config(
     lang: str,
     game: dict[str, Any],
     strings: dict[str, str] | None = None,
@@ -316,11 +318,11 @@ async def replay(request: Request) -> Response:
     drawn by the game's table plugin from `GET /api/games/{deal}/replay`; without a deal, the
     form that opens a downloaded record. Whether the deal is over is the script's to find:
     the page itself says nothing of the deal."""
-    lang, game = _game(request)
+    lang, game = game_of(request)
     if not game["playable"]:
         raise HTTPException(404, "this game cannot be played yet")
     deal = request.path_params.get("deal")
-    config = _table_config(lang, game, replay_strings.STRINGS, replay_strings.PLURALS)
+    config = table_config(lang, game, replay_strings.STRINGS, replay_strings.PLURALS)
     config["replay"] = {
         "deal": deal,
         "table_url": game["table_url"],
@@ -333,7 +335,7 @@ async def replay(request: Request) -> Response:
         },
     }
     title = f"{game['name']} · {gettext('Replay')}"
-    return _render(request, "replay.html", title, game=game, config=config)
+    return render_page(request, "replay.html", title, game=game, config=config)
 
 
 async def history(request: Request) -> Response:
@@ -362,7 +364,7 @@ async def history(request: Request) -> Response:
             for info in _playable()
         },
     }
-    return _render(request, "history.html", gettext("Your deals"), config=config)
+    return render_page(request, "history.html", gettext("Your deals"), config=config)
 
 
 def _playable() -> list[GameInfo]:

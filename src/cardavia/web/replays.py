@@ -17,14 +17,23 @@ from starlette.routing import Route
 from cardavia.rules.errors import RecordError
 from cardavia.rules.record import OtherGameError, RecordActionError, loads
 from cardavia.table.replay import DealNotOverError, NoDecisionError, decision_at, replay_steps
-from cardavia.web.api import ApiError, _json_body, _limited, _over, _seat, _table, _tables, clip
+from cardavia.web.requests import (
+    ApiError,
+    clip,
+    is_over,
+    json_body,
+    limited,
+    seat_of,
+    table_of,
+    tables_of,
+)
 
 # A record is a few KiB (docs/deal-record.md); sent as a JSON string it grows by its escapes.
 MAX_RECORD_BODY = 256 * 1024
 GZIP_FROM = 1024  # bytes: a replay is 20-200 KiB of JSON, a twentieth of it compressed
 
 
-def _packed(request: Request, data: dict[str, Any]) -> Response:
+def packed_json(request: Request, data: dict[str, Any]) -> Response:
     """JSON, compressed for a client that takes gzip: every step repeats the whole table."""
     body = json.dumps(data, ensure_ascii=False, separators=(",", ":")).encode()
     headers = {"Vary": "Accept-Encoding"}
@@ -37,12 +46,12 @@ def _packed(request: Request, data: dict[str, Any]) -> Response:
 async def get_replay(request: Request) -> Response:
     """A finished deal's steps, seen by the token's seat (its log), or by a spectator; as much
     work as replaying a sent record, so counted with those (security test, 2026-12-06)."""
-    _limited(request, request.app.state.replay_limit, "replays")
-    table = await _table(request)
-    seat = await _seat(request, table, required=False)
-    if not await _over(request, table):
+    limited(request, request.app.state.replay_limit, "replays")
+    table = await table_of(request)
+    seat = await seat_of(request, table, required=False)
+    if not await is_over(request, table):
         raise ApiError(409, "deal_in_progress", "the replay opens when the deal is over")
-    games = _tables(request).games
+    games = tables_of(request).games
     try:
         data = await asyncio.to_thread(replay_steps, table.record(), games, seat)
     except RecordError:  # rules changed since: the stored actions no longer replay
@@ -51,24 +60,24 @@ async def get_replay(request: Request) -> Response:
         ) from None
     view = table.view(seat)
     data.update(id=table.id, level=table.row.level, seats=view["seats"], match=view["match"])
-    return _packed(request, data)
+    return packed_json(request, data)
 
 
 async def get_decision(request: Request) -> Response:
     """The position of one of the token's seat's decisions in a finished deal, as that seat
     saw it (its own cards, its choices then): the replay page's "try it again" at a mistake
     the review names (docs/api.md, "Review"). `step` is the decision's index in the record."""
-    table = await _table(request)
-    seat = await _seat(request, table, required=True)
+    table = await table_of(request)
+    seat = await seat_of(request, table, required=True)
     assert seat is not None
-    if not await _over(request, table):
+    if not await is_over(request, table):
         raise ApiError(409, "deal_in_progress", "the deal's decisions open when it is over")
     text = request.path_params["step"]
     if not re.fullmatch(r"[0-9]{1,6}", text):
         raise ApiError(404, "no_decision", f"no decision {clip(text)} of your seat")
     try:
         found = await asyncio.to_thread(
-            decision_at, table.record(), _tables(request).games, seat, int(text)
+            decision_at, table.record(), tables_of(request).games, seat, int(text)
         )
     except NoDecisionError as err:
         raise ApiError(404, "no_decision", str(err)) from None
@@ -82,9 +91,9 @@ async def get_decision(request: Request) -> Response:
 async def post_replay(request: Request) -> Response:
     """The steps of the record in the body, `{"game", "record"}` (the record as its text or as
     a JSON object), if it is a finished deal of that game that replays; nothing is kept."""
-    data = await _json_body(request, ("game", "record"), MAX_RECORD_BODY)
-    _limited(request, request.app.state.replay_limit, "records replayed")
-    games = _tables(request).games
+    data = await json_body(request, ("game", "record"), MAX_RECORD_BODY)
+    limited(request, request.app.state.replay_limit, "records replayed")
+    games = tables_of(request).games
     game = data.get("game")
     if not isinstance(game, str) or game not in games:
         raise ApiError(422, "unknown_game", f"no playable game {clip(game)}")
@@ -104,7 +113,7 @@ async def post_replay(request: Request) -> Response:
     except RecordError as err:
         raise ApiError(422, "bad_record", str(err)) from None
     replayed.update(id=None, level=None, seats=None, match=None)
-    return _packed(request, replayed)
+    return packed_json(request, replayed)
 
 
 ROUTES = [

@@ -61,7 +61,7 @@ STRINGS: dict[str, str] = {
     "friends_join": N_("Join the table"),
     "friends_seat_taken": N_("This seat has its player already."),
     "friends_bad_invite": N_("This invite link does not open any table."),
-    # a name the server refused at a join (422 bad_name, its `reason`: web/api.py NAME_REFUSALS)
+    # a name the server refused at a join (422 bad_name, its `reason`: web/names.py NAME_REFUSALS)
     "friends_name_taken": N_("Another player at this table has this name: choose another."),
     "friends_name_label": N_(
         "The table calls a seat by this name (such as You or AI 1): choose another."

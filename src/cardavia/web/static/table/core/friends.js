@@ -150,7 +150,7 @@ export function joinForm(code) {
       } else if (res && res.status === 404) {
         message.textContent = t("friends_bad_invite");
       } else if (res && res.status === 422 && data && data.error && data.error.code === "bad_name") {
-        const reason = data.reason; // beside the error (web/api.py _name_error)
+        const reason = data.reason; // beside the error (web/names.py name_error)
         message.textContent = t(reason === "name_taken" ? "friends_name_taken" : reason === "seat_label" ? "friends_name_label" : "friends_bad_name");
         input.focus();
       } else {
