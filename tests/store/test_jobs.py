@@ -59,11 +59,13 @@ def test_a_lapsed_lease_lets_another_worker_take_the_job(store: Store) -> None:
 
 def test_a_renewed_lease_keeps_the_job(store: Store) -> None:
     _submit(store, "k", "a")
-    job = store.take_job("w1", lease_s=1.5)
+    job = store.take_job("w1", lease_s=2.5)
     assert job is not None
-    for _ in range(3):  # 3 s in all: the first lease alone would have lapsed
+    # 4 s in all: the first lease alone would have lapsed; each renewal comes 1.5 s early, so
+    # a loaded machine's stall of a statement does not let one lapse
+    for _ in range(4):
         time.sleep(1)
-        assert store.renew_job(job.id, "w1", lease_s=1.5)
+        assert store.renew_job(job.id, "w1", lease_s=2.5)
     assert store.take_job("w2") is None
 
 
@@ -122,7 +124,10 @@ def test_every_change_is_announced(store: Store) -> None:
             got.set()
 
     unsubscribe = store.subscribe(listener)
-    time.sleep(0.3)  # a PostgreSQL listener connects in its own thread
+    deadline = time.monotonic() + 10  # a PostgreSQL listener connects in its own thread
+    while not store.listening() and time.monotonic() < deadline:
+        time.sleep(0.02)
+    assert store.listening()
     from cardavia.store.base import DealRow
 
     store.create(DealRow("d1", "sisepai", 1, None, None, "normal"))

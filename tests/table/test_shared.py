@@ -120,6 +120,7 @@ def test_a_long_poll_is_woken_by_the_other_process(stores: tuple[Store, Store]) 
         version = other.version
         waiting = asyncio.ensure_future(b.wait(other, version, 20.0))
         await asyncio.sleep(0.2)
+        assert not waiting.done()  # held: what answers it next is the other process's news
         await a.human_act(table, table.state.legal_actions(HUMAN)[0], table.version)
         await asyncio.wait_for(waiting, 10.0)  # the notification, not the 20 s timeout
         assert other.version > version and len(other.state.actions) >= 1

@@ -848,7 +848,8 @@ def test_a_next_deal_dealt_on_one_server_wakes_a_poll_on_another(db: str) -> Non
 
         waiting = threading.Thread(target=poll)
         waiting.start()
-        time.sleep(1)  # the poll is held meanwhile
+        time.sleep(1)
+        assert waiting.is_alive()  # the poll is held, so what answers it next is the wake-up
         after = {"game": "chuopai", "level": "greedy", "after": deal_id}
         nxt = first.post("/api/games", json=after, headers=_bearer(tokens[0])).json()["id"]
         waiting.join(40)
