@@ -7,7 +7,6 @@ finishes, and every record replays."""
 
 from __future__ import annotations
 
-import contextlib
 import http.client
 import os
 import random
@@ -25,32 +24,13 @@ from cardavia.rules.record import replay
 from cardavia.store.base import REVIEW_KEYS
 from tests.backends import execute, fresh_database
 from tests.live import ServeProcess, cardavia
+from tests.processes import alive, children
 
 pytestmark = pytest.mark.postgres
 
 DEALS = 20  # per game
 SEARCHING = 4  # of them at the normal level (the worker searches); the rest greedy
 DEADLINE_S = 900.0  # for every deal to finish
-
-
-def _children(pid: int) -> list[int]:
-    """The processes whose parent is `pid` (from /proc)."""
-    found = []
-    for entry in Path("/proc").iterdir():
-        if entry.name.isdigit():
-            with contextlib.suppress(OSError):
-                stat = (entry / "stat").read_text()
-                if int(stat.rsplit(")", 1)[1].split()[1]) == pid:
-                    found.append(int(entry.name))
-    return found
-
-
-def _alive(pid: int) -> bool:
-    try:
-        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
-    except OSError:
-        return False
-    return state != "Z"
 
 
 def _searching(db: str, worker: subprocess.Popen[bytes] | None) -> list[tuple[Any, ...]]:
@@ -142,7 +122,7 @@ def test_two_web_processes_and_a_worker_killed_mid_search_lose_nothing(
                 # once a round, not waited for: the searches may all wait for seat 0's moves,
                 # which this loop makes (waiting here, it failed when they did).
                 assert worker is not None
-                searched_children = _children(worker.pid)
+                searched_children = children(worker.pid)
                 os.kill(worker.pid, signal.SIGKILL)
                 assert webs[0].process is not None
                 os.kill(webs[0].process.pid, signal.SIGKILL)
@@ -154,7 +134,7 @@ def test_two_web_processes_and_a_worker_killed_mid_search_lose_nothing(
                 killed, killed_at = True, time.monotonic()
             if killed and not restarted and time.monotonic() - killed_at > 3:
                 # no search process outlives its worker (reliability review M6)
-                assert searched_children and not [p for p in searched_children if _alive(p)]
+                assert searched_children and not [p for p in searched_children if alive(p)]
                 worker = cardavia(
                     "worker", "--db", db, "--processes", "2", log=tmp_path / "worker.log"
                 )

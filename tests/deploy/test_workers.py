@@ -17,8 +17,8 @@ from pathlib import Path
 import pytest
 
 from tests.backends import fresh_database
-from tests.deploy.test_processes import _alive, _children
 from tests.live import ServeProcess
+from tests.processes import alive, children, descendants
 
 pytestmark = pytest.mark.postgres
 
@@ -27,15 +27,6 @@ pytestmark = pytest.mark.postgres
 def db() -> Iterator[str]:
     with fresh_database() as url:
         yield url
-
-
-def _descendants(pid: int) -> list[int]:
-    found, todo = [], [pid]
-    while todo:
-        for child in _children(todo.pop()):
-            found.append(child)
-            todo.append(child)
-    return found
 
 
 def _play(server: ServeProcess, deal_id: str, deadline: float) -> dict[str, object]:
@@ -69,10 +60,10 @@ def test_web_processes_share_the_deals_and_one_killed_is_replaced(db: str, tmp_p
         assert server.process is not None
         supervisor = server.process.pid
         time.sleep(1.0)
-        family = _descendants(supervisor)
+        family = descendants(supervisor)
         webs = [
             p
-            for p in _children(supervisor)
+            for p in children(supervisor)
             if "multiprocessing" in Path(f"/proc/{p}/cmdline").read_text()
         ]
         assert len(webs) >= 2, family
@@ -88,14 +79,14 @@ def test_web_processes_share_the_deals_and_one_killed_is_replaced(db: str, tmp_p
         for deal_id in ids:
             view = _play(server, deal_id, deadline)
             assert view["result"] is not None
-        assert not _alive(webs[0])
+        assert not alive(webs[0])
         # the supervisor started another web process in its place
-        assert len([p for p in _children(supervisor) if p not in family]) >= 1
-        everyone = _descendants(supervisor)
+        assert len([p for p in children(supervisor) if p not in family]) >= 1
+        everyone = descendants(supervisor)
         server.process.send_signal(signal.SIGTERM)
         server.process.wait(30)
         time.sleep(1.5)
-        assert not [p for p in everyone if _alive(p)], "a process outlived the server"
+        assert not [p for p in everyone if alive(p)], "a process outlived the server"
     finally:
         server.stop()
 
@@ -108,15 +99,15 @@ def test_the_supervisor_killed_takes_its_processes_with_it(db: str, tmp_path: Pa
     status, _body = server.call("POST", "/api/games", {"game": "sisepai", "level": "hard"})
     assert status == 201
     time.sleep(1.0)
-    everyone = _descendants(server.process.pid)
+    everyone = descendants(server.process.pid)
     assert len(everyone) >= 3, everyone  # two web processes and a searching one at least
     server.process.kill()
     server.process.wait(10)
     for _ in range(100):
-        if not [p for p in everyone if _alive(p)]:
+        if not [p for p in everyone if alive(p)]:
             break
         time.sleep(0.1)
-    assert not [p for p in everyone if _alive(p)], "a process outlived its killed server"
+    assert not [p for p in everyone if alive(p)], "a process outlived its killed server"
 
 
 def test_several_web_processes_need_postgresql(tmp_path: Path) -> None:

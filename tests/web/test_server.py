@@ -22,6 +22,7 @@ from typing import Any
 import pytest
 
 from tests.live import free_port
+from tests.processes import alive, children
 
 pytestmark = pytest.mark.serial  # starts servers and counts their sockets and timings
 
@@ -199,32 +200,6 @@ def test_a_flood_of_idle_connections_does_not_lock_clients_out(server: str) -> N
             s.close()
 
 
-def _children(pid: int) -> set[int]:
-    """The live processes whose parent is `pid` (from /proc)."""
-    found = set()
-    for entry in Path("/proc").iterdir():
-        if entry.name.isdigit():
-            try:
-                stat = (entry / "stat").read_text()
-            except OSError:
-                continue
-            if int(stat.rsplit(")", 1)[1].split()[1]) == pid:
-                found.add(int(entry.name))
-    return found
-
-
-def _alive(pids: set[int]) -> set[int]:
-    alive = set()
-    for pid in pids:
-        try:
-            state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
-        except OSError:
-            continue
-        if state != "Z":
-            alive.add(pid)
-    return alive
-
-
 def _new_deal(url: str, game: str, level: str) -> Any:
     """A deal (seed 1) made through the API of the server at `url`: its answer."""
     request = urllib.request.Request(
@@ -242,7 +217,7 @@ def test_no_search_worker_outlives_its_server(tmp_path: Path, stop: signal.Signa
     with serving(tmp_path) as (url, proc):
         _new_deal(url, "nantong", "hard")
         for _ in range(200):  # the AI seats start searching: the workers are spawned
-            workers = _children(proc.pid)
+            workers = children(proc.pid)
             if len(workers) >= 2:  # a worker and multiprocessing's resource tracker
                 break
             time.sleep(0.1)
@@ -251,10 +226,11 @@ def test_no_search_worker_outlives_its_server(tmp_path: Path, stop: signal.Signa
         proc.send_signal(stop)
         proc.wait(15)
         for _ in range(100):
-            if not _alive(workers):
+            if not [p for p in workers if alive(p)]:
                 break
             time.sleep(0.1)
-        assert not _alive(workers), f"still running after the server stopped: {_alive(workers)}"
+        left = [p for p in workers if alive(p)]
+        assert not left, f"still running after the server stopped: {left}"
 
 
 def test_a_long_poll_is_answered_as_json_when_the_server_stops(tmp_path: Path) -> None:
