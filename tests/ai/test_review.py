@@ -335,3 +335,20 @@ def test_paohuzis_huxi_comparison_speaks_only_for_the_better_move(
     verdict = Verdict(0, "discard s1", "discard s2", 1.0, (0.5, 1.5), True)
     keys = [w["key"] for w in reviewing.reasons("paohuzi", point, verdict)]
     assert "review_phz_huxi" not in keys and keys.count("why_phz_huxi") == 1, keys
+
+
+def test_moves_played_for_an_absent_player_are_not_reviewed() -> None:
+    """architecture.md §8: the review is of the player's own decisions; what the AI played for
+    the seat while its player was away (the store marks those) is left out."""
+    from cardavia.ai.play import play_deal
+    from cardavia.ai.registry import make_agent
+    from cardavia.ai.review import points_of
+    from cardavia.games.registry import GAMES
+
+    game = GAMES["paohuzi"]
+    state = play_deal(game, 4, [make_agent("greedy", game.name, s) for s in range(3)])
+    every = points_of(game.new_deal(4), state.actions, 0, random.Random(1))
+    assert len(every) >= 2
+    away = {every[0].step, every[-1].step}
+    kept = points_of(game.new_deal(4), state.actions, 0, random.Random(1), away)
+    assert [p.step for p in kept] == [p.step for p in every if p.step not in away]

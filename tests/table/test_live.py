@@ -42,8 +42,10 @@ class Wrapped:
     def create(self, deal: DealRow) -> None:
         self.inner.create(deal)
 
-    def append_action(self, deal_id: str, index: int, seat: int, action: str) -> None:
-        self.inner.append_action(deal_id, index, seat, action)
+    def append_action(
+        self, deal_id: str, index: int, seat: int, action: str, for_away: bool = False
+    ) -> None:
+        self.inner.append_action(deal_id, index, seat, action, for_away)
 
     def load(self, deal_id: str) -> DealRow | None:
         return self.inner.load(deal_id)
@@ -57,10 +59,12 @@ class Flaky(Wrapped):
 
     down = False
 
-    def append_action(self, deal_id: str, index: int, seat: int, action: str) -> None:
+    def append_action(
+        self, deal_id: str, index: int, seat: int, action: str, for_away: bool = False
+    ) -> None:
         if self.down:
             raise StoreError("disk I/O error")
-        super().append_action(deal_id, index, seat, action)
+        super().append_action(deal_id, index, seat, action, for_away)
 
 
 def test_an_ai_seat_whose_action_was_not_stored_plays_on_with_the_next_request(
@@ -166,10 +170,12 @@ class Stalled(Wrapped):
         self.stall.set()
         self.order: list[str] = []
 
-    def append_action(self, deal_id: str, index: int, seat: int, action: str) -> None:
+    def append_action(
+        self, deal_id: str, index: int, seat: int, action: str, for_away: bool = False
+    ) -> None:
         if not self.stall.wait(5):
             self.order.append("write timed out")
-        super().append_action(deal_id, index, seat, action)
+        super().append_action(deal_id, index, seat, action, for_away)
         self.order.append("written")
 
 

@@ -415,6 +415,8 @@ def test_a_closed_tab_goes_away_and_comes_back(db: str) -> None:
         store = tables.store
         assert store.seats(deal_id)[1].deadline is not None  # kept in the store, for a restart
         played = [seat for seat, _ in store.load(deal_id).actions].count(1)
+        before = len(store.load(deal_id).actions)
+        assert not store.load(deal_id).for_away
     with TestClient(
         create_app(db, seeds_with_friends=True)
     ) as raw:  # a restart: the timer is the store's
@@ -426,8 +428,12 @@ def test_a_closed_tab_goes_away_and_comes_back(db: str) -> None:
         portal.call(tables.drain)
         view = _view(raw, deal_id, tokens[0])
         assert view["seats"][1]["away"] is True and view["seats"][1]["level"] == "greedy"
-        # the AI played seat 1's decision
-        assert [seat for seat, _ in tables.store.load(deal_id).actions].count(1) > played
+        # the AI played seat 1's decision, stored as played for the absent player (its review
+        # leaves it out), and only that: none of seat 0's, none before
+        stored = tables.store.load(deal_id)
+        assert [seat for seat, _ in stored.actions].count(1) > played
+        assert stored.for_away and {stored.actions[n][0] for n in stored.for_away} == {1}
+        assert min(stored.for_away) >= before  # seat 1's own moves before it went away are its own
         # seat 1's player comes back: acting when owed, or taking the seat back
         r = raw.post(f"/api/games/{deal_id}/back", json={}, headers=_bearer(tokens[1]))
         assert r.status_code == 200 and r.json()["view"]["seats"][1]["away"] is False

@@ -29,7 +29,7 @@ from __future__ import annotations
 import random
 import statistics
 import time
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Collection, Iterator, Sequence
 from dataclasses import dataclass, field
 from itertools import islice
 from typing import Any, cast
@@ -125,14 +125,20 @@ def start_of(record: dict[str, Any], game: Game) -> State:
 
 
 def points_of(
-    start: State, actions: Sequence[tuple[int, str]], seat: int, rng: random.Random
+    start: State,
+    actions: Sequence[tuple[int, str]],
+    seat: int,
+    rng: random.Random,
+    others: Collection[int] = (),
 ) -> list[Point]:
     """`start`: the deal before its first action (eager); `actions`: the record's. Applies them
-    all (a RulesError if one does not apply) and keeps the seat's decisions that had a choice."""
+    all (a RulesError if one does not apply) and keeps the seat's decisions that had a choice,
+    but for the actions numbered in `others`: played for the seat by someone else (the AI, for
+    an absent player), they are not the player's to review."""
     state = start
     points: list[Point] = []
     for step, (who, action) in enumerate(actions):
-        if who == seat:
+        if who == seat and step not in others:
             legal = state.legal_actions(seat)
             if len(set(legal)) > 1:
                 points.append(

@@ -148,6 +148,8 @@ class DealRow:
     seats: list[SeatRow] | None = None
     # Seconds each decision may take at a table of two or more humans (None: no limit).
     allowance: float | None = None
+    # The numbers of the actions the AI played for a seat's absent player.
+    for_away: frozenset[int] = frozenset()
 
 
 @dataclass
@@ -165,8 +167,11 @@ class Store(Protocol):
 
     def create(self, deal: DealRow) -> None: ...
 
-    def append_action(self, deal_id: str, index: int, seat: int, action: str) -> None:
-        """Durably store action number `index` (0-based); fails if that number is taken."""
+    def append_action(
+        self, deal_id: str, index: int, seat: int, action: str, for_away: bool = False
+    ) -> None:
+        """Durably store action number `index` (0-based); fails if that number is taken.
+        `for_away`: the AI played it for the seat's absent player (not theirs to review)."""
         ...
 
     def load(self, deal_id: str) -> DealRow | None: ...

@@ -164,6 +164,10 @@ MIGRATIONS: tuple[str, ...] = (
     CREATE TRIGGER deals_announce_next AFTER INSERT ON deals
         FOR EACH ROW WHEN (NEW.previous IS NOT NULL) EXECUTE FUNCTION cardavia_announce_next();
     """,
+    # 8: which actions the AI played for a seat's absent player, left out of that seat's review.
+    """
+    ALTER TABLE actions ADD COLUMN for_away boolean NOT NULL DEFAULT false;
+    """,
 )
 SEATS_QUERY = f"SELECT {SEAT_COLUMNS} FROM seats WHERE deal_id = %s ORDER BY seat"
 CHANNELS = {"cardavia_deal": "deal", "cardavia_job": "job", "cardavia_done": "done"}
@@ -354,12 +358,15 @@ class PostgresStore:
             if deal.seats is not None:
                 _insert_seats(cur, deal.id, deal.seats)
 
-    def append_action(self, deal_id: str, index: int, seat: int, action: str) -> None:
+    def append_action(
+        self, deal_id: str, index: int, seat: int, action: str, for_away: bool = False
+    ) -> None:
         try:
             with self._connection() as conn:
                 conn.execute(
-                    "INSERT INTO actions (deal_id, n, seat, action) VALUES (%s, %s, %s, %s)",
-                    (deal_id, index, seat, action),
+                    "INSERT INTO actions (deal_id, n, seat, action, for_away) "
+                    "VALUES (%s, %s, %s, %s, %s)",
+                    (deal_id, index, seat, action, for_away),
                 )
         except StoreError as err:
             if isinstance(err.__cause__, psycopg.errors.UniqueViolation):
@@ -590,7 +597,8 @@ class PostgresStore:
             if row is None:
                 return None
             actions = conn.execute(
-                "SELECT seat, action FROM actions WHERE deal_id = %s ORDER BY n", (deal_id,)
+                "SELECT seat, action, for_away FROM actions WHERE deal_id = %s ORDER BY n",
+                (deal_id,),
             ).fetchall()
             seats = conn.execute(SEATS_QUERY, (deal_id,)).fetchall()
         try:
@@ -601,12 +609,13 @@ class PostgresStore:
                 _int(row[3]),
                 _json(row[4]),
                 str(row[5]),
-                [(int(s), str(a)) for s, a in actions],
+                [(int(s), str(a)) for s, a, _ in actions],
                 row[6],
                 totals_of(_json(row[7])),
                 _int(row[8]),
                 seat_rows(seats),
                 None if row[9] is None else float(row[9]),
+                frozenset(n for n, (_, _, away) in enumerate(actions) if away),
             )
         except (ValueError, TypeError, RecursionError) as err:  # e.g. JSON nested too deep
             raise UnreadableRowError(f"{deal_id}: {_one_line(err)}") from err

@@ -149,6 +149,7 @@ class SQLiteStore:
                 ("seats", "invite_hash", "TEXT"),
                 ("seats", "away", "INTEGER NOT NULL DEFAULT 0"),
                 ("seats", "deadline", "REAL"),
+                ("actions", "for_away", "INTEGER NOT NULL DEFAULT 0"),
             ):
                 columns = {row[1] for row in self._conn.execute(f"PRAGMA table_info({table})")}
                 if column not in columns:
@@ -303,12 +304,15 @@ class SQLiteStore:
 
         return self._write(claim)
 
-    def append_action(self, deal_id: str, index: int, seat: int, action: str) -> None:
+    def append_action(
+        self, deal_id: str, index: int, seat: int, action: str, for_away: bool = False
+    ) -> None:
         with self._lock:
             try:
                 self._conn.execute(
-                    "INSERT INTO actions (deal_id, n, seat, action) VALUES (?, ?, ?, ?)",
-                    (deal_id, index, seat, action),
+                    "INSERT INTO actions (deal_id, n, seat, action, for_away) "
+                    "VALUES (?, ?, ?, ?, ?)",
+                    (deal_id, index, seat, action, int(for_away)),
                 )
             except sqlite3.IntegrityError as err:
                 if "UNIQUE" in str(err) or "PRIMARY KEY" in str(err):
@@ -553,7 +557,8 @@ class SQLiteStore:
                 if row is None:
                     return None
                 actions = self._conn.execute(
-                    "SELECT seat, action FROM actions WHERE deal_id = ? ORDER BY n", (deal_id,)
+                    "SELECT seat, action, for_away FROM actions WHERE deal_id = ? ORDER BY n",
+                    (deal_id,),
                 ).fetchall()
                 seats = self._conn.execute(SEATS_QUERY, (deal_id,)).fetchall()
             except sqlite3.DatabaseError as err:  # damaged pages, a table of another shape
@@ -566,12 +571,13 @@ class SQLiteStore:
                 row[3],
                 json.loads(row[4]) if row[4] is not None else None,
                 str(row[5]),
-                [(int(s), str(a)) for s, a in actions],
+                [(int(s), str(a)) for s, a, _ in actions],
                 row[6],
                 totals_of(json.loads(row[7]) if row[7] is not None else None),
                 None if row[8] is None else int(row[8]),
                 seat_rows(seats),
                 None if row[9] is None else float(row[9]),
+                frozenset(n for n, (_, _, away) in enumerate(actions) if away),
             )
         # JSON that does not parse or nests too deep, a seat of text
         except (ValueError, TypeError, RecursionError) as err:

@@ -273,10 +273,11 @@ class Table:
             return 0.0
         return self.pacer.release_at(self.window, self.pace_key, self.prior) - time.monotonic()
 
-    async def act(self, seat: int, action: str) -> None:
+    async def act(self, seat: int, action: str, for_away: bool = False) -> None:
         """Validate, store, then adopt one action. Raises RulesError or StoreError unchanged.
         The write runs off the event loop: a store that waits (another writer's lock, a slow
-        disk) holds up this deal, not every request of the server (reliability review M3)."""
+        disk) holds up this deal, not every request of the server (reliability review M3).
+        `for_away`: the AI plays it for the seat's absent player."""
         state = self.state.clone()
         events = state.apply(seat, action)
 
@@ -287,6 +288,7 @@ class Table:
                 len(self.state.actions),
                 seat,
                 state.actions[-1][1],
+                for_away,
             )
             self._adopt(state, events, seat)
 
@@ -1178,12 +1180,16 @@ class Tables:
             # window would time just its tail
             if began is not None and began >= table.window.opened:
                 table.window.timed = True
+        # a human seat's player is away: the move is the AI's, not theirs to review (a human's
+        # only legal move, played for them, is none of the review's either)
+        row = table.seat_rows()[seat]
+        for_away = row.kind == "human" and row.away
         try:
             try:
-                await table.act(seat, action)
+                await table.act(seat, action, for_away)
             except RulesError:
                 # An agent bug must not stall the deal: fall back to its first legal action.
-                await table.act(seat, legal[0])
+                await table.act(seat, legal[0], for_away)
         except ConflictError:
             return True  # another process played this step first: catch up and go on
         except StoreError as err:
@@ -1287,6 +1293,9 @@ class Tables:
             return False  # before building its payload, which replays the whole deal
         seed = table.rng.randrange(2**32)
         row, game, actions = table.row, table.game, list(table.state.actions)
+        # which of them the AI played for an absent player: any process may have played them
+        stored = await asyncio.to_thread(self.store.load, table.id)
+        for_away = stored.for_away if stored is not None else frozenset()
 
         def build() -> bytes:
             # replayed eager, from the deal's start: each point's world is sampled from the
@@ -1296,7 +1305,7 @@ class Tables:
             else:
                 assert row.seed is not None
                 start = game.new_deal(row.seed, row.dealer)
-            points = points_of(start, actions, seat, random.Random(seed))
+            points = points_of(start, actions, seat, random.Random(seed), for_away)
             return pack_review(game.name, seed, seat, points)
 
         payload = await asyncio.to_thread(build)
