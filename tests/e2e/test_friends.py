@@ -283,6 +283,39 @@ new MutationObserver(() => {
 """
 
 
+def test_the_log_names_a_friend_who_sat_down_and_played_in_one_update(
+    browser: Browser, base_url: str
+) -> None:
+    """The creator's page hears of the friend's name and the friend's first moves at once (it
+    was offline meanwhile): the lines of those moves name the friend, not "Player 1"
+    (usability walk: "Player 1 finished setup" stayed in a Nantong log)."""
+    creator = new_page(browser, base_url, DESKTOP)
+    creator.goto("/en/games/nantong/table?seed=3&level=greedy&seat1=friend")
+    deal = deal_id(creator)
+    link = creator.locator("[data-testid=invite-1]")
+    expect(link).to_be_visible(timeout=TIMEOUT)
+    creator.context.set_offline(True)
+    friend = new_page(browser, base_url, PHONE)
+    _join(friend, link.input_value(), "Mei")
+    played = 0
+    for _ in range(60):  # both players' decisions through the API, until the friend's are in
+        if _api_decision(friend, deal):
+            played += 1
+            if played >= 2:
+                break
+        elif not _api_decision(creator, deal):
+            friend.wait_for_timeout(200)  # the AI seat's move
+    assert played >= 2
+    creator.context.set_offline(False)
+    log = creator.get_by_test_id("log")
+    expect(log.locator("li[data-seat='1']").first).to_be_visible(timeout=TIMEOUT)
+    expect(log).to_contain_text("Mei", timeout=TIMEOUT)
+    assert "Player 1" not in log.inner_text()
+    for page in (creator, friend):
+        assert not page.errors  # type: ignore[attr-defined]
+        page.context.close()
+
+
 def test_your_own_countdown_warns_once_before_the_ai_answers(
     browser: Browser, base_url: str, screenshots: Path
 ) -> None:

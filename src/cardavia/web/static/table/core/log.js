@@ -31,6 +31,22 @@ export function appendLog(e) {
 }
 
 /**
+ * The whole log from a view's entries, not read out (its live region off meanwhile): a deal
+ * opened, or a seat renamed (a friend sat down where "Player 1" was written before).
+ * @param {View} v
+ */
+export function relog(v) {
+  els.log.setAttribute("aria-live", "off");
+  els.log.replaceChildren();
+  state.claimOut = false;
+  logStart(v);
+  for (const e of v.log) appendLog(e);
+  // The accessibility tree is updated after this script yields: turned back on at once, the
+  // live region would read out every line just added.
+  requestAnimationFrame(() => setTimeout(() => els.log.removeAttribute("aria-live"), 100));
+}
+
+/**
  * @param {LogEvent} e
  * @param {string} text
  */

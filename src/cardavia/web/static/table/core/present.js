@@ -4,7 +4,7 @@
 // (instant under prefers-reduced-motion), and the settled view's full render.
 
 import { root, els, sleep } from "./dom.js";
-import { seatName, t, SEATS, setSeatNames } from "./strings.js";
+import { seatName, seatNamesKey, t, SEATS, setSeatNames } from "./strings.js";
 import { state, HUMAN, pace, reducedMotion, setSeat } from "./state.js";
 import { ctx } from "./ctx.js";
 import { setState, status } from "./status.js";
@@ -13,7 +13,7 @@ import { renderSeat, renderLevel, placeSeats } from "./seats.js";
 import { renderHand } from "./hand.js";
 import { renderActions } from "./actions.js";
 import { clearHint, markHint } from "./hint.js";
-import { appendLog, logStart } from "./log.js";
+import { appendLog, relog } from "./log.js";
 import { renderResult } from "./result.js";
 import { focusDecision, revealFocus } from "./focus.js";
 import { renderFriends, renderSoundSetting, waitingText } from "./friends.js";
@@ -188,7 +188,9 @@ export function renderFinal(v) {
   renderBoard(model, v);
   renderActions(v);
   renderLevel(v);
+  const named = seatNamesKey();
   renderFriends(v, { start: startWithAi, back: comeBack });
+  if (seatNamesKey() !== named) relog(v); // "Player 1 finished setup" becomes the friend's name
   placeSeats(v); // the names, once the friends have sat down
   renderSoundSetting(v);
   markHint();
@@ -255,16 +257,9 @@ export async function present(next, { initial = false } = {}) {
     setSeat(next.seat);
     setSeatNames(next);
     placeSeats(next);
-    els.log.setAttribute("aria-live", "off");
-    els.log.replaceChildren();
-    state.claimOut = false;
-    logStart(next);
-    for (const e of next.log) appendLog(e);
+    relog(next);
     state.view = next;
     renderFinal(next);
-    // The accessibility tree is updated after this script yields: turned back on at once, the
-    // live region would read out every line just added.
-    requestAnimationFrame(() => setTimeout(() => els.log.removeAttribute("aria-live"), 100));
     return;
   }
   if (next.version < state.view.version) return; // an older answer arrived late

@@ -89,6 +89,8 @@ export const seatName = (seat) =>
 let watching = false;
 /** @type {Map<number, string>} the seats' names at a table for friends (setSeatNames) */
 const names = new Map();
+/** What the seats are called now, to tell whether a view renamed one (a friend sat down). */
+export const seatNamesKey = () => [...names].join("|");
 /**
  * At a table of two or more humans: "You" for your seat, each other player's display name
  * (or, with none, "Player" for seat 0, the creator's, "Player n" for seat n: numbered as the AI
