@@ -476,3 +476,41 @@ def test_a_decision_scrolls_into_view_after_a_smooth_scroll_cut_short(
     _settle(page)
     _check("the next decision", _in_view(page))
     assert not page.errors  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize(("game", "lang"), [("sisepai", "zh"), ("nantong", "ru")])
+def test_sideways_a_raised_card_says_how_to_play_it_on_the_screen(
+    browser: Browser, base_url: str, screenshots: Path, game: str, lang: str
+) -> None:
+    """Sideways, a discard brings the hand up whole and the prompt, with the Discard button of
+    a raised card and the line saying to tap it again, lies above the screen: a first tap's
+    line is copied at the screen's top (usability walk: after a tap nothing on the screen said
+    what to do next), hidden from screen readers; the second tap plays the card."""
+    page = new_page(browser, base_url, SIDEWAYS, touch=True)
+    page.goto(f"/{lang}/games/{game}/table?seed=3&level=greedy")
+    for _ in range(30):
+        assert wait_for_turn(page) == "your-turn", "no discard came with the prompt above"
+        page.wait_for_timeout(100)  # the decision's scroll (instant: reduced motion)
+        discard = not page.locator(f"[data-role=actions] button{ENABLED}").count()
+        if discard and _in_view(page)["top"] < 0:
+            break
+        answer_in_place(page)
+    else:
+        pytest.fail("no discard came with the prompt above the screen")
+    copy = page.get_by_test_id("notice-float")
+    expect(copy).to_be_hidden()
+    card = page.locator(f"[data-testid=hand-card]{ENABLED}").first
+    card.tap()
+    hint = page.locator("[data-role=hint]")
+    expect(page.get_by_test_id("play-raised")).to_be_attached()
+    expect(copy).to_be_visible()
+    expect(copy).to_have_text(hint.text_content() or "?")
+    assert copy.get_attribute("aria-hidden") == "true"
+    box = copy.bounding_box()
+    assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= SIDEWAYS["height"]
+    page.screenshot(path=str(screenshots / f"sideways-raised-{game}-{lang}.png"))
+    logged = log_length(page)
+    card.tap()
+    wait_for_log_past(page, logged)
+    expect(copy).to_be_hidden()
+    assert not page.errors  # type: ignore[attr-defined]

@@ -8,7 +8,7 @@ import { t, cardsText, cardName } from "./strings.js";
 import { state, keyShortcuts } from "./state.js";
 import { ctx } from "./ctx.js";
 import { act } from "./api.js";
-import { notice } from "./status.js";
+import { floatNotice, notice } from "./status.js";
 import { renderHand, focusHand } from "./hand.js";
 import { markHint } from "./hint.js";
 import { skipToTurn, byKeyboard } from "./focus.js";
@@ -95,6 +95,7 @@ export function renderActions(v) {
   });
   if (!state.shortcuts.has("h")) state.shortcuts.set("h", els.hintButton); // a game's own H comes first
   els.hint.textContent = state.raised && v ? t("hand_raised", { card: cardName(raisedCode()) }) : offered.hint || "";
+  floatNotice(); // a raised card's hint, copied where the player looks if the prompt is out of sight
   // A tooltip is out of reach on a phone: say in plain sight why the selection cannot go (in
   // the buttons' box, whose height is held while a selection changes, so the hand stays put).
   const why = state.offeredSpecs.find((spec) => spec.explain && spec.reason);

@@ -38,27 +38,39 @@ export function notice(text, { sticky = false, polite = false, quiet = false } =
 }
 
 /**
- * A refusal answers a tap on the hand; on a phone held sideways the hand is brought up whole
- * and the prompt, with the notice in it, lies above the screen: there a copy of a refusal's
- * notice floats at the screen's top, until the notice goes or comes onto the screen. Only a
- * refusal's: it answers a tap where the player looks (an error waits in the prompt, and a
- * copy would cover the log a player went down to read). The copy is hidden from screen
- * readers, which read the notice itself (an alert) once.
+ * A refusal, or a card raised by a first tap (and how to play it: its Discard button is in
+ * the prompt), answers a tap on the hand; on a phone held sideways the hand is brought up
+ * whole and the prompt, with the notice and that hint in it, lies above the screen: there a
+ * copy floats at the screen's top, until the text goes or comes onto the screen (usability
+ * walk: a raised card's Play button was out of sight, and nothing said to tap again). Only
+ * these: they answer a tap where the player looks (an error waits in the prompt, and a copy
+ * would cover the log a player went down to read). The copy is hidden from screen readers,
+ * which read the notice itself (an alert) once.
  */
-function floatNotice() {
+export function floatNotice() {
   const float = els.noticeFloat;
-  const text = els.notice.hidden ? "" : els.notice.textContent || "";
-  let shown = text !== "" && text === state.refusal;
-  if (shown) {
-    const box = els.notice.getBoundingClientRect();
+  const refusal = els.notice.hidden ? "" : els.notice.textContent || "";
+  const [source, text] =
+    refusal !== "" && refusal === state.refusal
+      ? [els.notice, refusal]
+      : state.raised && els.hint.textContent
+        ? [els.hint, els.hint.textContent]
+        : [null, ""];
+  let shown = source !== null;
+  if (source) {
+    const box = source.getBoundingClientRect();
     shown = box.bottom <= 0 || box.top >= window.innerHeight;
   }
   if (float.textContent !== (shown ? text : "")) float.textContent = shown ? text : "";
   float.hidden = !shown;
 }
 
-// the notice coming onto the screen or leaving it, by a scroll or by the table moving
-if (root) new IntersectionObserver(floatNotice).observe(els.notice);
+// the notice or the hint coming onto the screen or leaving it, by a scroll or the table moving
+if (root) {
+  const watch = new IntersectionObserver(() => floatNotice());
+  watch.observe(els.notice);
+  watch.observe(els.hint);
+}
 
 /**
  * The status line. `quiet`: shown but not announced ("AI 2 is playing…" at every replayed move
