@@ -316,6 +316,35 @@ def test_the_log_names_a_friend_who_sat_down_and_played_in_one_update(
         page.context.close()
 
 
+def test_an_invite_to_a_taken_seat_leads_on_to_a_deal(
+    browser: Browser, base_url: str, screenshots: Path
+) -> None:
+    """A second person opening an invite whose seat is taken is told so and offered a deal of
+    the game against the AI (usability walk: a dead end); the link names no deal to watch."""
+    creator = new_page(browser, base_url, DESKTOP)
+    creator.goto("/en/games/chuopai/table?seed=3&level=greedy&seat1=friend")
+    deal = deal_id(creator)
+    link = creator.locator("[data-testid=invite-1]")
+    expect(link).to_be_visible(timeout=TIMEOUT)
+    url = link.input_value()
+    friend = new_page(browser, base_url, PHONE)
+    _join(friend, url, "Mei")
+    late = new_page(browser, base_url, PHONE)
+    late.goto(url)
+    form = late.get_by_test_id("join-form")
+    expect(form).to_contain_text("This seat has its player already.", timeout=TIMEOUT)
+    expect(late.get_by_test_id("join-name")).to_have_count(0)
+    onward = late.get_by_test_id("join-instead")
+    assert deal not in (onward.get_attribute("href") or "")
+    late.screenshot(path=str(screenshots / "friends-invite-taken-phone.png"), full_page=True)
+    onward.click()
+    late.wait_for_url(lambda u: "deal=" in u and deal not in u and "#invite" not in u)
+    expect(late.locator(".seat-you")).to_have_attribute("data-seat", "0", timeout=TIMEOUT)
+    for page in (creator, friend, late):
+        assert not page.errors  # type: ignore[attr-defined]
+        page.context.close()
+
+
 def test_your_own_countdown_warns_once_before_the_ai_answers(
     browser: Browser, base_url: str, screenshots: Path
 ) -> None:

@@ -128,6 +128,9 @@ export function joinForm(code) {
       const focused = asked.some((el) => el.contains(document.activeElement));
       for (const el of asked) el.remove();
       message.textContent = said;
+      // a way on from a seat nobody may take: a deal of this game against the AI (the link
+      // names no deal to watch, by design: usability walk, a dead end)
+      form.append(h("a", { class: "button", href: window.location.pathname, "data-testid": "join-instead" }, t("new_deal")));
       if (focused) message.focus(); // the field the focus was in is gone
     });
     form.addEventListener("submit", async (event) => {
