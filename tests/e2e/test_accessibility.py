@@ -13,7 +13,9 @@ from playwright.sync_api import Browser, expect
 from cardavia.games.registry import GAMES as REGISTERED
 from tests.e2e.conftest import DESKTOP, PHONE
 from tests.e2e.helpers import (
+    ENABLED,
     TIMEOUT,
+    answer_in_place,
     expect_accessible,
     finished_deal,
     new_page,
@@ -110,6 +112,20 @@ def test_a_finger_gets_44px_targets_on_a_touch_screen(browser: Browser, base_url
     for link in ("log-jump", "log-back"):
         box = page.get_by_test_id(link).bounding_box()
         assert box is not None and box["height"] >= 40, (link, box)
+    # an answer of one character, zh 过 (Pass), is 44 px wide too (usability walk: 37 px)
+    page.goto("/zh/games/paohuzi/table?seed=5&level=greedy")
+    answers = page.locator(f"[data-role=actions] button{ENABLED}")
+    for _ in range(30):
+        assert wait_for_turn(page) == "your-turn", "no claim to answer came"
+        if answers.count():
+            break
+        answer_in_place(page)
+    sizes = answers.evaluate_all(
+        "els => els.map((e) => [e.textContent, e.getBoundingClientRect().width,"
+        " e.getBoundingClientRect().height])"
+    )
+    assert any(text.strip().startswith("过") for text, _, _ in sizes), sizes
+    assert all(w >= 44 and h >= 44 for _, w, h in sizes), sizes
     deal, _ = finished_deal(page, "chuopai", 5)
     page.goto(f"/uk/games/chuopai/replay/{deal}")
     slider = page.get_by_test_id("replay-slider")

@@ -383,6 +383,10 @@ def test_your_own_countdown_warns_once_before_the_ai_answers(
     time.sleep(3)  # the ticker goes on each second: nothing said again for this decision
     texts = warned.evaluate("() => window.__said")
     assert sum(said in text for text in texts) == 1, texts
+    # and it stays while the time runs, past a passing notice's 6 s (usability walk: it was
+    # gone with 3 s left), some 3 s before the end
+    time.sleep(3.5)
+    assert said in (warned.locator("[data-role=news]").text_content() or "")
     for page in (creator, friend):
         assert not page.errors  # type: ignore[attr-defined]
         page.context.close()

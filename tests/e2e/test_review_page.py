@@ -295,6 +295,37 @@ def test_marks_mistakes_and_try_again(
     assert not page.errors  # type: ignore[attr-defined]
 
 
+@pytest.mark.parametrize("lang", ["ru"])
+def test_try_again_on_a_touch_screen_raises_a_card_first(
+    browser: Browser, base_url: str, reviewed: Reviewed, lang: str, screenshots: Path
+) -> None:
+    """On a touch screen, as at the table, a first tap on a card in "try it again" raises it and
+    a second gives the answer (usability walk: one tap to look at a card gave it away)."""
+    discards = [m for m in reviewed.review["mistakes"] if m["played"].startswith("discard ")]
+    assert discards, f"no discard among the mistakes to try: {reviewed.review['mistakes']}"
+    mistake = discards[0]
+    page = new_page(browser, base_url, PHONE, touch=True)
+    page.goto(f"/{lang}/")
+    _keep_token(page, reviewed.deal, reviewed.token)
+    page.goto(
+        f"/{lang}/games/sisepai/replay/{reviewed.deal}?step={reviewed.step_of(mistake['step'])}"
+    )
+    expect(page.get_by_test_id("review")).to_have_attribute("data-status", "ready", timeout=TIMEOUT)
+    page.get_by_test_id("review-try").click()
+    table = page.get_by_test_id("table")
+    expect(table).to_have_attribute("data-trying", "true")
+    card = page.locator(f'[data-testid=hand] [data-action="{mistake["played"]}"]').first
+    card.tap()
+    expect(card).to_have_class(re.compile(r"\bis-raised\b"))
+    expect(page.get_by_test_id("play-raised")).to_be_visible()
+    expect(page.get_by_test_id("review-outcome")).to_have_count(0)  # no answer yet
+    expect(table).to_have_attribute("data-state", "your-turn")
+    _shoot(page, screenshots / f"review-try-raised-{lang}-phone.png")
+    card.tap()
+    expect(page.get_by_test_id("review-outcome")).to_have_attribute("data-outcome", "original")
+    assert not page.errors  # type: ignore[attr-defined]
+
+
 def _focus_in_view(page: Page, selector: str) -> None:
     """The focused element matches `selector` and shows on the screen, above a fixed steps'
     bar (a phone's): wholly, or its first 48 px for a taller one (a mistake's mark)."""

@@ -95,7 +95,6 @@ export function renderActions(v) {
   });
   if (!state.shortcuts.has("h")) state.shortcuts.set("h", els.hintButton); // a game's own H comes first
   els.hint.textContent = state.raised && v ? t("hand_raised", { card: cardName(raisedCode()) }) : offered.hint || "";
-  floatNotice(); // a raised card's hint, copied where the player looks if the prompt is out of sight
   // A tooltip is out of reach on a phone: say in plain sight why the selection cannot go (in
   // the buttons' box, whose height is held while a selection changes, so the hand stays put).
   const why = state.offeredSpecs.find((spec) => spec.explain && spec.reason);
@@ -113,6 +112,7 @@ export function renderActions(v) {
     // your hand, rather than lose it to the page (focusDecision moves it on when it is your turn)
     focusHand({ preventScroll: true });
   }
+  floatNotice(); // a raised card's line, copied where the player looks if the prompt is out of sight
 }
 
 /**

@@ -384,7 +384,8 @@ function tick() {
 function warnShort(left) {
   if (!owed || owed.warned || left <= 0) return;
   owed.warned = true;
-  if (owed.from > WARN_AT) notice(tn("friends_time_short", left), { polite: true });
+  // shown while the time runs, not 6 s (usability walk: gone with 3 s left); answering clears it
+  if (owed.from > WARN_AT) notice(tn("friends_time_short", left), { polite: true, lasts: left * 1000 });
 }
 
 // ------------------------------------------------------------------ your turn, in the background

@@ -19,10 +19,11 @@ export function setState(next) {
  * `polite` news of the deal (a move the rules made for you, a card gone stale) is a status,
  * read out after what is being read; `quiet` news is shown but not read out, where the log
  * line just added says the same (a screen reader heard it twice, accessibility audit).
+ * A passing notice goes after 6 s, or `lasts` ms.
  * @param {string} text
- * @param {{ sticky?: boolean, polite?: boolean, quiet?: boolean }} [options]
+ * @param {{ sticky?: boolean, polite?: boolean, quiet?: boolean, lasts?: number }} [options]
  */
-export function notice(text, { sticky = false, polite = false, quiet = false } = {}) {
+export function notice(text, { sticky = false, polite = false, quiet = false, lasts = 6000 } = {}) {
   clearTimeout(state.noticeTimer);
   els.news.setAttribute("aria-live", polite && quiet ? "off" : "polite");
   state.noticeSticky = !!text && sticky;
@@ -34,7 +35,7 @@ export function notice(text, { sticky = false, polite = false, quiet = false } =
     }
   });
   floatNotice();
-  if (text && !sticky) state.noticeTimer = setTimeout(() => notice(""), 6000);
+  if (text && !sticky) state.noticeTimer = setTimeout(() => notice(""), lasts);
 }
 
 /**
@@ -56,20 +57,25 @@ export function floatNotice() {
       : state.raised && els.hint.textContent
         ? [els.hint, els.hint.textContent]
         : [null, ""];
-  let shown = source !== null;
-  if (source) {
-    const box = source.getBoundingClientRect();
-    shown = box.bottom <= 0 || box.top >= window.innerHeight;
-  }
+  /** Not drawn, or less than half of it on the screen (a sliver of a button is no button).
+   * @param {Element | null} el */
+  const away = (el) => {
+    const box = el && el.getBoundingClientRect();
+    return !box || !box.height || Math.min(box.bottom, window.innerHeight) - Math.max(box.top, 0) < box.height / 2;
+  };
+  // a raised card's line, only while its Discard button is out of sight too
+  const shown = source !== null && away(source) && (source !== els.hint || away(els.actions.querySelector("[data-testid=play-raised]")));
   if (float.textContent !== (shown ? text : "")) float.textContent = shown ? text : "";
   float.hidden = !shown;
 }
 
-// the notice or the hint coming onto the screen or leaving it, by a scroll or the table moving
+// the notice or the hint coming onto the screen or leaving it, by a scroll or the table moving;
+// and a raised card's Discard button, by a scroll (it is drawn anew at every change)
 if (root) {
   const watch = new IntersectionObserver(() => floatNotice());
   watch.observe(els.notice);
   watch.observe(els.hint);
+  window.addEventListener("scroll", () => state.raised && floatNotice(), { passive: true });
 }
 
 /**

@@ -15,7 +15,7 @@
 
 import { root, els, h } from "../core/dom.js";
 import { config, t, tn, tNodes, sentences, cardsText, SEATS, said } from "../core/strings.js";
-import { state, tokenFor, HUMAN, keyShortcuts } from "../core/state.js";
+import { state, tokenFor, HUMAN, keyShortcuts, confirmPlays } from "../core/state.js";
 import { ctx } from "../core/ctx.js";
 import { renderSeat } from "../core/seats.js";
 import { renderHand, setRoving } from "../core/hand.js";
@@ -565,6 +565,7 @@ function choose(action) {
   if (!trying || trying.chosen) return;
   trying.chosen = action;
   state.selected = new Set();
+  state.raised = null;
   drawTry();
   const outcome = /** @type {HTMLElement | null} */ (mark.querySelector("[data-testid=review-outcome]"));
   status(outcome ? spoken(outcome) : "");
@@ -620,8 +621,19 @@ function listen() {
       if (state.selected.has(index)) state.selected.delete(index);
       else state.selected.add(index);
       refreshChoices();
-    } else if (btn.dataset.action) choose(btn.dataset.action);
-    else refuse(btn);
+    } else if (btn.dataset.action) {
+      // as at the table (core/hand.js): on touch, or with the confirm setting, a first tap
+      // raises the card and a second, or its Discard button, plays it (usability walk: one
+      // tap to look at a card gave the answer away)
+      const touch = event instanceof PointerEvent && event.pointerType === "touch";
+      const raised = state.raised && state.raised.index === index && state.raised.action === btn.dataset.action;
+      if ((touch || confirmPlays.get()) && !raised) {
+        state.raised = { index, action: btn.dataset.action };
+        refreshChoices();
+        return;
+      }
+      choose(btn.dataset.action);
+    } else refuse(btn);
   });
   els.hand.addEventListener("keydown", (event) => {
     if (!trying) return;
