@@ -108,7 +108,7 @@ def test_a_deal_the_rules_no_longer_replay_starts_afresh(
     page.goto(f"/en/games/sisepai/table?deal={old}")  # named in the URL: said, then a new one
     # (looked for at once: a passing notice goes after a few seconds, which a loaded machine
     # can spend dealing the new deal)
-    expect(notice).to_have_text("This deal no longer exists. Start a new deal.")
+    expect(notice).to_have_text("The deal in this link no longer exists: here is a new one.")
     assert wait_for_turn(page) in ("your-turn", "over")
     assert deal_id(page) != old
     assert not page.errors  # type: ignore[attr-defined]

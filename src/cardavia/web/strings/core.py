@@ -152,6 +152,8 @@ STRINGS: dict[str, str] = {
     ),
     "err_illegal": N_("That move is not allowed: %(message)s"),
     "err_unknown_deal": N_("This deal no longer exists. Start a new deal."),
+    # a deal named in the link is gone, and the table has dealt a new one by itself
+    "err_unknown_deal_new": N_("The deal in this link no longer exists: here is a new one."),
     "err_start": N_("Could not start a deal. Retrying…"),
     # the review of a finished deal (cardavia.ai.review): the win share, in whole percent, in the
     # simulated deals with the better move and with the move played

@@ -233,7 +233,7 @@ export async function openDeal() {
       }
     } catch (err) {
       if (!gone(err) && !(err instanceof ApiProblem && err.status === 400)) throw err;
-      if (fromUrl) notice(t("err_unknown_deal"));
+      if (fromUrl) notice(t("err_unknown_deal_new")); // (usability walk: it said "Start a new deal" as one started)
     }
   }
   return createDeal(undefined, state.game.newDealBody ? state.game.newDealBody(null, ctx) : undefined);
