@@ -521,3 +521,30 @@ def test_sideways_a_raised_card_says_how_to_play_it_on_the_screen(
     wait_for_log_past(page, logged)
     expect(copy).to_be_hidden()
     assert not page.errors  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize(("game", "lang", "seed"), [("sisepai", "zh", 42), ("paohuzi", "cs", 5)])
+def test_a_phone_turned_while_a_decision_waits_shows_it(
+    browser: Browser, base_url: str, screenshots: Path, game: str, lang: str, seed: int
+) -> None:
+    """A phone turned sideways while a decision waits, and back: the decision is brought into
+    view for the new shape, as a new one is (usability walk: after the turn neither the prompt
+    nor the hand was on the screen)."""
+    page = new_page(browser, base_url, PHONE, touch=True)
+    page.goto(f"/{lang}/games/{game}/table?seed={seed}&level=greedy")
+    assert wait_for_turn(page) == "your-turn"
+    for turned, foot in ((SIDEWAYS, SIDEWAYS["height"]), (PHONE, PHONE["height"])):
+        page.set_viewport_size(turned)
+        page.wait_for_timeout(300)  # the turn's layout, then the decision's (instant) scroll
+        box = _in_view(page)
+        claim = page.locator(f"[data-role=actions] button{ENABLED}").count() > 0
+        cards = page.locator(f"[data-testid=hand-card]{ENABLED}").evaluate_all(
+            "els => els.map((el) => el.getBoundingClientRect().bottom)"
+        )
+        if claim or box["top"] >= 0:
+            assert 0 <= box["top"] < foot - 40, (turned, box)  # the prompt on the screen
+        else:  # a discard sideways: the hand whole on the screen, the prompt above
+            assert cards and all(bottom <= foot for bottom in cards), (turned, box, cards)
+        name = "sideways" if turned is SIDEWAYS else "upright"
+        page.screenshot(path=str(screenshots / f"turned-{name}-{game}-{lang}.png"))
+    assert not page.errors  # type: ignore[attr-defined]

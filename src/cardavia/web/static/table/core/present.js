@@ -8,7 +8,7 @@ import { seatName, seatNamesKey, t, SEATS, setSeatNames } from "./strings.js";
 import { state, HUMAN, pace, reducedMotion, setSeat } from "./state.js";
 import { ctx } from "./ctx.js";
 import { setState, status } from "./status.js";
-import { forgetPlaced, scrollDecision, scrolledByPlayer, PROMPT_MARGIN } from "./scroll.js";
+import { forgetPlaced, markPlaced, scrollDecision, scrolledByPlayer, PROMPT_MARGIN } from "./scroll.js";
 import { renderSeat, renderLevel, placeSeats } from "./seats.js";
 import { renderHand } from "./hand.js";
 import { renderActions } from "./actions.js";
@@ -159,6 +159,22 @@ function bringDecisionIntoView(v) {
       ? top - PROMPT_MARGIN
       : Math.max(0, Math.min(hand.bottom - foot, top - PROMPT_MARGIN));
   scrollDecision(window.scrollY + by, !reducedMotion.matches);
+}
+
+// A phone turned while your decision waits: the page the browser left after the turn showed
+// neither the prompt nor the hand (usability walk); the decision is brought into view anew for
+// the new shape, as a new decision is.
+if (root) {
+  window.matchMedia("(orientation: landscape)").addEventListener("change", () => {
+    const v = state.view;
+    if (!v || v.over || !v.legal_actions.length || root.dataset.state !== "your-turn") return;
+    requestAnimationFrame(() => {
+      if (state.view !== v) return;
+      markPlaced(); // where the turn left the page is nobody's choice: not a reader's place
+      state.decisionInView = null;
+      bringDecisionIntoView(v);
+    });
+  });
 }
 
 /**
