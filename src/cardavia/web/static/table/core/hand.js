@@ -69,6 +69,26 @@ export function renderHand(model, v) {
   if (hadFocus && roving && document.activeElement !== roving) roving.focus({ preventScroll: true });
 }
 
+/**
+ * On touch (or with the confirm setting) the first tap on a card raises it and a second, or
+ * its Discard button, plays it: a stray tap costs nothing (usability review M1). Whether this
+ * tap only raised card `index`, whose play is `action` (the table's and "try it again"'s).
+ * @param {Event} event
+ * @param {number} index
+ * @param {string} action
+ */
+export function raisedOnly(event, index, action) {
+  const touch = event instanceof PointerEvent && event.pointerType === "touch";
+  const raised = state.raised && state.raised.index === index && state.raised.action === action;
+  if ((touch || confirmPlays.get()) && !raised) {
+    state.raised = { index, action };
+    refreshChoices();
+    return true;
+  }
+  state.raised = null;
+  return false;
+}
+
 const handButtons = () => /** @type {HTMLElement[]} */ ([...els.hand.querySelectorAll("button.hand-card")]);
 
 /**
@@ -119,17 +139,7 @@ export function listenHand() {
       refuse(btn);
       return;
     }
-    // On touch (or with the confirm setting) the first tap raises the card and a second tap on
-    // it, or the Discard button, plays it: a stray tap costs nothing (usability review M1).
-    const touch = event instanceof PointerEvent && event.pointerType === "touch";
-    const raised = state.raised && state.raised.index === index && state.raised.action === btn.dataset.action;
-    if ((touch || confirmPlays.get()) && !raised) {
-      state.raised = { index, action: btn.dataset.action };
-      refreshChoices();
-      return;
-    }
-    state.raised = null;
-    act(btn.dataset.action);
+    if (!raisedOnly(event, index, btn.dataset.action)) act(btn.dataset.action);
   });
 
   els.hand.addEventListener("keydown", (event) => {

@@ -15,10 +15,10 @@
 
 import { root, els, h } from "../core/dom.js";
 import { config, t, tn, tNodes, sentences, cardsText, SEATS, said } from "../core/strings.js";
-import { state, tokenFor, HUMAN, keyShortcuts, confirmPlays } from "../core/state.js";
+import { state, tokenFor, HUMAN, keyShortcuts } from "../core/state.js";
 import { ctx } from "../core/ctx.js";
 import { renderSeat } from "../core/seats.js";
-import { renderHand, setRoving } from "../core/hand.js";
+import { raisedOnly, renderHand, setRoving } from "../core/hand.js";
 import { renderActions, refreshChoices, refuse, namesOf } from "../core/actions.js";
 import { actionNode } from "../core/hint.js";
 import { status } from "../core/status.js";
@@ -622,17 +622,8 @@ function listen() {
       else state.selected.add(index);
       refreshChoices();
     } else if (btn.dataset.action) {
-      // as at the table (core/hand.js): on touch, or with the confirm setting, a first tap
-      // raises the card and a second, or its Discard button, plays it (usability walk: one
-      // tap to look at a card gave the answer away)
-      const touch = event instanceof PointerEvent && event.pointerType === "touch";
-      const raised = state.raised && state.raised.index === index && state.raised.action === btn.dataset.action;
-      if ((touch || confirmPlays.get()) && !raised) {
-        state.raised = { index, action: btn.dataset.action };
-        refreshChoices();
-        return;
-      }
-      choose(btn.dataset.action);
+      // a first tap raises, as at the table (usability walk: one tap to look gave it away)
+      if (!raisedOnly(event, index, btn.dataset.action)) choose(btn.dataset.action);
     } else refuse(btn);
   });
   els.hand.addEventListener("keydown", (event) => {
