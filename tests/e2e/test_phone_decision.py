@@ -534,7 +534,7 @@ def test_a_phone_turned_while_a_decision_waits_shows_it(
     page.goto(f"/{lang}/games/{game}/table?seed={seed}&level=greedy")
     assert wait_for_turn(page) == "your-turn"
     for turned, foot in ((SIDEWAYS, SIDEWAYS["height"]), (PHONE, PHONE["height"])):
-        page.set_viewport_size(turned)
+        page.set_viewport_size(turned)  # type: ignore[arg-type]
         page.wait_for_timeout(300)  # the turn's layout, then the decision's (instant) scroll
         box = _in_view(page)
         claim = page.locator(f"[data-role=actions] button{ENABLED}").count() > 0
