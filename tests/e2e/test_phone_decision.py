@@ -7,6 +7,7 @@ from __future__ import annotations
 import contextlib
 import re
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -25,6 +26,21 @@ from tests.e2e.helpers import (
 )
 
 GAMES = sorted(REGISTERED)
+
+
+def _discard_with_the_prompt_above(
+    page: Page, which: str = "", wanted: Callable[[], int] = lambda: 1
+) -> None:
+    """Answer in place until a discard (`wanted` truthy for it) comes with the prompt above a
+    phone held sideways."""
+    for _ in range(30):
+        assert wait_for_turn(page) == "your-turn", f"no discard {which} came"
+        page.wait_for_timeout(100)  # the decision's scroll (instant: reduced motion)
+        discard = not page.locator(f"[data-role=actions] button{ENABLED}").count()
+        if discard and wanted() and _in_view(page)["top"] < 0:
+            return
+        answer_in_place(page)
+    pytest.fail(f"no discard {which} came with the prompt above the screen")
 
 
 def _in_view(page: Page) -> dict[str, float]:
@@ -385,15 +401,7 @@ def test_sideways_a_refused_card_says_why_on_the_screen(
     page = new_page(browser, base_url, SIDEWAYS)
     page.goto(f"/{lang}/games/{game}/table?seed={seed}&level=greedy")
     locked = page.locator(f"[data-testid=hand-card]{REFUSED}")
-    for _ in range(30):
-        assert wait_for_turn(page) == "your-turn", "no discard with a locked card came"
-        page.wait_for_timeout(100)  # the decision's scroll (instant: reduced motion)
-        discard = not page.locator(f"[data-role=actions] button{ENABLED}").count()
-        if discard and locked.count() and _in_view(page)["top"] < 0:
-            break
-        answer_in_place(page)
-    else:
-        pytest.fail("no discard with a locked card came with the prompt above the screen")
+    _discard_with_the_prompt_above(page, "with a locked card", locked.count)
     copy = page.get_by_test_id("notice-float")
     expect(copy).to_be_hidden()
     locked.first.dispatch_event("click")
@@ -488,15 +496,7 @@ def test_sideways_a_raised_card_says_how_to_play_it_on_the_screen(
     the screen said what to do next), hidden from screen readers; the second tap plays it."""
     page = new_page(browser, base_url, SIDEWAYS, touch=True)
     page.goto(f"/{lang}/games/{game}/table?seed=3&level=greedy")
-    for _ in range(30):
-        assert wait_for_turn(page) == "your-turn", "no discard came with the prompt above"
-        page.wait_for_timeout(100)  # the decision's scroll (instant: reduced motion)
-        discard = not page.locator(f"[data-role=actions] button{ENABLED}").count()
-        if discard and _in_view(page)["top"] < 0:
-            break
-        answer_in_place(page)
-    else:
-        pytest.fail("no discard came with the prompt above the screen")
+    _discard_with_the_prompt_above(page)
     copy = page.get_by_test_id("notice-float")
     expect(copy).to_be_hidden()
     card = page.locator(f"[data-testid=hand-card]{ENABLED}").first
