@@ -6,9 +6,12 @@ import argparse
 import json
 import sys
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from cardavia.rules.errors import RulesError
+
+if TYPE_CHECKING:
+    from cardavia.rules.core import State
 
 GAME_HELP = "a game's id (default: the first in cardavia.games.registry.GAMES)"
 
@@ -338,7 +341,7 @@ def _arena(args: argparse.Namespace) -> int:
     return 1 if report["illegal_actions"] else 0
 
 
-def _read_record(path: str, expected: str | None = None) -> tuple[dict[str, Any], Any]:
+def _read_record(path: str, expected: str | None = None) -> tuple[dict[str, Any], State]:
     """The deal record in file `path` and its replayed state; a file that cannot be read or a
     record the rules refuse is a usage error naming the file (exit 2)."""
     from cardavia.games.registry import GAMES

@@ -22,8 +22,8 @@ Z95 = 1.96
 def interval(values: Sequence[float]) -> dict[str, float]:
     """Mean and 95% interval, for a report (no width below two values)."""
     mean = statistics.fmean(values) if values else 0.0
-    half = Z95 * statistics.stdev(values) / math.sqrt(len(values)) if len(values) > 1 else 0.0
-    return {"mean": mean, "low": mean - half, "high": mean + half}
+    low, high = interval_bounds(values) if len(values) > 1 else (mean, mean)
+    return {"mean": mean, "low": low, "high": high}
 
 
 def interval_bounds(values: Sequence[float]) -> tuple[float, float]:
